@@ -1,0 +1,45 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+const port = Number(process.env.E2E_PORT ?? 4310)
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'orchestrator-e2e-'))
+export const baseURL = `http://localhost:${port}`
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'tests/.artifacts/results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // The same server `npm start` runs, on its own port and a fresh data directory.
+    command: 'npx tsx server/main.ts',
+    url: `${baseURL}/api/sandbox/configs`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL },
+    stdout: 'pipe',
+  },
+})

@@ -1,0 +1,40 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import en from '../../lang/en.json'
+import fi from '../../lang/fi.json'
+
+function extract(): Record<string, string> {
+  const out = join(mkdtempSync(join(tmpdir(), 'i18n-')), 'extracted.json')
+  const bin = join(process.cwd(), 'node_modules/.bin/formatjs')
+  execFileSync(bin, [
+    'extract',
+    'src/**/*.{ts,tsx}',
+    '--ignore',
+    'src/**/*.d.ts',
+    '--format',
+    'simple',
+    '--out-file',
+    out,
+  ])
+  return JSON.parse(readFileSync(out, 'utf8')) as Record<string, string>
+}
+
+describe('message catalogs', () => {
+  it('fi and en have the same keys', () => {
+    expect(Object.keys(fi).sort()).toEqual(Object.keys(en).sort())
+  })
+  it('every message used in the code is in both catalogs, English verbatim', () => {
+    const used = extract()
+    expect(Object.keys(used).length).toBeGreaterThan(20)
+    for (const [id, defaultMessage] of Object.entries(used)) {
+      expect(en, id).toHaveProperty([id], defaultMessage)
+      expect(fi, id).toHaveProperty([id])
+    }
+  })
+  it('has no empty translations', () => {
+    for (const [id, text] of Object.entries({ ...fi, ...en })) expect(text.trim(), id).not.toBe('')
+  })
+})

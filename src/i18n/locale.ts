@@ -1,0 +1,12 @@
+import { localSetting } from '../offline/local-setting'
+
+export const LOCALES = ['fi', 'en'] as const
+export type Locale = (typeof LOCALES)[number]
+export const DEFAULT_LOCALE: Locale = 'fi'
+
+const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value)
+
+/** The chosen UI language, stored under `locale`; Finnish when none is saved (SPEC §2). */
+export const localeSetting = localSetting<Locale>('locale', DEFAULT_LOCALE, isLocale)
+
+export const useLocale = localeSetting.use

@@ -1,0 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router'
+import { organizationSetting } from '../api/scope'
+import { logout } from '../auth/logout'
+import { AppShell } from '../shell/app-shell'
+import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from '../shell/error-pages'
+
+export interface RouterContext {
+  queryClient: QueryClient
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ location }) => {
+    // SPEC §2: an organizationId in the query string is saved to local storage.
+    const organizationId = new URLSearchParams(location.searchStr).get('organizationId')
+    if (organizationId) organizationSetting.set(organizationId)
+  },
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RootError,
+})
+
+function RootLayout() {
+  const router = useRouter()
+  return (
+    <AppShell onLogout={() => void logout(router)}>
+      <Outlet />
+    </AppShell>
+  )
+}
+
+function RootError({ error, reset }: { error: unknown; reset: () => void }) {
+  const message = error instanceof Error ? error.message : undefined
+  return (
+    <ErrorPageBoundary>
+      <ErrorPage status={statusOf(error)} message={message} onRetry={reset} />
+    </ErrorPageBoundary>
+  )
+}

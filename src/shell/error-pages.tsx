@@ -1,0 +1,88 @@
+import { Link } from '@tanstack/react-router'
+import { Component, type ReactNode } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { messagesFor } from '../i18n/i18n-provider'
+import { localeSetting } from '../i18n/locale'
+
+const linkClass = 'mt-6 inline-block rounded-md bg-primary-700 px-4 py-2 text-white hover:bg-primary-800'
+
+export function NotFoundPage() {
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <p className="text-6xl font-bold text-primary-700">404</p>
+      <h1 className="mt-4 text-2xl font-semibold">
+        <FormattedMessage id="error.notFound.title" defaultMessage="This page could not be found" />
+      </h1>
+      <p className="mt-2 text-gray-600">
+        <FormattedMessage
+          id="error.notFound.text"
+          defaultMessage="Sorry, the page you visited does not exist."
+        />
+      </p>
+      <Link to="/" className={linkClass}>
+        <FormattedMessage id="error.backHome" defaultMessage="Back to home" />
+      </Link>
+    </section>
+  )
+}
+
+interface ErrorPageProps {
+  status?: number
+  message?: string
+  onRetry?: () => void
+}
+
+/** Any other route error: its status code (default 500) and message (default "Error") (SPEC §2, §8). */
+export function ErrorPage({ status, message, onRetry }: ErrorPageProps) {
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center" role="alert">
+      <p className="text-6xl font-bold text-primary-700">{status ?? 500}</p>
+      <h1 className="mt-4 text-2xl font-semibold">
+        <FormattedMessage id="error.title" defaultMessage="Error" />
+      </h1>
+      <p className="mt-2 break-words text-gray-700">
+        {message || <FormattedMessage id="error.defaultMessage" defaultMessage="Error" />}
+      </p>
+      <div className="flex justify-center gap-3">
+        {onRetry && (
+          <button type="button" onClick={onRetry} className={linkClass}>
+            <FormattedMessage id="error.retry" defaultMessage="Try again" />
+          </button>
+        )}
+        <Link to="/" className={linkClass}>
+          <FormattedMessage id="error.backHome" defaultMessage="Back to home" />
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+/** The status an error carries, when it carries one (http errors, thrown responses). */
+export function statusOf(error: unknown): number | undefined {
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const status = (error as { status: unknown }).status
+    if (typeof status === 'number' && status >= 400 && status < 600) return status
+  }
+  return undefined
+}
+
+/** Shown when the error page itself fails to render (SPEC §2). Plain markup: nothing here may throw. */
+export class ErrorPageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children
+    // Read the catalog directly: the intl context may be what failed.
+    const messages = messagesFor(localeSetting.get())
+    return (
+      <section className="mx-auto max-w-xl py-16 text-center" role="alert">
+        <h1 className="text-2xl font-semibold">{messages['error.pageFailed']}</h1>
+        <a href="/" className={linkClass}>
+          {messages['error.backHome']}
+        </a>
+      </section>
+    )
+  }
+}

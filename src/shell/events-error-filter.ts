@@ -1,0 +1,6 @@
+import { localSetting } from '../offline/local-setting'
+
+const isFlag = (v: string): v is 'true' | 'false' => v === 'true' || v === 'false'
+
+/** The events list's "errors only" filter; choosing Events in the menu resets it (SPEC §2 Menu). */
+export const eventsErrorFilter = localSetting<'true' | 'false'>('events.error', 'false', isFlag)

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { isGroup, menuEntries, selectedKey } from './menu-items'
+
+const paths = (loggedIn: boolean, version: string) =>
+  menuEntries(loggedIn, version).flatMap((e) => (isGroup(e) ? e.children.map((c) => c.to) : [e.to]))
+
+describe('menu entries', () => {
+  it('shows only login and products when logged out', () => {
+    expect(paths(false, 'v2')).toEqual(['/login', '/products'])
+  })
+  it('shows the user entries and the sources group on v2', () => {
+    expect(paths(true, 'v2')).toEqual([
+      '/tasks',
+      '/products',
+      '/sources',
+      '/templates',
+      '/connectors',
+      '/transformers',
+      '/data-formats',
+      '/events',
+      '/monitoring',
+      '/me',
+    ])
+  })
+  it('hides the sources group on v1', () => {
+    expect(paths(true, 'v1')).toEqual([
+      '/tasks',
+      '/products',
+      '/data-formats',
+      '/events',
+      '/monitoring',
+      '/me',
+    ])
+  })
+  it('selects the entry of the first path segment', () => {
+    expect(selectedKey('/products/abc/edit')).toBe('/products')
+    expect(selectedKey('/')).toBe('/')
+    expect(selectedKey('/data-formats/edit')).toBe('/data-formats')
+  })
+})

@@ -1,0 +1,52 @@
+import { useId } from 'react'
+import { useIntl } from 'react-intl'
+import { API_VERSIONS, ENVIRONMENTS, environmentSetting, versionSetting } from '../api/scope'
+
+const selectClass = 'w-full rounded border border-white/20 bg-menu-deep px-2 py-1 text-sm text-menu-text'
+
+/** Environment and API version switch at the menu bottom (SPEC §1: both can be switched). */
+export function ScopeSwitcher() {
+  const intl = useIntl()
+  const envId = useId()
+  const versionId = useId()
+  const environment = environmentSetting.use()
+  const version = versionSetting.use()
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      <div>
+        <label htmlFor={envId} className="mb-1 block">
+          {intl.formatMessage({ id: 'scope.environment', defaultMessage: 'Environment' })}
+        </label>
+        <select
+          id={envId}
+          className={selectClass}
+          value={environment}
+          onChange={(e) => environmentSetting.set(e.target.value as (typeof ENVIRONMENTS)[number])}
+        >
+          {ENVIRONMENTS.map((env) => (
+            <option key={env} value={env}>
+              {env}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={versionId} className="mb-1 block">
+          {intl.formatMessage({ id: 'scope.version', defaultMessage: 'API version' })}
+        </label>
+        <select
+          id={versionId}
+          className={selectClass}
+          value={version}
+          onChange={(e) => versionSetting.set(e.target.value as (typeof API_VERSIONS)[number])}
+        >
+          {API_VERSIONS.map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react'
+import { useIntl } from 'react-intl'
+import { useSession } from '../auth/session'
+import { LanguageSwitcher } from './language-switcher'
+
+interface TopBarProps {
+  menuOpen: boolean
+  onToggleMenu: () => void
+  /** Filled by the organization selector once signed in (SPEC §2: 200 px, only when logged in). */
+  organizationSelector?: ReactNode
+  status?: ReactNode
+}
+
+export function TopBar({ menuOpen, onToggleMenu, organizationSelector, status }: TopBarProps) {
+  const intl = useIntl()
+  const session = useSession()
+  return (
+    <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-gray-200 bg-white px-3 md:px-4">
+      <button
+        type="button"
+        onClick={onToggleMenu}
+        aria-expanded={menuOpen}
+        aria-controls="side-menu"
+        className="inline-flex h-9 w-9 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100"
+      >
+        <span className="sr-only">
+          {menuOpen
+            ? intl.formatMessage({ id: 'menu.close', defaultMessage: 'Close menu' })
+            : intl.formatMessage({ id: 'menu.open', defaultMessage: 'Open menu' })}
+        </span>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </button>
+      <div className="flex-1" />
+      {status}
+      {session && <div className="w-org max-w-[40vw]">{organizationSelector}</div>}
+      <LanguageSwitcher />
+    </header>
+  )
+}
