@@ -1,30 +1,48 @@
 import { useSyncExternalStore } from 'react'
+import { db, type StoredSession } from '../offline/db'
 
-export interface SessionUser {
-  id: string
-  email: string
-  firstName?: string
-  lastName?: string
-}
-
-export interface Session {
-  kind: 'oidc' | 'developer'
-  user: SessionUser
-  /** Bearer token sent with every call (id token for OIDC, the pasted token for developer login). */
-  token: string
-  expiresAt: number
-}
+export type Session = Omit<StoredSession, 'key'>
+export type SessionUser = Session['user']
 
 const listeners = new Set<() => void>()
 let current: Session | null = null
+// Other tabs learn of sign-in, refresh and sign-out through this channel.
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('orchestrator-session')
+
+function notify() {
+  for (const listener of listeners) listener()
+}
 
 export function getSession(): Session | null {
   return current
 }
 
-export function setSession(next: Session | null) {
+/** Reads the session kept in IndexedDB, so a reload (even offline) stays signed in. */
+export async function restoreSession(): Promise<Session | null> {
+  try {
+    const stored = await db.session.get('current')
+    current = stored ? withoutKey(stored) : null
+  } catch {
+    current = null
+  }
+  notify()
+  return current
+}
+
+export async function saveSession(next: Session | null): Promise<void> {
   current = next
-  for (const listener of listeners) listener()
+  notify()
+  if (next) await db.session.put({ key: 'current', ...next })
+  else await db.session.delete('current')
+  channel?.postMessage('changed')
+}
+
+channel?.addEventListener('message', () => {
+  void restoreSession()
+})
+
+function withoutKey({ key: _key, ...rest }: StoredSession): Session {
+  return rest
 }
 
 function subscribe(listener: () => void) {
@@ -36,4 +54,8 @@ function subscribe(listener: () => void) {
 
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, () => current)
+}
+
+export function onSessionChange(listener: () => void): () => void {
+  return subscribe(listener)
 }

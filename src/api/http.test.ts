@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { saveSession } from '../auth/session'
+import { buildUrl, GENERIC_FAILURE, keepsSessionOn401, request, setUnauthorizedHandler } from './http'
+import { organizationSetting } from './scope'
+
+const fetchMock = vi.fn<typeof fetch>()
+const json = (body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    ...init,
+  })
+
+beforeEach(async () => {
+  vi.stubGlobal('fetch', fetchMock)
+  fetchMock.mockReset()
+  organizationSetting.clear()
+  await saveSession({
+    kind: 'developer',
+    user: { id: 'u1', email: 'a@b.c' },
+    token: 'tok-1',
+    expiresAt: Date.now() + 1e6,
+  })
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const sent = () => {
+  const [url, init] = fetchMock.mock.calls[0] ?? []
+  return { url: String(url), init: init ?? {}, headers: (init?.headers ?? {}) as Record<string, string> }
+}
+
+describe('http layer (SPEC §7 shared request behaviour)', () => {
+  it('fills the path from params with env and version defaults, and adds a query string', () => {
+    expect(
+      buildUrl(
+        '/api/{env}/products/{version}/{id}',
+        { id: 'a b' },
+        { limit: 10, offset: 0, q: '', x: undefined },
+      ),
+    ).toBe('/api/sandbox/products/v2/a%20b?limit=10&offset=0')
+    expect(buildUrl('/api/{env}/tasks', { env: 'production' })).toBe('/api/production/tasks')
+  })
+
+  it('sends Accept JSON and the bearer token', async () => {
+    fetchMock.mockResolvedValue(json({ success: true, result: [] }))
+    await request({ path: '/api/{env}/tasks' })
+    expect(sent().headers.Accept).toBe('application/json')
+    expect(sent().headers.Authorization).toBe('Bearer tok-1')
+  })
+
+  it('sends Organization-Id for product paths only, when an organization is stored', async () => {
+    fetchMock.mockImplementation(async () => json({ success: true, result: [] }))
+    await request({ path: '/api/{env}/products/{version}' })
+    expect(sent().headers['Organization-Id']).toBeUndefined()
+    organizationSetting.set('org-7')
+    fetchMock.mockClear()
+    await request({ path: '/api/{env}/products/{version}' })
+    expect(sent().headers['Organization-Id']).toBe('org-7')
+    fetchMock.mockClear()
+    await request({ path: '/api/{env}/tasks' })
+    expect(sent().headers['Organization-Id']).toBeUndefined()
+  })
+
+  it('gives an empty result when success is false', async () => {
+    fetchMock.mockResolvedValue(json({ success: false, message: 'nope' }))
+    const result = await request({ path: '/api/{env}/tasks' })
+    expect(result.data).toBeUndefined()
+    expect(result.error).toBe('nope')
+  })
+
+  it('unwraps result and passes pagination and the x-auth header on', async () => {
+    fetchMock.mockResolvedValue(
+      json(
+        { success: true, result: [{ id: 1 }], pagination: { totalCount: 31 } },
+        { headers: { 'x-auth': 'renewed' } },
+      ),
+    )
+    const result = await request<{ id: number }[]>({ path: '/api/{env}/tasks' })
+    expect(result).toMatchObject({
+      data: [{ id: 1 }],
+      pagination: { totalCount: 31 },
+      xAuth: 'renewed',
+      status: 200,
+    })
+  })
+
+  it('returns blobs as they are', async () => {
+    fetchMock.mockResolvedValue(new Response('raw bytes', { status: 200 }))
+    const result = await request<Blob>({ path: '/api/{env}/products/{version}/1/files/2', blob: true })
+    expect(await result.data.text()).toBe('raw bytes')
+  })
+
+  it('on failure gives an empty list and the error text: error.message, then message, then transport', async () => {
+    fetchMock.mockResolvedValueOnce(json({ error: { message: 'inner' }, message: 'outer' }, { status: 400 }))
+    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({
+      data: [],
+      error: 'inner',
+      status: 400,
+    })
+    fetchMock.mockResolvedValueOnce(json({ message: 'outer' }, { status: 500 }))
+    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({
+      data: [],
+      error: 'outer',
+      status: 500,
+    })
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({
+      data: [],
+      error: 'Failed to fetch',
+      status: 0,
+    })
+  })
+
+  it('turns a broken answer into the generic failure message', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>proxy</html>', { status: 200 }))
+    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({ data: [], error: GENERIC_FAILURE })
+    fetchMock.mockResolvedValueOnce(new Response('{"success":tr', { status: 200 }))
+    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({ data: [], error: GENERIC_FAILURE })
+  })
+
+  it('logs out on 401 except for auth, contracts and auth-credentials paths', async () => {
+    const handler = vi.fn()
+    setUnauthorizedHandler(handler)
+    fetchMock.mockImplementation(async () => json({ message: 'Unauthorized' }, { status: 401 }))
+    await request({ path: '/api/{env}/auth/organizations' })
+    await request({ path: '/api/{env}/products/v2/contracts' })
+    await request({ path: '/api/{env}/products/v2/auth-credentials' })
+    expect(handler).not.toHaveBeenCalled()
+    await request({ path: '/api/{env}/tasks' })
+    expect(handler).toHaveBeenCalledTimes(1)
+    expect(keepsSessionOn401('/api/production/auth/users/1/roles')).toBe(true)
+    expect(keepsSessionOn401('/api/sandbox/products/v2/1')).toBe(false)
+  })
+
+  it('sends JSON bodies', async () => {
+    fetchMock.mockResolvedValue(json({ success: true, result: { id: 'x' } }))
+    await request({ method: 'POST', path: '/api/{env}/tasks', body: { name: 'n' } })
+    expect(sent().init.body).toBe('{"name":"n"}')
+    expect(sent().headers['Content-Type']).toBe('application/json')
+  })
+})

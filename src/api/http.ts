@@ -1,0 +1,165 @@
+import { getSession } from '../auth/session'
+import { currentScope } from './scope'
+
+/** SPEC §8 generic failure; shown when the answer is not one the platform would give. */
+export const GENERIC_FAILURE = 'There was a problem with your request. Please try again later.'
+const TIMEOUT_MS = 30_000
+
+export interface Pagination {
+  totalCount: number
+  limit?: number
+  offset?: number
+}
+
+export interface ApiResult<T> {
+  /** The unwrapped `result`; an empty list on failure, undefined when `success` was false. */
+  data: T
+  pagination?: Pagination
+  /** The `x-auth` response header, passed on (SPEC §7). */
+  xAuth?: string
+  /** Error text: `error.message`, then `message`, then the transport's message. */
+  error?: string
+  /** HTTP status; 0 when no answer came (offline, timeout, refused). */
+  status: number
+  /** The raw body of a failed answer (a 412 carries the current entity in `result`). */
+  body?: unknown
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Path with `{name}` placeholders, e.g. `/api/{env}/products/{version}/{id}`. */
+  path: string
+  params?: Record<string, string | number>
+  query?: Record<string, string | number | boolean | undefined | null>
+  body?: unknown
+  headers?: Record<string, string>
+  blob?: boolean
+  signal?: AbortSignal
+}
+
+type Unauthorized = (path: string) => void
+let onUnauthorized: Unauthorized = () => {}
+/** Set by the auth module: a 401 logs the user out (SPEC §7). */
+export function setUnauthorizedHandler(handler: Unauthorized) {
+  onUnauthorized = handler
+}
+
+/** Fills `{name}` placeholders from params (env and version default to the current scope). */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  const scope = currentScope()
+  const values: Record<string, string | number> = { env: scope.env, version: scope.version, ...params }
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name]
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`)
+    return encodeURIComponent(String(value))
+  })
+}
+
+export function buildUrl(
+  path: string,
+  params?: RequestOptions['params'],
+  query?: RequestOptions['query'],
+): string {
+  const filled = buildPath(path, params)
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
+  }
+  const qs = search.toString()
+  return qs ? `${filled}?${qs}` : filled
+}
+
+/** Paths whose 401 does not log the user out (SPEC §7). */
+export function keepsSessionOn401(path: string): boolean {
+  const p = path.replace(/^\//, '')
+  const env = p.split('/')[1] ?? ''
+  return (
+    p.startsWith(`api/${env}/auth/`) ||
+    p.startsWith(`api/${env}/products/v2/contracts`) ||
+    p.startsWith(`api/${env}/products/v2/auth-credentials`)
+  )
+}
+
+function errorText(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined
+  const b = body as { error?: { message?: unknown }; message?: unknown }
+  if (typeof b.error?.message === 'string' && b.error.message) return b.error.message
+  if (typeof b.message === 'string' && b.message) return b.message
+  return undefined
+}
+
+export async function request<T>(options: RequestOptions): Promise<ApiResult<T>> {
+  const url = buildUrl(options.path, options.params, options.query)
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
+  const session = getSession()
+  if (session) headers.Authorization = `Bearer ${session.token}`
+  const { organizationId } = currentScope()
+  if (organizationId && url.includes('products')) headers['Organization-Id'] = organizationId
+  let payload: BodyInit | undefined
+  if (options.body instanceof FormData || options.body instanceof Blob) payload = options.body
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    payload = JSON.stringify(options.body)
+  }
+  const timeout = AbortSignal.timeout(TIMEOUT_MS)
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
+
+  let response: Response
+  try {
+    response = await fetch(url, { method: options.method ?? 'GET', headers, body: payload, signal })
+  } catch (error) {
+    if (options.signal?.aborted) throw error
+    return { data: [] as T, status: 0, error: error instanceof Error ? error.message : String(error) }
+  }
+
+  if (response.status === 401 && !keepsSessionOn401(url)) onUnauthorized(url)
+  if (options.blob && response.ok) return { data: (await response.blob()) as T, status: response.status }
+
+  let body: unknown
+  const text = await response.text().catch(() => '')
+  try {
+    body = text ? JSON.parse(text) : undefined
+  } catch {
+    return {
+      data: [] as T,
+      status: response.ok ? 502 : response.status,
+      error: response.ok ? GENERIC_FAILURE : statusText(response),
+    }
+  }
+  if (!response.ok) {
+    return { data: [] as T, status: response.status, error: errorText(body) ?? statusText(response), body }
+  }
+  const xAuth = response.headers.get('x-auth') ?? undefined
+  if (typeof body === 'object' && body !== null) {
+    const b = body as { success?: unknown; result?: unknown; pagination?: Pagination }
+    if (b.success === false)
+      return { data: undefined as T, status: response.status, error: errorText(body), xAuth }
+    if ('result' in b)
+      return { data: b.result as T, pagination: b.pagination, xAuth, status: response.status }
+  }
+  return { data: body as T, status: response.status, xAuth }
+}
+
+function statusText(response: Response): string {
+  return response.statusText || `${GENERIC_FAILURE} (${response.status})`
+}
+
+/** An error with the platform's status, thrown where a screen must fail rather than show emptiness. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+/** The data of a successful call, or an ApiError (for query functions and route loaders). */
+export function dataOrThrow<T>(result: ApiResult<T>): T {
+  if (result.error !== undefined || result.data === undefined) {
+    throw new ApiError(result.status || 503, result.error ?? GENERIC_FAILURE, result.body)
+  }
+  return result.data
+}
