@@ -1,19 +1,46 @@
 import { readFileSync } from 'node:fs'
+import { parse } from '@formatjs/icu-messageformat-parser'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string
 }
 
-export default defineConfig({
+/** Catalogs ship as precompiled message ASTs, so the ICU parser stays out of the bundle. */
+function precompiledCatalogs(): Plugin {
+  return {
+    name: 'precompiled-catalogs',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/lang\/[a-z]{2}\.json$/.test(id)) return
+      const messages = JSON.parse(code) as Record<string, string>
+      const ast = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]))
+      return { code: JSON.stringify(ast), map: null }
+    },
+  }
+}
+
+export default defineConfig(({ command }) => ({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+            },
+          ]
+        : [],
+  },
   plugins: [
+    precompiledCatalogs(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: false }),
     react(),
     tailwindcss(),
@@ -50,4 +77,4 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
   },
-})
+}))

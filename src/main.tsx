@@ -1,16 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { setUnauthorizedHandler } from './api/http'
+import { queryClient } from './api/query-client'
+import { logout } from './auth/logout'
+import { restoreSession } from './auth/session'
+import { startTokenRefresh } from './auth/token-refresh'
 import { I18nProvider } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
 import { routeTree } from './routeTree.gen'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from './shell/error-pages'
 import './styles.css'
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { networkMode: 'offlineFirst', staleTime: 30_000 } },
-})
 
 const router = createRouter({
   routeTree,
@@ -34,16 +35,28 @@ declare module '@tanstack/react-router' {
   }
 }
 
-document.documentElement.lang = localeSetting.get()
+const toLogin = () => router.navigate({ to: '/login' })
 
-const root = document.getElementById('root')
-if (!root) throw new Error('The page has no #root element')
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-)
+async function boot() {
+  document.documentElement.lang = localeSetting.get()
+  // onlineManager starts online; tell it the truth before the first query runs.
+  onlineManager.setOnline(navigator.onLine)
+  await restoreSession()
+  // A 401 ends the session locally; the provider session is left alone so signing in again is quick.
+  setUnauthorizedHandler(() => void logout(toLogin, { endProviderSession: false }))
+  startTokenRefresh(() => void logout(toLogin, { endProviderSession: false }))
+
+  const root = document.getElementById('root')
+  if (!root) throw new Error('The page has no #root element')
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  )
+}
+
+void boot()

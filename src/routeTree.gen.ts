@@ -9,44 +9,39 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
-import { Route as EventsRouteImport } from './routes/events'
+import { Route as UserRouteImport } from './routes/_user'
 import { Route as LoginRouteImport } from './routes/login'
-import { Route as MeRouteImport } from './routes/me'
-import { Route as MonitoringRouteImport } from './routes/monitoring'
 import { Route as RedirectRouteImport } from './routes/redirect'
-import { Route as ConnectorsIndexRouteImport } from './routes/connectors/index'
-import { Route as ConnectorsCreateRouteImport } from './routes/connectors/create'
-import { Route as DataFormatsIndexRouteImport } from './routes/data-formats/index'
-import { Route as DataFormatsCreateRouteImport } from './routes/data-formats/create'
+import { Route as UserIndexRouteImport } from './routes/_user/index'
+import { Route as UserEventsRouteImport } from './routes/_user/events'
+import { Route as UserMeRouteImport } from './routes/_user/me'
+import { Route as UserMonitoringRouteImport } from './routes/_user/monitoring'
 import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsIdRouteImport } from './routes/products/$id'
-import { Route as ProductsCreateRouteImport } from './routes/products/create'
-import { Route as SourcesIndexRouteImport } from './routes/sources/index'
-import { Route as SourcesCreateRouteImport } from './routes/sources/create'
-import { Route as TasksIndexRouteImport } from './routes/tasks/index'
-import { Route as TasksIdRouteImport } from './routes/tasks/$id'
-import { Route as TasksCreateRouteImport } from './routes/tasks/create'
-import { Route as TemplatesIndexRouteImport } from './routes/templates/index'
-import { Route as TemplatesCreateRouteImport } from './routes/templates/create'
-import { Route as TransformersIndexRouteImport } from './routes/transformers/index'
-import { Route as TransformersCreateRouteImport } from './routes/transformers/create'
-import { Route as ConnectorsIdEditRouteImport } from './routes/connectors/$id.edit'
-import { Route as DataFormatsChar123IdChar125EditRouteImport } from './routes/data-formats/{-$id}.edit'
-import { Route as ProductsIdEditRouteImport } from './routes/products/$id.edit'
-import { Route as SourcesIdEditRouteImport } from './routes/sources/$id.edit'
-import { Route as TasksIdEditRouteImport } from './routes/tasks/$id.edit'
-import { Route as TemplatesIdEditRouteImport } from './routes/templates/$id.edit'
-import { Route as TransformersIdEditRouteImport } from './routes/transformers/$id.edit'
+import { Route as UserConnectorsIndexRouteImport } from './routes/_user/connectors/index'
+import { Route as UserConnectorsCreateRouteImport } from './routes/_user/connectors/create'
+import { Route as UserDataFormatsIndexRouteImport } from './routes/_user/data-formats/index'
+import { Route as UserDataFormatsCreateRouteImport } from './routes/_user/data-formats/create'
+import { Route as UserProductsCreateRouteImport } from './routes/_user/products/create'
+import { Route as UserSourcesIndexRouteImport } from './routes/_user/sources/index'
+import { Route as UserSourcesCreateRouteImport } from './routes/_user/sources/create'
+import { Route as UserTasksIndexRouteImport } from './routes/_user/tasks/index'
+import { Route as UserTasksIdRouteImport } from './routes/_user/tasks/$id'
+import { Route as UserTasksCreateRouteImport } from './routes/_user/tasks/create'
+import { Route as UserTemplatesIndexRouteImport } from './routes/_user/templates/index'
+import { Route as UserTemplatesCreateRouteImport } from './routes/_user/templates/create'
+import { Route as UserTransformersIndexRouteImport } from './routes/_user/transformers/index'
+import { Route as UserTransformersCreateRouteImport } from './routes/_user/transformers/create'
+import { Route as UserConnectorsIdEditRouteImport } from './routes/_user/connectors/$id.edit'
+import { Route as UserDataFormatsChar123IdChar125EditRouteImport } from './routes/_user/data-formats/{-$id}.edit'
+import { Route as UserProductsIdEditRouteImport } from './routes/_user/products/$id.edit'
+import { Route as UserSourcesIdEditRouteImport } from './routes/_user/sources/$id.edit'
+import { Route as UserTasksIdEditRouteImport } from './routes/_user/tasks/$id.edit'
+import { Route as UserTemplatesIdEditRouteImport } from './routes/_user/templates/$id.edit'
+import { Route as UserTransformersIdEditRouteImport } from './routes/_user/transformers/$id.edit'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EventsRoute = EventsRouteImport.update({
-  id: '/events',
-  path: '/events',
+const UserRoute = UserRouteImport.update({
+  id: '/_user',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -54,40 +49,30 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
-const MeRoute = MeRouteImport.update({
-  id: '/me',
-  path: '/me',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MonitoringRoute = MonitoringRouteImport.update({
-  id: '/monitoring',
-  path: '/monitoring',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const RedirectRoute = RedirectRouteImport.update({
   id: '/redirect',
   path: '/redirect',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ConnectorsIndexRoute = ConnectorsIndexRouteImport.update({
-  id: '/connectors/',
-  path: '/connectors/',
-  getParentRoute: () => rootRouteImport,
+const UserIndexRoute = UserIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => UserRoute,
 } as any)
-const ConnectorsCreateRoute = ConnectorsCreateRouteImport.update({
-  id: '/connectors/create',
-  path: '/connectors/create',
-  getParentRoute: () => rootRouteImport,
+const UserEventsRoute = UserEventsRouteImport.update({
+  id: '/events',
+  path: '/events',
+  getParentRoute: () => UserRoute,
 } as any)
-const DataFormatsIndexRoute = DataFormatsIndexRouteImport.update({
-  id: '/data-formats/',
-  path: '/data-formats/',
-  getParentRoute: () => rootRouteImport,
+const UserMeRoute = UserMeRouteImport.update({
+  id: '/me',
+  path: '/me',
+  getParentRoute: () => UserRoute,
 } as any)
-const DataFormatsCreateRoute = DataFormatsCreateRouteImport.update({
-  id: '/data-formats/create',
-  path: '/data-formats/create',
-  getParentRoute: () => rootRouteImport,
+const UserMonitoringRoute = UserMonitoringRouteImport.update({
+  id: '/monitoring',
+  path: '/monitoring',
+  getParentRoute: () => UserRoute,
 } as any)
 const ProductsIndexRoute = ProductsIndexRouteImport.update({
   id: '/products/',
@@ -99,199 +84,221 @@ const ProductsIdRoute = ProductsIdRouteImport.update({
   path: '/products/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ProductsCreateRoute = ProductsCreateRouteImport.update({
+const UserConnectorsIndexRoute = UserConnectorsIndexRouteImport.update({
+  id: '/connectors/',
+  path: '/connectors/',
+  getParentRoute: () => UserRoute,
+} as any)
+const UserConnectorsCreateRoute = UserConnectorsCreateRouteImport.update({
+  id: '/connectors/create',
+  path: '/connectors/create',
+  getParentRoute: () => UserRoute,
+} as any)
+const UserDataFormatsIndexRoute = UserDataFormatsIndexRouteImport.update({
+  id: '/data-formats/',
+  path: '/data-formats/',
+  getParentRoute: () => UserRoute,
+} as any)
+const UserDataFormatsCreateRoute = UserDataFormatsCreateRouteImport.update({
+  id: '/data-formats/create',
+  path: '/data-formats/create',
+  getParentRoute: () => UserRoute,
+} as any)
+const UserProductsCreateRoute = UserProductsCreateRouteImport.update({
   id: '/products/create',
   path: '/products/create',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => UserRoute,
 } as any)
-const SourcesIndexRoute = SourcesIndexRouteImport.update({
+const UserSourcesIndexRoute = UserSourcesIndexRouteImport.update({
   id: '/sources/',
   path: '/sources/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => UserRoute,
 } as any)
-const SourcesCreateRoute = SourcesCreateRouteImport.update({
+const UserSourcesCreateRoute = UserSourcesCreateRouteImport.update({
   id: '/sources/create',
   path: '/sources/create',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => UserRoute,
 } as any)
-const TasksIndexRoute = TasksIndexRouteImport.update({
+const UserTasksIndexRoute = UserTasksIndexRouteImport.update({
   id: '/tasks/',
   path: '/tasks/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => UserRoute,
 } as any)
-const TasksIdRoute = TasksIdRouteImport.update({
+const UserTasksIdRoute = UserTasksIdRouteImport.update({
   id: '/tasks/$id',
   path: '/tasks/$id',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => UserRoute,
 } as any)
-const TasksCreateRoute = TasksCreateRouteImport.update({
+const UserTasksCreateRoute = UserTasksCreateRouteImport.update({
   id: '/tasks/create',
   path: '/tasks/create',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => UserRoute,
 } as any)
-const TemplatesIndexRoute = TemplatesIndexRouteImport.update({
+const UserTemplatesIndexRoute = UserTemplatesIndexRouteImport.update({
   id: '/templates/',
   path: '/templates/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => UserRoute,
 } as any)
-const TemplatesCreateRoute = TemplatesCreateRouteImport.update({
+const UserTemplatesCreateRoute = UserTemplatesCreateRouteImport.update({
   id: '/templates/create',
   path: '/templates/create',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => UserRoute,
 } as any)
-const TransformersIndexRoute = TransformersIndexRouteImport.update({
+const UserTransformersIndexRoute = UserTransformersIndexRouteImport.update({
   id: '/transformers/',
   path: '/transformers/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => UserRoute,
 } as any)
-const TransformersCreateRoute = TransformersCreateRouteImport.update({
+const UserTransformersCreateRoute = UserTransformersCreateRouteImport.update({
   id: '/transformers/create',
   path: '/transformers/create',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => UserRoute,
 } as any)
-const ConnectorsIdEditRoute = ConnectorsIdEditRouteImport.update({
+const UserConnectorsIdEditRoute = UserConnectorsIdEditRouteImport.update({
   id: '/connectors/$id/edit',
   path: '/connectors/$id/edit',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => UserRoute,
 } as any)
-const DataFormatsChar123IdChar125EditRoute =
-  DataFormatsChar123IdChar125EditRouteImport.update({
+const UserDataFormatsChar123IdChar125EditRoute =
+  UserDataFormatsChar123IdChar125EditRouteImport.update({
     id: '/data-formats/{-$id}/edit',
     path: '/data-formats/{-$id}/edit',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => UserRoute,
   } as any)
-const ProductsIdEditRoute = ProductsIdEditRouteImport.update({
-  id: '/edit',
-  path: '/edit',
-  getParentRoute: () => ProductsIdRoute,
+const UserProductsIdEditRoute = UserProductsIdEditRouteImport.update({
+  id: '/products/$id/edit',
+  path: '/products/$id/edit',
+  getParentRoute: () => UserRoute,
 } as any)
-const SourcesIdEditRoute = SourcesIdEditRouteImport.update({
+const UserSourcesIdEditRoute = UserSourcesIdEditRouteImport.update({
   id: '/sources/$id/edit',
   path: '/sources/$id/edit',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => UserRoute,
 } as any)
-const TasksIdEditRoute = TasksIdEditRouteImport.update({
+const UserTasksIdEditRoute = UserTasksIdEditRouteImport.update({
   id: '/edit',
   path: '/edit',
-  getParentRoute: () => TasksIdRoute,
+  getParentRoute: () => UserTasksIdRoute,
 } as any)
-const TemplatesIdEditRoute = TemplatesIdEditRouteImport.update({
+const UserTemplatesIdEditRoute = UserTemplatesIdEditRouteImport.update({
   id: '/templates/$id/edit',
   path: '/templates/$id/edit',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => UserRoute,
 } as any)
-const TransformersIdEditRoute = TransformersIdEditRouteImport.update({
+const UserTransformersIdEditRoute = UserTransformersIdEditRouteImport.update({
   id: '/transformers/$id/edit',
   path: '/transformers/$id/edit',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => UserRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
-  '/events': typeof EventsRoute
+  '/': typeof UserIndexRoute
   '/login': typeof LoginRoute
-  '/me': typeof MeRoute
-  '/monitoring': typeof MonitoringRoute
   '/redirect': typeof RedirectRoute
-  '/connectors/create': typeof ConnectorsCreateRoute
-  '/data-formats/create': typeof DataFormatsCreateRoute
-  '/products/$id': typeof ProductsIdRouteWithChildren
-  '/products/create': typeof ProductsCreateRoute
-  '/sources/create': typeof SourcesCreateRoute
-  '/tasks/$id': typeof TasksIdRouteWithChildren
-  '/tasks/create': typeof TasksCreateRoute
-  '/templates/create': typeof TemplatesCreateRoute
-  '/transformers/create': typeof TransformersCreateRoute
-  '/connectors/': typeof ConnectorsIndexRoute
-  '/data-formats/': typeof DataFormatsIndexRoute
+  '/events': typeof UserEventsRoute
+  '/me': typeof UserMeRoute
+  '/monitoring': typeof UserMonitoringRoute
+  '/products/$id': typeof ProductsIdRoute
   '/products/': typeof ProductsIndexRoute
-  '/sources/': typeof SourcesIndexRoute
-  '/tasks/': typeof TasksIndexRoute
-  '/templates/': typeof TemplatesIndexRoute
-  '/transformers/': typeof TransformersIndexRoute
-  '/connectors/$id/edit': typeof ConnectorsIdEditRoute
-  '/data-formats/{-$id}/edit': typeof DataFormatsChar123IdChar125EditRoute
-  '/products/$id/edit': typeof ProductsIdEditRoute
-  '/sources/$id/edit': typeof SourcesIdEditRoute
-  '/tasks/$id/edit': typeof TasksIdEditRoute
-  '/templates/$id/edit': typeof TemplatesIdEditRoute
-  '/transformers/$id/edit': typeof TransformersIdEditRoute
+  '/connectors/create': typeof UserConnectorsCreateRoute
+  '/data-formats/create': typeof UserDataFormatsCreateRoute
+  '/products/create': typeof UserProductsCreateRoute
+  '/sources/create': typeof UserSourcesCreateRoute
+  '/tasks/$id': typeof UserTasksIdRouteWithChildren
+  '/tasks/create': typeof UserTasksCreateRoute
+  '/templates/create': typeof UserTemplatesCreateRoute
+  '/transformers/create': typeof UserTransformersCreateRoute
+  '/connectors/': typeof UserConnectorsIndexRoute
+  '/data-formats/': typeof UserDataFormatsIndexRoute
+  '/sources/': typeof UserSourcesIndexRoute
+  '/tasks/': typeof UserTasksIndexRoute
+  '/templates/': typeof UserTemplatesIndexRoute
+  '/transformers/': typeof UserTransformersIndexRoute
+  '/connectors/$id/edit': typeof UserConnectorsIdEditRoute
+  '/data-formats/{-$id}/edit': typeof UserDataFormatsChar123IdChar125EditRoute
+  '/products/$id/edit': typeof UserProductsIdEditRoute
+  '/sources/$id/edit': typeof UserSourcesIdEditRoute
+  '/tasks/$id/edit': typeof UserTasksIdEditRoute
+  '/templates/$id/edit': typeof UserTemplatesIdEditRoute
+  '/transformers/$id/edit': typeof UserTransformersIdEditRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
-  '/events': typeof EventsRoute
   '/login': typeof LoginRoute
-  '/me': typeof MeRoute
-  '/monitoring': typeof MonitoringRoute
   '/redirect': typeof RedirectRoute
-  '/connectors/create': typeof ConnectorsCreateRoute
-  '/data-formats/create': typeof DataFormatsCreateRoute
-  '/products/$id': typeof ProductsIdRouteWithChildren
-  '/products/create': typeof ProductsCreateRoute
-  '/sources/create': typeof SourcesCreateRoute
-  '/tasks/$id': typeof TasksIdRouteWithChildren
-  '/tasks/create': typeof TasksCreateRoute
-  '/templates/create': typeof TemplatesCreateRoute
-  '/transformers/create': typeof TransformersCreateRoute
-  '/connectors': typeof ConnectorsIndexRoute
-  '/data-formats': typeof DataFormatsIndexRoute
+  '/events': typeof UserEventsRoute
+  '/me': typeof UserMeRoute
+  '/monitoring': typeof UserMonitoringRoute
+  '/products/$id': typeof ProductsIdRoute
+  '/': typeof UserIndexRoute
   '/products': typeof ProductsIndexRoute
-  '/sources': typeof SourcesIndexRoute
-  '/tasks': typeof TasksIndexRoute
-  '/templates': typeof TemplatesIndexRoute
-  '/transformers': typeof TransformersIndexRoute
-  '/connectors/$id/edit': typeof ConnectorsIdEditRoute
-  '/data-formats/{-$id}/edit': typeof DataFormatsChar123IdChar125EditRoute
-  '/products/$id/edit': typeof ProductsIdEditRoute
-  '/sources/$id/edit': typeof SourcesIdEditRoute
-  '/tasks/$id/edit': typeof TasksIdEditRoute
-  '/templates/$id/edit': typeof TemplatesIdEditRoute
-  '/transformers/$id/edit': typeof TransformersIdEditRoute
+  '/connectors/create': typeof UserConnectorsCreateRoute
+  '/data-formats/create': typeof UserDataFormatsCreateRoute
+  '/products/create': typeof UserProductsCreateRoute
+  '/sources/create': typeof UserSourcesCreateRoute
+  '/tasks/$id': typeof UserTasksIdRouteWithChildren
+  '/tasks/create': typeof UserTasksCreateRoute
+  '/templates/create': typeof UserTemplatesCreateRoute
+  '/transformers/create': typeof UserTransformersCreateRoute
+  '/connectors': typeof UserConnectorsIndexRoute
+  '/data-formats': typeof UserDataFormatsIndexRoute
+  '/sources': typeof UserSourcesIndexRoute
+  '/tasks': typeof UserTasksIndexRoute
+  '/templates': typeof UserTemplatesIndexRoute
+  '/transformers': typeof UserTransformersIndexRoute
+  '/connectors/$id/edit': typeof UserConnectorsIdEditRoute
+  '/data-formats/{-$id}/edit': typeof UserDataFormatsChar123IdChar125EditRoute
+  '/products/$id/edit': typeof UserProductsIdEditRoute
+  '/sources/$id/edit': typeof UserSourcesIdEditRoute
+  '/tasks/$id/edit': typeof UserTasksIdEditRoute
+  '/templates/$id/edit': typeof UserTemplatesIdEditRoute
+  '/transformers/$id/edit': typeof UserTransformersIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
-  '/events': typeof EventsRoute
+  '/_user': typeof UserRouteWithChildren
   '/login': typeof LoginRoute
-  '/me': typeof MeRoute
-  '/monitoring': typeof MonitoringRoute
   '/redirect': typeof RedirectRoute
-  '/connectors/create': typeof ConnectorsCreateRoute
-  '/data-formats/create': typeof DataFormatsCreateRoute
-  '/products/$id': typeof ProductsIdRouteWithChildren
-  '/products/create': typeof ProductsCreateRoute
-  '/sources/create': typeof SourcesCreateRoute
-  '/tasks/$id': typeof TasksIdRouteWithChildren
-  '/tasks/create': typeof TasksCreateRoute
-  '/templates/create': typeof TemplatesCreateRoute
-  '/transformers/create': typeof TransformersCreateRoute
-  '/connectors/': typeof ConnectorsIndexRoute
-  '/data-formats/': typeof DataFormatsIndexRoute
+  '/_user/events': typeof UserEventsRoute
+  '/_user/me': typeof UserMeRoute
+  '/_user/monitoring': typeof UserMonitoringRoute
+  '/products/$id': typeof ProductsIdRoute
+  '/_user/': typeof UserIndexRoute
   '/products/': typeof ProductsIndexRoute
-  '/sources/': typeof SourcesIndexRoute
-  '/tasks/': typeof TasksIndexRoute
-  '/templates/': typeof TemplatesIndexRoute
-  '/transformers/': typeof TransformersIndexRoute
-  '/connectors/$id/edit': typeof ConnectorsIdEditRoute
-  '/data-formats/{-$id}/edit': typeof DataFormatsChar123IdChar125EditRoute
-  '/products/$id/edit': typeof ProductsIdEditRoute
-  '/sources/$id/edit': typeof SourcesIdEditRoute
-  '/tasks/$id/edit': typeof TasksIdEditRoute
-  '/templates/$id/edit': typeof TemplatesIdEditRoute
-  '/transformers/$id/edit': typeof TransformersIdEditRoute
+  '/_user/connectors/create': typeof UserConnectorsCreateRoute
+  '/_user/data-formats/create': typeof UserDataFormatsCreateRoute
+  '/_user/products/create': typeof UserProductsCreateRoute
+  '/_user/sources/create': typeof UserSourcesCreateRoute
+  '/_user/tasks/$id': typeof UserTasksIdRouteWithChildren
+  '/_user/tasks/create': typeof UserTasksCreateRoute
+  '/_user/templates/create': typeof UserTemplatesCreateRoute
+  '/_user/transformers/create': typeof UserTransformersCreateRoute
+  '/_user/connectors/': typeof UserConnectorsIndexRoute
+  '/_user/data-formats/': typeof UserDataFormatsIndexRoute
+  '/_user/sources/': typeof UserSourcesIndexRoute
+  '/_user/tasks/': typeof UserTasksIndexRoute
+  '/_user/templates/': typeof UserTemplatesIndexRoute
+  '/_user/transformers/': typeof UserTransformersIndexRoute
+  '/_user/connectors/$id/edit': typeof UserConnectorsIdEditRoute
+  '/_user/data-formats/{-$id}/edit': typeof UserDataFormatsChar123IdChar125EditRoute
+  '/_user/products/$id/edit': typeof UserProductsIdEditRoute
+  '/_user/sources/$id/edit': typeof UserSourcesIdEditRoute
+  '/_user/tasks/$id/edit': typeof UserTasksIdEditRoute
+  '/_user/templates/$id/edit': typeof UserTemplatesIdEditRoute
+  '/_user/transformers/$id/edit': typeof UserTransformersIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/events'
     | '/login'
+    | '/redirect'
+    | '/events'
     | '/me'
     | '/monitoring'
-    | '/redirect'
+    | '/products/$id'
+    | '/products/'
     | '/connectors/create'
     | '/data-formats/create'
-    | '/products/$id'
     | '/products/create'
     | '/sources/create'
     | '/tasks/$id'
@@ -300,7 +307,6 @@ export interface FileRouteTypes {
     | '/transformers/create'
     | '/connectors/'
     | '/data-formats/'
-    | '/products/'
     | '/sources/'
     | '/tasks/'
     | '/templates/'
@@ -314,15 +320,16 @@ export interface FileRouteTypes {
     | '/transformers/$id/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/'
-    | '/events'
     | '/login'
+    | '/redirect'
+    | '/events'
     | '/me'
     | '/monitoring'
-    | '/redirect'
+    | '/products/$id'
+    | '/'
+    | '/products'
     | '/connectors/create'
     | '/data-formats/create'
-    | '/products/$id'
     | '/products/create'
     | '/sources/create'
     | '/tasks/$id'
@@ -331,7 +338,6 @@ export interface FileRouteTypes {
     | '/transformers/create'
     | '/connectors'
     | '/data-formats'
-    | '/products'
     | '/sources'
     | '/tasks'
     | '/templates'
@@ -345,81 +351,53 @@ export interface FileRouteTypes {
     | '/transformers/$id/edit'
   id:
     | '__root__'
-    | '/'
-    | '/events'
+    | '/_user'
     | '/login'
-    | '/me'
-    | '/monitoring'
     | '/redirect'
-    | '/connectors/create'
-    | '/data-formats/create'
+    | '/_user/events'
+    | '/_user/me'
+    | '/_user/monitoring'
     | '/products/$id'
-    | '/products/create'
-    | '/sources/create'
-    | '/tasks/$id'
-    | '/tasks/create'
-    | '/templates/create'
-    | '/transformers/create'
-    | '/connectors/'
-    | '/data-formats/'
+    | '/_user/'
     | '/products/'
-    | '/sources/'
-    | '/tasks/'
-    | '/templates/'
-    | '/transformers/'
-    | '/connectors/$id/edit'
-    | '/data-formats/{-$id}/edit'
-    | '/products/$id/edit'
-    | '/sources/$id/edit'
-    | '/tasks/$id/edit'
-    | '/templates/$id/edit'
-    | '/transformers/$id/edit'
+    | '/_user/connectors/create'
+    | '/_user/data-formats/create'
+    | '/_user/products/create'
+    | '/_user/sources/create'
+    | '/_user/tasks/$id'
+    | '/_user/tasks/create'
+    | '/_user/templates/create'
+    | '/_user/transformers/create'
+    | '/_user/connectors/'
+    | '/_user/data-formats/'
+    | '/_user/sources/'
+    | '/_user/tasks/'
+    | '/_user/templates/'
+    | '/_user/transformers/'
+    | '/_user/connectors/$id/edit'
+    | '/_user/data-formats/{-$id}/edit'
+    | '/_user/products/$id/edit'
+    | '/_user/sources/$id/edit'
+    | '/_user/tasks/$id/edit'
+    | '/_user/templates/$id/edit'
+    | '/_user/transformers/$id/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
-  EventsRoute: typeof EventsRoute
+  UserRoute: typeof UserRouteWithChildren
   LoginRoute: typeof LoginRoute
-  MeRoute: typeof MeRoute
-  MonitoringRoute: typeof MonitoringRoute
   RedirectRoute: typeof RedirectRoute
-  ConnectorsCreateRoute: typeof ConnectorsCreateRoute
-  DataFormatsCreateRoute: typeof DataFormatsCreateRoute
-  ProductsIdRoute: typeof ProductsIdRouteWithChildren
-  ProductsCreateRoute: typeof ProductsCreateRoute
-  SourcesCreateRoute: typeof SourcesCreateRoute
-  TasksIdRoute: typeof TasksIdRouteWithChildren
-  TasksCreateRoute: typeof TasksCreateRoute
-  TemplatesCreateRoute: typeof TemplatesCreateRoute
-  TransformersCreateRoute: typeof TransformersCreateRoute
-  ConnectorsIndexRoute: typeof ConnectorsIndexRoute
-  DataFormatsIndexRoute: typeof DataFormatsIndexRoute
+  ProductsIdRoute: typeof ProductsIdRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
-  SourcesIndexRoute: typeof SourcesIndexRoute
-  TasksIndexRoute: typeof TasksIndexRoute
-  TemplatesIndexRoute: typeof TemplatesIndexRoute
-  TransformersIndexRoute: typeof TransformersIndexRoute
-  ConnectorsIdEditRoute: typeof ConnectorsIdEditRoute
-  DataFormatsChar123IdChar125EditRoute: typeof DataFormatsChar123IdChar125EditRoute
-  SourcesIdEditRoute: typeof SourcesIdEditRoute
-  TemplatesIdEditRoute: typeof TemplatesIdEditRoute
-  TransformersIdEditRoute: typeof TransformersIdEditRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
+    '/_user': {
+      id: '/_user'
+      path: ''
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/events': {
-      id: '/events'
-      path: '/events'
-      fullPath: '/events'
-      preLoaderRoute: typeof EventsRouteImport
+      preLoaderRoute: typeof UserRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -429,20 +407,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/me': {
-      id: '/me'
-      path: '/me'
-      fullPath: '/me'
-      preLoaderRoute: typeof MeRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/monitoring': {
-      id: '/monitoring'
-      path: '/monitoring'
-      fullPath: '/monitoring'
-      preLoaderRoute: typeof MonitoringRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/redirect': {
       id: '/redirect'
       path: '/redirect'
@@ -450,33 +414,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RedirectRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/connectors/': {
-      id: '/connectors/'
-      path: '/connectors'
-      fullPath: '/connectors/'
-      preLoaderRoute: typeof ConnectorsIndexRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_user/': {
+      id: '/_user/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof UserIndexRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/connectors/create': {
-      id: '/connectors/create'
-      path: '/connectors/create'
-      fullPath: '/connectors/create'
-      preLoaderRoute: typeof ConnectorsCreateRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_user/events': {
+      id: '/_user/events'
+      path: '/events'
+      fullPath: '/events'
+      preLoaderRoute: typeof UserEventsRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/data-formats/': {
-      id: '/data-formats/'
-      path: '/data-formats'
-      fullPath: '/data-formats/'
-      preLoaderRoute: typeof DataFormatsIndexRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_user/me': {
+      id: '/_user/me'
+      path: '/me'
+      fullPath: '/me'
+      preLoaderRoute: typeof UserMeRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/data-formats/create': {
-      id: '/data-formats/create'
-      path: '/data-formats/create'
-      fullPath: '/data-formats/create'
-      preLoaderRoute: typeof DataFormatsCreateRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_user/monitoring': {
+      id: '/_user/monitoring'
+      path: '/monitoring'
+      fullPath: '/monitoring'
+      preLoaderRoute: typeof UserMonitoringRouteImport
+      parentRoute: typeof UserRoute
     }
     '/products/': {
       id: '/products/'
@@ -492,179 +456,231 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProductsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/products/create': {
-      id: '/products/create'
+    '/_user/connectors/': {
+      id: '/_user/connectors/'
+      path: '/connectors'
+      fullPath: '/connectors/'
+      preLoaderRoute: typeof UserConnectorsIndexRouteImport
+      parentRoute: typeof UserRoute
+    }
+    '/_user/connectors/create': {
+      id: '/_user/connectors/create'
+      path: '/connectors/create'
+      fullPath: '/connectors/create'
+      preLoaderRoute: typeof UserConnectorsCreateRouteImport
+      parentRoute: typeof UserRoute
+    }
+    '/_user/data-formats/': {
+      id: '/_user/data-formats/'
+      path: '/data-formats'
+      fullPath: '/data-formats/'
+      preLoaderRoute: typeof UserDataFormatsIndexRouteImport
+      parentRoute: typeof UserRoute
+    }
+    '/_user/data-formats/create': {
+      id: '/_user/data-formats/create'
+      path: '/data-formats/create'
+      fullPath: '/data-formats/create'
+      preLoaderRoute: typeof UserDataFormatsCreateRouteImport
+      parentRoute: typeof UserRoute
+    }
+    '/_user/products/create': {
+      id: '/_user/products/create'
       path: '/products/create'
       fullPath: '/products/create'
-      preLoaderRoute: typeof ProductsCreateRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserProductsCreateRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/sources/': {
-      id: '/sources/'
+    '/_user/sources/': {
+      id: '/_user/sources/'
       path: '/sources'
       fullPath: '/sources/'
-      preLoaderRoute: typeof SourcesIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserSourcesIndexRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/sources/create': {
-      id: '/sources/create'
+    '/_user/sources/create': {
+      id: '/_user/sources/create'
       path: '/sources/create'
       fullPath: '/sources/create'
-      preLoaderRoute: typeof SourcesCreateRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserSourcesCreateRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/tasks/': {
-      id: '/tasks/'
+    '/_user/tasks/': {
+      id: '/_user/tasks/'
       path: '/tasks'
       fullPath: '/tasks/'
-      preLoaderRoute: typeof TasksIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserTasksIndexRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/tasks/$id': {
-      id: '/tasks/$id'
+    '/_user/tasks/$id': {
+      id: '/_user/tasks/$id'
       path: '/tasks/$id'
       fullPath: '/tasks/$id'
-      preLoaderRoute: typeof TasksIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserTasksIdRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/tasks/create': {
-      id: '/tasks/create'
+    '/_user/tasks/create': {
+      id: '/_user/tasks/create'
       path: '/tasks/create'
       fullPath: '/tasks/create'
-      preLoaderRoute: typeof TasksCreateRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserTasksCreateRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/templates/': {
-      id: '/templates/'
+    '/_user/templates/': {
+      id: '/_user/templates/'
       path: '/templates'
       fullPath: '/templates/'
-      preLoaderRoute: typeof TemplatesIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserTemplatesIndexRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/templates/create': {
-      id: '/templates/create'
+    '/_user/templates/create': {
+      id: '/_user/templates/create'
       path: '/templates/create'
       fullPath: '/templates/create'
-      preLoaderRoute: typeof TemplatesCreateRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserTemplatesCreateRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/transformers/': {
-      id: '/transformers/'
+    '/_user/transformers/': {
+      id: '/_user/transformers/'
       path: '/transformers'
       fullPath: '/transformers/'
-      preLoaderRoute: typeof TransformersIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserTransformersIndexRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/transformers/create': {
-      id: '/transformers/create'
+    '/_user/transformers/create': {
+      id: '/_user/transformers/create'
       path: '/transformers/create'
       fullPath: '/transformers/create'
-      preLoaderRoute: typeof TransformersCreateRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserTransformersCreateRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/connectors/$id/edit': {
-      id: '/connectors/$id/edit'
+    '/_user/connectors/$id/edit': {
+      id: '/_user/connectors/$id/edit'
       path: '/connectors/$id/edit'
       fullPath: '/connectors/$id/edit'
-      preLoaderRoute: typeof ConnectorsIdEditRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserConnectorsIdEditRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/data-formats/{-$id}/edit': {
-      id: '/data-formats/{-$id}/edit'
+    '/_user/data-formats/{-$id}/edit': {
+      id: '/_user/data-formats/{-$id}/edit'
       path: '/data-formats/{-$id}/edit'
       fullPath: '/data-formats/{-$id}/edit'
-      preLoaderRoute: typeof DataFormatsChar123IdChar125EditRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserDataFormatsChar123IdChar125EditRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/products/$id/edit': {
-      id: '/products/$id/edit'
-      path: '/edit'
+    '/_user/products/$id/edit': {
+      id: '/_user/products/$id/edit'
+      path: '/products/$id/edit'
       fullPath: '/products/$id/edit'
-      preLoaderRoute: typeof ProductsIdEditRouteImport
-      parentRoute: typeof ProductsIdRoute
+      preLoaderRoute: typeof UserProductsIdEditRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/sources/$id/edit': {
-      id: '/sources/$id/edit'
+    '/_user/sources/$id/edit': {
+      id: '/_user/sources/$id/edit'
       path: '/sources/$id/edit'
       fullPath: '/sources/$id/edit'
-      preLoaderRoute: typeof SourcesIdEditRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserSourcesIdEditRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/tasks/$id/edit': {
-      id: '/tasks/$id/edit'
+    '/_user/tasks/$id/edit': {
+      id: '/_user/tasks/$id/edit'
       path: '/edit'
       fullPath: '/tasks/$id/edit'
-      preLoaderRoute: typeof TasksIdEditRouteImport
-      parentRoute: typeof TasksIdRoute
+      preLoaderRoute: typeof UserTasksIdEditRouteImport
+      parentRoute: typeof UserTasksIdRoute
     }
-    '/templates/$id/edit': {
-      id: '/templates/$id/edit'
+    '/_user/templates/$id/edit': {
+      id: '/_user/templates/$id/edit'
       path: '/templates/$id/edit'
       fullPath: '/templates/$id/edit'
-      preLoaderRoute: typeof TemplatesIdEditRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserTemplatesIdEditRouteImport
+      parentRoute: typeof UserRoute
     }
-    '/transformers/$id/edit': {
-      id: '/transformers/$id/edit'
+    '/_user/transformers/$id/edit': {
+      id: '/_user/transformers/$id/edit'
       path: '/transformers/$id/edit'
       fullPath: '/transformers/$id/edit'
-      preLoaderRoute: typeof TransformersIdEditRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof UserTransformersIdEditRouteImport
+      parentRoute: typeof UserRoute
     }
   }
 }
 
-interface ProductsIdRouteChildren {
-  ProductsIdEditRoute: typeof ProductsIdEditRoute
+interface UserTasksIdRouteChildren {
+  UserTasksIdEditRoute: typeof UserTasksIdEditRoute
 }
 
-const ProductsIdRouteChildren: ProductsIdRouteChildren = {
-  ProductsIdEditRoute: ProductsIdEditRoute,
+const UserTasksIdRouteChildren: UserTasksIdRouteChildren = {
+  UserTasksIdEditRoute: UserTasksIdEditRoute,
 }
 
-const ProductsIdRouteWithChildren = ProductsIdRoute._addFileChildren(
-  ProductsIdRouteChildren,
+const UserTasksIdRouteWithChildren = UserTasksIdRoute._addFileChildren(
+  UserTasksIdRouteChildren,
 )
 
-interface TasksIdRouteChildren {
-  TasksIdEditRoute: typeof TasksIdEditRoute
+interface UserRouteChildren {
+  UserEventsRoute: typeof UserEventsRoute
+  UserMeRoute: typeof UserMeRoute
+  UserMonitoringRoute: typeof UserMonitoringRoute
+  UserIndexRoute: typeof UserIndexRoute
+  UserConnectorsCreateRoute: typeof UserConnectorsCreateRoute
+  UserDataFormatsCreateRoute: typeof UserDataFormatsCreateRoute
+  UserProductsCreateRoute: typeof UserProductsCreateRoute
+  UserSourcesCreateRoute: typeof UserSourcesCreateRoute
+  UserTasksIdRoute: typeof UserTasksIdRouteWithChildren
+  UserTasksCreateRoute: typeof UserTasksCreateRoute
+  UserTemplatesCreateRoute: typeof UserTemplatesCreateRoute
+  UserTransformersCreateRoute: typeof UserTransformersCreateRoute
+  UserConnectorsIndexRoute: typeof UserConnectorsIndexRoute
+  UserDataFormatsIndexRoute: typeof UserDataFormatsIndexRoute
+  UserSourcesIndexRoute: typeof UserSourcesIndexRoute
+  UserTasksIndexRoute: typeof UserTasksIndexRoute
+  UserTemplatesIndexRoute: typeof UserTemplatesIndexRoute
+  UserTransformersIndexRoute: typeof UserTransformersIndexRoute
+  UserConnectorsIdEditRoute: typeof UserConnectorsIdEditRoute
+  UserDataFormatsChar123IdChar125EditRoute: typeof UserDataFormatsChar123IdChar125EditRoute
+  UserProductsIdEditRoute: typeof UserProductsIdEditRoute
+  UserSourcesIdEditRoute: typeof UserSourcesIdEditRoute
+  UserTemplatesIdEditRoute: typeof UserTemplatesIdEditRoute
+  UserTransformersIdEditRoute: typeof UserTransformersIdEditRoute
 }
 
-const TasksIdRouteChildren: TasksIdRouteChildren = {
-  TasksIdEditRoute: TasksIdEditRoute,
+const UserRouteChildren: UserRouteChildren = {
+  UserEventsRoute: UserEventsRoute,
+  UserMeRoute: UserMeRoute,
+  UserMonitoringRoute: UserMonitoringRoute,
+  UserIndexRoute: UserIndexRoute,
+  UserConnectorsCreateRoute: UserConnectorsCreateRoute,
+  UserDataFormatsCreateRoute: UserDataFormatsCreateRoute,
+  UserProductsCreateRoute: UserProductsCreateRoute,
+  UserSourcesCreateRoute: UserSourcesCreateRoute,
+  UserTasksIdRoute: UserTasksIdRouteWithChildren,
+  UserTasksCreateRoute: UserTasksCreateRoute,
+  UserTemplatesCreateRoute: UserTemplatesCreateRoute,
+  UserTransformersCreateRoute: UserTransformersCreateRoute,
+  UserConnectorsIndexRoute: UserConnectorsIndexRoute,
+  UserDataFormatsIndexRoute: UserDataFormatsIndexRoute,
+  UserSourcesIndexRoute: UserSourcesIndexRoute,
+  UserTasksIndexRoute: UserTasksIndexRoute,
+  UserTemplatesIndexRoute: UserTemplatesIndexRoute,
+  UserTransformersIndexRoute: UserTransformersIndexRoute,
+  UserConnectorsIdEditRoute: UserConnectorsIdEditRoute,
+  UserDataFormatsChar123IdChar125EditRoute:
+    UserDataFormatsChar123IdChar125EditRoute,
+  UserProductsIdEditRoute: UserProductsIdEditRoute,
+  UserSourcesIdEditRoute: UserSourcesIdEditRoute,
+  UserTemplatesIdEditRoute: UserTemplatesIdEditRoute,
+  UserTransformersIdEditRoute: UserTransformersIdEditRoute,
 }
 
-const TasksIdRouteWithChildren =
-  TasksIdRoute._addFileChildren(TasksIdRouteChildren)
+const UserRouteWithChildren = UserRoute._addFileChildren(UserRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  EventsRoute: EventsRoute,
+  UserRoute: UserRouteWithChildren,
   LoginRoute: LoginRoute,
-  MeRoute: MeRoute,
-  MonitoringRoute: MonitoringRoute,
   RedirectRoute: RedirectRoute,
-  ConnectorsCreateRoute: ConnectorsCreateRoute,
-  DataFormatsCreateRoute: DataFormatsCreateRoute,
-  ProductsIdRoute: ProductsIdRouteWithChildren,
-  ProductsCreateRoute: ProductsCreateRoute,
-  SourcesCreateRoute: SourcesCreateRoute,
-  TasksIdRoute: TasksIdRouteWithChildren,
-  TasksCreateRoute: TasksCreateRoute,
-  TemplatesCreateRoute: TemplatesCreateRoute,
-  TransformersCreateRoute: TransformersCreateRoute,
-  ConnectorsIndexRoute: ConnectorsIndexRoute,
-  DataFormatsIndexRoute: DataFormatsIndexRoute,
+  ProductsIdRoute: ProductsIdRoute,
   ProductsIndexRoute: ProductsIndexRoute,
-  SourcesIndexRoute: SourcesIndexRoute,
-  TasksIndexRoute: TasksIndexRoute,
-  TemplatesIndexRoute: TemplatesIndexRoute,
-  TransformersIndexRoute: TransformersIndexRoute,
-  ConnectorsIdEditRoute: ConnectorsIdEditRoute,
-  DataFormatsChar123IdChar125EditRoute: DataFormatsChar123IdChar125EditRoute,
-  SourcesIdEditRoute: SourcesIdEditRoute,
-  TemplatesIdEditRoute: TemplatesIdEditRoute,
-  TransformersIdEditRoute: TransformersIdEditRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -92,7 +92,7 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
   const url = buildUrl(options.path, options.params, options.query)
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   const session = getSession()
-  if (session) headers.Authorization = `Bearer ${session.token}`
+  if (session && !headers.Authorization) headers.Authorization = `Bearer ${session.token}`
   const { organizationId } = currentScope()
   if (organizationId && url.includes('products')) headers['Organization-Id'] = organizationId
   let payload: BodyInit | undefined

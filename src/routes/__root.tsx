@@ -1,9 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router'
+import { configsQuery } from '../api/configs'
 import { organizationSetting } from '../api/scope'
 import { logout } from '../auth/logout'
+import { OrganizationSelector } from '../features/organizations/organization-selector'
 import { AppShell } from '../shell/app-shell'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from '../shell/error-pages'
+import { ReportedError } from '../shell/reported-error'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -22,8 +26,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const router = useRouter()
+  // SPEC §2: the layout loads the configs if they are not loaded yet.
+  useQuery(configsQuery())
   return (
-    <AppShell onLogout={() => void logout(router)}>
+    <AppShell
+      onLogout={() => void logout(() => router.navigate({ to: '/login' }))}
+      organizationSelector={<OrganizationSelector />}
+    >
+      <ReportedError />
       <Outlet />
     </AppShell>
   )

@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../ui/page-header'
+import { RedirectScreen } from '../features/auth/redirect-screen'
 
 export const Route = createFileRoute('/redirect')({
   component: RedirectScreen,
 })
-
-function RedirectScreen() {
-  return <PageHeader title={<FormattedMessage id="page.redirect" defaultMessage="Signing in" />} />
-}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { Component, type ReactNode } from 'react'
-import { FormattedMessage } from 'react-intl'
+import { createIntl, FormattedMessage } from 'react-intl'
 import { messagesFor } from '../i18n/i18n-provider'
 import { localeSetting } from '../i18n/locale'
 
@@ -75,12 +75,18 @@ export class ErrorPageBoundary extends Component<{ children: ReactNode }, { fail
   override render() {
     if (!this.state.failed) return this.props.children
     // Read the catalog directly: the intl context may be what failed.
-    const messages = messagesFor(localeSetting.get())
+    const locale = localeSetting.get()
+    const intl = createIntl({ locale, messages: messagesFor(locale), onError: () => {} })
     return (
       <section className="mx-auto max-w-xl py-16 text-center" role="alert">
-        <h1 className="text-2xl font-semibold">{messages['error.pageFailed']}</h1>
+        <h1 className="text-2xl font-semibold">
+          {intl.formatMessage({
+            id: 'error.pageFailed',
+            defaultMessage: 'An error occurred while showing the error page',
+          })}
+        </h1>
         <a href="/" className={linkClass}>
-          {messages['error.backHome']}
+          {intl.formatMessage({ id: 'error.backHome', defaultMessage: 'Back to home' })}
         </a>
       </section>
     )

@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query'
+import { dataOrThrow, request } from './http'
+import { scopeKey } from './keys'
+
+export interface Organization {
+  id: string
+  name: string
+}
+
+export const organizationKeys = {
+  all: () => [...scopeKey(), 'organizations'] as const,
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base' })
+
+/** Sorted by name, accent-insensitively (SPEC §2): Aalto, Ääneseudun, Équipe, Örebro. */
+export function sortOrganizations(list: Organization[]): Organization[] {
+  return [...list].sort((a, b) => collator.compare(a.name, b.name))
+}
+
+export const organizationsQuery = () =>
+  queryOptions({
+    queryKey: organizationKeys.all(),
+    queryFn: async ({ signal }) => {
+      const data = dataOrThrow(
+        await request<Organization[]>({
+          path: '/api/{env}/auth/organizations',
+          query: { limit: 1000 },
+          signal,
+        }),
+      )
+      return sortOrganizations(Array.isArray(data) ? data : [])
+    },
+  })

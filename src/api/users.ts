@@ -1,0 +1,58 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { Permission } from '../auth/permissions'
+import { dataOrThrow, request } from './http'
+import { scopeKey } from './keys'
+
+export interface User {
+  id: string
+  email: string
+  firstName?: string
+  lastName?: string
+  role?: string
+  permissions?: Permission[]
+  applications?: { id: string; name: string }[]
+}
+
+export interface Role {
+  id?: string
+  name: string
+}
+
+export const userKeys = {
+  me: () => [...scopeKey(), 'me'] as const,
+  roles: (userId: string) => [...scopeKey(), 'users', userId, 'roles'] as const,
+  permissions: (userId: string) => [...scopeKey(), 'users', userId, 'permissions'] as const,
+}
+
+/** GET /api/PRODUCTION/me with an explicit token: used to sign in before a session exists. */
+export async function fetchMe(token?: string) {
+  return request<User>({
+    path: '/api/PRODUCTION/me',
+    headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+  })
+}
+
+export const meQuery = () =>
+  queryOptions({ queryKey: userKeys.me(), queryFn: async () => dataOrThrow(await fetchMe()) })
+
+export const rolesQuery = (userId: string) =>
+  queryOptions({
+    queryKey: userKeys.roles(userId),
+    queryFn: async ({ signal }) =>
+      dataOrThrow(
+        await request<Role[]>({ path: '/api/{env}/auth/users/{userId}/roles', params: { userId }, signal }),
+      ),
+  })
+
+export const permissionsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: userKeys.permissions(userId),
+    queryFn: async ({ signal }) =>
+      dataOrThrow(
+        await request<Permission[]>({
+          path: '/api/{env}/auth/users/{userId}/permissions',
+          params: { userId },
+          signal,
+        }),
+      ),
+  })
