@@ -1,4 +1,4 @@
-import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -9,6 +9,8 @@ import { restoreSession } from './auth/session'
 import { startTokenRefresh } from './auth/token-refresh'
 import { I18nProvider } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
+import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister } from './offline/cache-persister'
+import { startOnlineTracking } from './offline/online'
 import { routeTree } from './routeTree.gen'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from './shell/error-pages'
 import './styles.css'
@@ -40,7 +42,7 @@ const toLogin = () => router.navigate({ to: '/login' })
 async function boot() {
   document.documentElement.lang = localeSetting.get()
   // onlineManager starts online; tell it the truth before the first query runs.
-  onlineManager.setOnline(navigator.onLine)
+  startOnlineTracking()
   await restoreSession()
   // A 401 ends the session locally; the provider session is left alone so signing in again is quick.
   setUnauthorizedHandler(() => void logout(toLogin, { endProviderSession: false }))
@@ -50,11 +52,14 @@ async function boot() {
   if (!root) throw new Error('The page has no #root element')
   createRoot(root).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{ persister: cachePersister, maxAge: CACHE_MAX_AGE, buster: CACHE_BUSTER }}
+      >
         <I18nProvider>
           <RouterProvider router={router} />
         </I18nProvider>
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </StrictMode>,
   )
 }

@@ -1,4 +1,5 @@
 import { getSession } from '../auth/session'
+import { markReachable, markUnreachable } from '../offline/online'
 import { currentScope } from './scope'
 
 /** SPEC §8 generic failure; shown when the answer is not one the platform would give. */
@@ -109,9 +110,12 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
     response = await fetch(url, { method: options.method ?? 'GET', headers, body: payload, signal })
   } catch (error) {
     if (options.signal?.aborted) throw error
+    markUnreachable()
     return { data: [] as T, status: 0, error: error instanceof Error ? error.message : String(error) }
   }
 
+  // Any answer, even an error, shows the platform is reachable; a 502-504 from a proxy does not.
+  if (response.status < 502 || response.status > 504) markReachable()
   if (response.status === 401 && !keepsSessionOn401(url)) onUnauthorized(url)
   if (options.blob && response.ok) return { data: (await response.blob()) as T, status: response.status }
 

@@ -1,4 +1,5 @@
 import { queryClient } from '../api/query-client'
+import { cachePersister } from '../offline/cache-persister'
 import { getSession, saveSession } from './session'
 
 /**
@@ -9,6 +10,7 @@ export async function logout(navigate: () => void | Promise<void>, { endProvider
   const session = getSession()
   await saveSession(null)
   queryClient.clear()
+  await cachePersister.removeClient()
   if (session?.kind === 'oidc' && endProviderSession && navigator.onLine) {
     const url = await import('./oidc').then((m) => m.endSessionUrl()).catch(() => undefined)
     if (url) {
