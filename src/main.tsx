@@ -10,7 +10,9 @@ import { startTokenRefresh } from './auth/token-refresh'
 import { I18nProvider } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
 import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister } from './offline/cache-persister'
+import { startChunkRecovery } from './offline/chunk-recovery'
 import { startOnlineTracking } from './offline/online'
+import { registerServiceWorker } from './offline/sw-registration'
 import { routeTree } from './routeTree.gen'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from './shell/error-pages'
 import './styles.css'
@@ -43,6 +45,7 @@ async function boot() {
   document.documentElement.lang = localeSetting.get()
   // onlineManager starts online; tell it the truth before the first query runs.
   startOnlineTracking()
+  startChunkRecovery()
   await restoreSession()
   // A 401 ends the session locally; the provider session is left alone so signing in again is quick.
   setUnauthorizedHandler(() => void logout(toLogin, { endProviderSession: false }))
@@ -62,6 +65,7 @@ async function boot() {
       </PersistQueryClientProvider>
     </StrictMode>,
   )
+  void registerServiceWorker()
 }
 
 void boot()

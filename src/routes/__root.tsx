@@ -7,6 +7,7 @@ import { logout } from '../auth/logout'
 import { OrganizationSelector } from '../features/organizations/organization-selector'
 import { AppShell } from '../shell/app-shell'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from '../shell/error-pages'
+import { PwaControls } from '../shell/pwa-controls'
 import { ReportedError } from '../shell/reported-error'
 
 export interface RouterContext {
@@ -32,6 +33,7 @@ function RootLayout() {
     <AppShell
       onLogout={() => void logout(() => router.navigate({ to: '/login' }))}
       organizationSelector={<OrganizationSelector />}
+      status={<PwaControls />}
     >
       <ReportedError />
       <Outlet />

@@ -1,0 +1,27 @@
+const KEY = 'chunk-reload-at'
+const WINDOW_MS = 60_000
+
+/** True when a reload is allowed now: at most one per minute (SPEC §8). */
+export function claimChunkReload(now = Date.now(), storage: Storage = sessionStorage): boolean {
+  const last = Number(storage.getItem(KEY) ?? 0)
+  if (now - last < WINDOW_MS) return false
+  storage.setItem(KEY, String(now))
+  return true
+}
+
+/**
+ * A failed script or CSS chunk (usually a deploy replaced it) forces one reload, at most once per
+ * minute; drafts and the outbox are already in IndexedDB, so nothing is lost. A second failure within
+ * the minute lets the error reach the route's error page, which offers a retry.
+ */
+export function startChunkRecovery() {
+  window.addEventListener('vite:preloadError', (event) => {
+    const error = (event as Event & { payload?: unknown }).payload
+    // TanStack Router reloads once per message on its own; we own the policy, so tell it it has.
+    if (error instanceof Error) sessionStorage.setItem(`tanstack_router_reload:${error.message}`, '1')
+    if (claimChunkReload()) {
+      event.preventDefault()
+      location.reload()
+    }
+  })
+}

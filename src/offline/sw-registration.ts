@@ -1,0 +1,71 @@
+import { useSyncExternalStore } from 'react'
+import type { Workbox } from 'workbox-window'
+
+interface PwaState {
+  /** A new version is installed and waits for the user's yes. */
+  updateWaiting: boolean
+  /** The browser offers installation. */
+  canInstall: boolean
+}
+
+type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> }
+
+let state: PwaState = { updateWaiting: false, canInstall: false }
+const listeners = new Set<() => void>()
+let workbox: Workbox | undefined
+let installPrompt: InstallPromptEvent | undefined
+
+function set(next: Partial<PwaState>) {
+  state = { ...state, ...next }
+  for (const listener of listeners) listener()
+}
+
+export function usePwaState(): PwaState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => state,
+  )
+}
+
+/** Registers the service worker in prompt mode: a new version never reloads a page by itself. */
+export async function registerServiceWorker() {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault()
+    installPrompt = event as InstallPromptEvent
+    set({ canInstall: true })
+  })
+  window.addEventListener('appinstalled', () => set({ canInstall: false }))
+  if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return
+  // The first install takes control too (clientsClaim); only a change of version reloads.
+  const hadController = navigator.serviceWorker.controller !== null
+  let reloading = false
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (!hadController || reloading) return
+    reloading = true
+    location.reload()
+  })
+  const { Workbox } = await import('workbox-window')
+  workbox = new Workbox('/sw.js', { scope: '/' })
+  workbox.addEventListener('waiting', () => set({ updateWaiting: true }))
+  await workbox.register()
+  // Look for a new version when the app comes back to the foreground.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void workbox?.update()
+  })
+}
+
+/** The user said yes: the waiting worker takes over and every open tab reloads on controllerchange. */
+export function applyUpdate() {
+  workbox?.messageSkipWaiting()
+}
+
+export async function promptInstall() {
+  if (!installPrompt) return
+  await installPrompt.prompt()
+  await installPrompt.userChoice
+  installPrompt = undefined
+  set({ canInstall: false })
+}
