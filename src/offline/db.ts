@@ -12,6 +12,46 @@ export interface StoredSession {
   expiresAt: number
 }
 
+export type OutboxStatus = 'pending' | 'sending' | 'conflict' | 'failed'
+export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** One queued change. Its id is also the Idempotency-Key, so a resend is applied once. */
+export interface OutboxEntry {
+  seq?: number
+  id: string
+  userId: string
+  organizationId: string
+  env: string
+  version: string
+  method: OutboxMethod
+  /** The call's path, filled: `/api/sandbox/internal/products/v2/data-formats/42`. */
+  path: string
+  body?: unknown
+  /** Resource family, e.g. `data-formats`: lists and details of it show the change. */
+  resource: string
+  /** The entity's id, or `local:<uuid>` for a create not yet sent. */
+  entityId: string
+  /** `updatedAt` the change was made on, sent as If-Match. */
+  baseVersion?: string
+  /** Human label for the sync centre (the entity's name or code). */
+  label: string
+  createdAt: number
+  status: OutboxStatus
+  attempts: number
+  nextAttemptAt: number
+  lastError?: string
+  lastStatus?: number
+  /** The platform's current entity when the change met a conflict. */
+  theirs?: Record<string, unknown>
+}
+
+export interface DraftRow {
+  /** user|organization|environment|form|entity */
+  key: string
+  values: unknown
+  updatedAt: number
+}
+
 export interface CacheRow {
   key: string
   value: string
@@ -21,12 +61,16 @@ export interface CacheRow {
 export class ConsoleDb extends Dexie {
   session!: EntityTable<StoredSession, 'key'>
   cache!: EntityTable<CacheRow, 'key'>
+  outbox!: EntityTable<OutboxEntry, 'seq'>
+  drafts!: EntityTable<DraftRow, 'key'>
 
   constructor(name = 'orchestrator') {
     super(name)
     this.version(1).stores({
       session: 'key',
       cache: 'key',
+      outbox: '++seq, &id, userId, resource, entityId, status',
+      drafts: 'key',
     })
   }
 }

@@ -1,0 +1,136 @@
+import { db, type OutboxEntry, type OutboxMethod } from './db'
+
+export const LOCAL_PREFIX = 'local:'
+export const isLocalId = (id: string) => id.startsWith(LOCAL_PREFIX)
+
+export interface QueueScope {
+  userId: string
+  organizationId: string
+  env: string
+  version: string
+}
+
+export interface ChangeInput {
+  method: OutboxMethod
+  path: string
+  body?: unknown
+  resource: string
+  entityId: string
+  baseVersion?: string
+  label: string
+}
+
+const listeners = new Set<() => void>()
+/** Called after every change of the queue in this tab (replay listens). */
+export function onQueued(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/**
+ * Stores a change before anything is sent. Deleting an entity whose create was never sent
+ * removes the create and its edits instead: nothing needs to reach the platform.
+ */
+export async function queueChange(scope: QueueScope, change: ChangeInput): Promise<OutboxEntry | undefined> {
+  const entry = await db.transaction('rw', db.outbox, async () => {
+    if (change.method === 'DELETE' && isLocalId(change.entityId)) {
+      const related = await db.outbox.where('entityId').equals(change.entityId).toArray()
+      if (related.every((e) => e.status !== 'sending')) {
+        await db.outbox.bulkDelete(related.map((e) => e.seq as number))
+        return undefined
+      }
+    }
+    const row: OutboxEntry = {
+      ...scope,
+      ...change,
+      id: crypto.randomUUID(),
+      createdAt: Date.now(),
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+    }
+    row.seq = await db.outbox.add(row)
+    return row
+  })
+  for (const listener of listeners) listener()
+  return entry
+}
+
+export function newLocalId(): string {
+  return `${LOCAL_PREFIX}${crypto.randomUUID()}`
+}
+
+export async function discardEntry(id: string) {
+  await db.outbox.where('id').equals(id).delete()
+  for (const listener of listeners) listener()
+}
+
+/** Sends a failed or conflicting entry again, optionally with a new body and base version. */
+export async function retryEntry(
+  id: string,
+  changes: Partial<Pick<OutboxEntry, 'body' | 'baseVersion'>> = {},
+) {
+  await db.outbox
+    .where('id')
+    .equals(id)
+    .modify((e) => {
+      Object.assign(e, changes)
+      e.status = 'pending'
+      e.attempts = 0
+      e.nextAttemptAt = 0
+      e.lastError = undefined
+      e.lastStatus = undefined
+      e.theirs = undefined
+    })
+  for (const listener of listeners) listener()
+}
+
+export type PendingMark = 'create' | 'update' | 'delete'
+export type WithPending<T> = T & { pending?: PendingMark; pendingStatus?: OutboxEntry['status'] }
+
+/**
+ * The screens show the outbox on top of the cached data: queued creates first, queued edits
+ * merged into their rows, queued deletes marked. Every touched row carries a "waiting to sync" mark.
+ */
+export function applyPending<T extends { id: string }>(
+  items: T[],
+  entries: OutboxEntry[],
+  resource: string,
+): WithPending<T>[] {
+  const mine = entries.filter((e) => e.resource === resource)
+  const rows: WithPending<T>[] = items.map((item) => ({ ...item }))
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  const created: WithPending<T>[] = []
+  for (const entry of mine) {
+    const existing = byId.get(entry.entityId)
+    if (entry.method === 'POST' && !existing) {
+      const row = {
+        ...(entry.body as T),
+        id: entry.entityId,
+        pending: 'create',
+        pendingStatus: entry.status,
+      } as WithPending<T>
+      created.unshift(row)
+      byId.set(entry.entityId, row)
+    } else if (existing && entry.method === 'DELETE') {
+      existing.pending = 'delete'
+      existing.pendingStatus = entry.status
+    } else if (existing) {
+      Object.assign(existing, entry.body as Partial<T>)
+      if (existing.pending !== 'create') existing.pending = 'update'
+      existing.pendingStatus = entry.status
+    }
+  }
+  return [...created, ...rows]
+}
+
+/** One entity with its queued changes applied, for detail screens and edit forms. */
+export function applyPendingTo<T extends { id: string }>(
+  item: T | undefined,
+  id: string,
+  entries: OutboxEntry[],
+  resource: string,
+) {
+  const list = applyPending(item ? [item] : [], entries, resource)
+  return list.find((row) => row.id === id)
+}
