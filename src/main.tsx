@@ -12,6 +12,8 @@ import { localeSetting } from './i18n/locale'
 import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister } from './offline/cache-persister'
 import { startChunkRecovery } from './offline/chunk-recovery'
 import { startOnlineTracking } from './offline/online'
+import { startOutboxSync } from './offline/outbox-sync'
+import { requestPersistentStorage } from './offline/storage'
 import { registerServiceWorker } from './offline/sw-registration'
 import { routeTree } from './routeTree.gen'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from './shell/error-pages'
@@ -49,6 +51,11 @@ async function boot() {
   await restoreSession()
   // A 401 ends the session locally; the provider session is left alone so signing in again is quick.
   setUnauthorizedHandler(() => void logout(toLogin, { endProviderSession: false }))
+  // A settled change refreshes every cached list and detail of its resource family.
+  startOutboxSync(
+    (entry) => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes(entry.resource) }),
+  )
+  void requestPersistentStorage()
   startTokenRefresh(() => void logout(toLogin, { endProviderSession: false }))
 
   const root = document.getElementById('root')

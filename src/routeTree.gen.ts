@@ -16,6 +16,7 @@ import { Route as UserIndexRouteImport } from './routes/_user/index'
 import { Route as UserEventsRouteImport } from './routes/_user/events'
 import { Route as UserMeRouteImport } from './routes/_user/me'
 import { Route as UserMonitoringRouteImport } from './routes/_user/monitoring'
+import { Route as UserOutboxRouteImport } from './routes/_user/outbox'
 import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsIdRouteImport } from './routes/products/$id'
 import { Route as UserConnectorsIndexRouteImport } from './routes/_user/connectors/index'
@@ -72,6 +73,11 @@ const UserMeRoute = UserMeRouteImport.update({
 const UserMonitoringRoute = UserMonitoringRouteImport.update({
   id: '/monitoring',
   path: '/monitoring',
+  getParentRoute: () => UserRoute,
+} as any)
+const UserOutboxRoute = UserOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
   getParentRoute: () => UserRoute,
 } as any)
 const ProductsIndexRoute = ProductsIndexRouteImport.update({
@@ -198,6 +204,7 @@ export interface FileRoutesByFullPath {
   '/events': typeof UserEventsRoute
   '/me': typeof UserMeRoute
   '/monitoring': typeof UserMonitoringRoute
+  '/outbox': typeof UserOutboxRoute
   '/products/$id': typeof ProductsIdRoute
   '/products/': typeof ProductsIndexRoute
   '/connectors/create': typeof UserConnectorsCreateRoute
@@ -228,6 +235,7 @@ export interface FileRoutesByTo {
   '/events': typeof UserEventsRoute
   '/me': typeof UserMeRoute
   '/monitoring': typeof UserMonitoringRoute
+  '/outbox': typeof UserOutboxRoute
   '/products/$id': typeof ProductsIdRoute
   '/': typeof UserIndexRoute
   '/products': typeof ProductsIndexRoute
@@ -261,6 +269,7 @@ export interface FileRoutesById {
   '/_user/events': typeof UserEventsRoute
   '/_user/me': typeof UserMeRoute
   '/_user/monitoring': typeof UserMonitoringRoute
+  '/_user/outbox': typeof UserOutboxRoute
   '/products/$id': typeof ProductsIdRoute
   '/_user/': typeof UserIndexRoute
   '/products/': typeof ProductsIndexRoute
@@ -295,6 +304,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/me'
     | '/monitoring'
+    | '/outbox'
     | '/products/$id'
     | '/products/'
     | '/connectors/create'
@@ -325,6 +335,7 @@ export interface FileRouteTypes {
     | '/events'
     | '/me'
     | '/monitoring'
+    | '/outbox'
     | '/products/$id'
     | '/'
     | '/products'
@@ -357,6 +368,7 @@ export interface FileRouteTypes {
     | '/_user/events'
     | '/_user/me'
     | '/_user/monitoring'
+    | '/_user/outbox'
     | '/products/$id'
     | '/_user/'
     | '/products/'
@@ -440,6 +452,13 @@ declare module '@tanstack/react-router' {
       path: '/monitoring'
       fullPath: '/monitoring'
       preLoaderRoute: typeof UserMonitoringRouteImport
+      parentRoute: typeof UserRoute
+    }
+    '/_user/outbox': {
+      id: '/_user/outbox'
+      path: '/outbox'
+      fullPath: '/outbox'
+      preLoaderRoute: typeof UserOutboxRouteImport
       parentRoute: typeof UserRoute
     }
     '/products/': {
@@ -622,6 +641,7 @@ interface UserRouteChildren {
   UserEventsRoute: typeof UserEventsRoute
   UserMeRoute: typeof UserMeRoute
   UserMonitoringRoute: typeof UserMonitoringRoute
+  UserOutboxRoute: typeof UserOutboxRoute
   UserIndexRoute: typeof UserIndexRoute
   UserConnectorsCreateRoute: typeof UserConnectorsCreateRoute
   UserDataFormatsCreateRoute: typeof UserDataFormatsCreateRoute
@@ -649,6 +669,7 @@ const UserRouteChildren: UserRouteChildren = {
   UserEventsRoute: UserEventsRoute,
   UserMeRoute: UserMeRoute,
   UserMonitoringRoute: UserMonitoringRoute,
+  UserOutboxRoute: UserOutboxRoute,
   UserIndexRoute: UserIndexRoute,
   UserConnectorsCreateRoute: UserConnectorsCreateRoute,
   UserDataFormatsCreateRoute: UserDataFormatsCreateRoute,

@@ -6,6 +6,7 @@ import { organizationSetting } from '../api/scope'
 import { logout } from '../auth/logout'
 import { OrganizationSelector } from '../features/organizations/organization-selector'
 import { AppShell } from '../shell/app-shell'
+import { ConnectionStatus } from '../shell/connection-status'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from '../shell/error-pages'
 import { PwaControls } from '../shell/pwa-controls'
 import { ReportedError } from '../shell/reported-error'
@@ -33,7 +34,12 @@ function RootLayout() {
     <AppShell
       onLogout={() => void logout(() => router.navigate({ to: '/login' }))}
       organizationSelector={<OrganizationSelector />}
-      status={<PwaControls />}
+      status={
+        <>
+          <ConnectionStatus />
+          <PwaControls />
+        </>
+      }
     >
       <ReportedError />
       <Outlet />

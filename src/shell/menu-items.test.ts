@@ -20,6 +20,7 @@ describe('menu entries', () => {
       '/events',
       '/monitoring',
       '/me',
+      '/outbox',
     ])
   })
   it('hides the sources group on v1', () => {
@@ -30,6 +31,7 @@ describe('menu entries', () => {
       '/events',
       '/monitoring',
       '/me',
+      '/outbox',
     ])
   })
   it('selects the entry of the first path segment', () => {

@@ -14,6 +14,7 @@ export const menuMessages = defineMessages({
   events: { id: 'menu.events', defaultMessage: 'Events' },
   monitoring: { id: 'menu.monitoring', defaultMessage: 'Monitoring' },
   profile: { id: 'menu.profile', defaultMessage: 'Profile' },
+  outbox: { id: 'menu.outbox', defaultMessage: 'Sync centre' },
   logout: { id: 'menu.logout', defaultMessage: 'Logout' },
 })
 
@@ -56,6 +57,7 @@ export function menuEntries(loggedIn: boolean, version: string): MenuEntry[] {
     link('/events', menuMessages.events),
     link('/monitoring', menuMessages.monitoring),
     link('/me', menuMessages.profile),
+    link('/outbox', menuMessages.outbox),
   )
   return entries
 }

@@ -1,0 +1,113 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { useState } from 'react'
+import { FormattedMessage } from 'react-intl'
+import type { OutboxEntry } from '../../offline/db'
+import { discardEntry, retryEntry } from '../../offline/outbox'
+import { Button } from '../../ui/button'
+
+const SKIP = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'])
+const show = (value: unknown) =>
+  value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value)
+
+/** Mine, theirs, or a field-by-field merge of the two, sent on top of their version. */
+export function ConflictDialog({ entry, onClose }: { entry: OutboxEntry; onClose: () => void }) {
+  const mine = (entry.body ?? {}) as Record<string, unknown>
+  const theirs = entry.theirs ?? {}
+  const fields = Object.keys({ ...mine }).filter((f) => !SKIP.has(f) && show(mine[f]) !== show(theirs[f]))
+  const [choice, setChoice] = useState<Record<string, 'mine' | 'theirs'>>(() =>
+    Object.fromEntries(fields.map((f) => [f, 'mine'])),
+  )
+  const theirVersion = typeof theirs.updatedAt === 'string' ? theirs.updatedAt : undefined
+
+  const keepMine = async () => {
+    await retryEntry(entry.id, { baseVersion: theirVersion })
+    onClose()
+  }
+  const takeTheirs = async () => {
+    await discardEntry(entry.id)
+    onClose()
+  }
+  const merge = async () => {
+    const merged = { ...mine }
+    for (const field of fields) if (choice[field] === 'theirs') merged[field] = theirs[field]
+    await retryEntry(entry.id, { body: merged, baseVersion: theirVersion })
+    onClose()
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(44rem,95vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">
+            <FormattedMessage
+              id="conflict.title"
+              defaultMessage="Someone else changed {label}"
+              values={{ label: entry.label }}
+            />
+          </Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-gray-700">
+            <FormattedMessage
+              id="conflict.text"
+              defaultMessage="Your change was not applied. Keep yours, take theirs, or choose field by field."
+            />
+          </Dialog.Description>
+          {fields.length > 0 && entry.method !== 'DELETE' && (
+            <table className="mt-4 w-full text-left text-sm">
+              <thead>
+                <tr className="border-b">
+                  <th className="py-2 pr-2">
+                    <FormattedMessage id="conflict.field" defaultMessage="Field" />
+                  </th>
+                  <th className="py-2 pr-2">
+                    <FormattedMessage id="conflict.mine" defaultMessage="Mine" />
+                  </th>
+                  <th className="py-2">
+                    <FormattedMessage id="conflict.theirs" defaultMessage="Theirs" />
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {fields.map((field) => (
+                  <tr key={field} className="border-b align-top">
+                    <th scope="row" className="py-2 pr-2 font-medium">
+                      {field}
+                    </th>
+                    {(['mine', 'theirs'] as const).map((side) => (
+                      <td key={side} className="py-2 pr-2">
+                        <label className="flex items-start gap-2">
+                          <input
+                            type="radio"
+                            name={`conflict-${field}`}
+                            checked={choice[field] === side}
+                            onChange={() => setChoice((c) => ({ ...c, [field]: side }))}
+                          />
+                          <span className="break-all">
+                            {show(side === 'mine' ? mine[field] : theirs[field])}
+                          </span>
+                        </label>
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => void takeTheirs()}>
+              <FormattedMessage id="conflict.takeTheirs" defaultMessage="Take theirs" />
+            </Button>
+            <Button variant="secondary" onClick={() => void keepMine()}>
+              <FormattedMessage id="conflict.keepMine" defaultMessage="Keep mine" />
+            </Button>
+            {fields.length > 0 && entry.method !== 'DELETE' && (
+              <Button onClick={() => void merge()}>
+                <FormattedMessage id="conflict.merge" defaultMessage="Save merged" />
+              </Button>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react'
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import type { OutboxEntry } from '../../offline/db'
+import { discardEntry, retryEntry } from '../../offline/outbox'
+import { kickReplay, useSyncProgress } from '../../offline/outbox-sync'
+import { useOutbox } from '../../offline/use-outbox'
+import { Button } from '../../ui/button'
+import { PageHeader } from '../../ui/page-header'
+import { ConflictDialog } from './conflict-dialog'
+import { OutboxState } from './outbox-state'
+
+const kinds = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' } as const
+
+/** The sync centre (/outbox): every queued change with its state, error, retry and discard. */
+export function SyncCentre() {
+  const intl = useIntl()
+  const entries = useOutbox()
+  const progress = useSyncProgress()
+  const [resolving, setResolving] = useState<OutboxEntry | null>(null)
+
+  const discard = (entry: OutboxEntry) => {
+    const ok = window.confirm(
+      intl.formatMessage({
+        id: 'outbox.discardConfirm',
+        defaultMessage: 'Discard this change? It will not be sent.',
+      }),
+    )
+    if (ok) void discardEntry(entry.id)
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title={<FormattedMessage id="page.outbox" defaultMessage="Sync centre" />}
+        actions={
+          <Button variant="secondary" onClick={kickReplay} disabled={entries.length === 0}>
+            <FormattedMessage id="outbox.syncNow" defaultMessage="Sync now" />
+          </Button>
+        }
+      />
+      {progress.running && (
+        <div className="mb-4">
+          <p id="sync-progress-label" className="mb-1 text-sm text-gray-700">
+            <FormattedMessage
+              id="outbox.progress"
+              defaultMessage="Sending changes: {done} of {total}"
+              values={{ done: progress.done, total: progress.total }}
+            />
+          </p>
+          <progress
+            aria-labelledby="sync-progress-label"
+            className="h-2 w-full accent-primary-700"
+            max={progress.total}
+            value={progress.done}
+          />
+        </div>
+      )}
+      {entries.length === 0 ? (
+        <p className="rounded-lg bg-white p-6 text-gray-700 shadow-sm">
+          <FormattedMessage
+            id="outbox.empty"
+            defaultMessage="Nothing waits to be sent. Every change has reached the platform."
+          />
+        </p>
+      ) : (
+        <ul className="space-y-2">
+          {entries.map((entry) => (
+            <li key={entry.id} className="rounded-lg bg-white p-4 shadow-sm" data-testid="outbox-entry">
+              <div className="flex flex-wrap items-center gap-2">
+                <OutboxState status={entry.status} />
+                <span className="font-medium">{entry.label}</span>
+                <span className="text-sm text-gray-600">
+                  {entry.resource} ·{' '}
+                  {intl.formatMessage(
+                    {
+                      id: 'outbox.kind',
+                      defaultMessage: '{kind, select, create {create} update {update} other {delete}}',
+                    },
+                    { kind: kinds[entry.method] },
+                  )}{' '}
+                  · <FormattedDate value={entry.createdAt} dateStyle="short" timeStyle="short" />
+                </span>
+                <span className="flex-1" />
+                {entry.status === 'conflict' && (
+                  <Button onClick={() => setResolving(entry)}>
+                    <FormattedMessage id="outbox.resolve" defaultMessage="Resolve" />
+                  </Button>
+                )}
+                {entry.status !== 'sending' && entry.status !== 'conflict' && (
+                  <Button variant="secondary" onClick={() => void retryEntry(entry.id)}>
+                    <FormattedMessage id="outbox.retry" defaultMessage="Retry" />
+                  </Button>
+                )}
+                <Button variant="ghost" onClick={() => discard(entry)} disabled={entry.status === 'sending'}>
+                  <FormattedMessage id="outbox.discard" defaultMessage="Discard" />
+                </Button>
+              </div>
+              {entry.lastError && (
+                <p className="mt-2 text-sm break-words text-red-800">
+                  {entry.lastStatus ? `${entry.lastStatus}: ` : ''}
+                  {entry.lastError}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {resolving && <ConflictDialog entry={resolving} onClose={() => setResolving(null)} />}
+    </div>
+  )
+}

@@ -1,0 +1,111 @@
+import { useSyncExternalStore } from 'react'
+import { request } from '../api/http'
+import { organizationSetting } from '../api/scope'
+import { getSession, onSessionChange } from '../auth/session'
+import { db, type OutboxEntry } from './db'
+import { onQueued } from './outbox'
+import { replayOnce, type SendResult } from './replay'
+
+export interface SyncProgress {
+  running: boolean
+  done: number
+  total: number
+}
+
+let progress: SyncProgress = { running: false, done: 0, total: 0 }
+const listeners = new Set<() => void>()
+const setProgress = (next: SyncProgress) => {
+  progress = next
+  for (const listener of listeners) listener()
+}
+
+export function useSyncProgress(): SyncProgress {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => progress,
+  )
+}
+
+async function send(entry: OutboxEntry): Promise<SendResult> {
+  const headers: Record<string, string> = { 'Idempotency-Key': entry.id }
+  if (entry.baseVersion) headers['If-Match'] = entry.baseVersion
+  const result = await request<unknown>({ method: entry.method, path: entry.path, body: entry.body, headers })
+  // A 2xx answer with success=false is a refusal, not a success.
+  const refused = result.error !== undefined && result.status >= 200 && result.status < 300
+  return { status: refused ? 422 : result.status, data: result.data, body: result.body, error: result.error }
+}
+
+let inFlight: Promise<void> | null = null
+let again = false
+let pausedFor: string | null = null
+let timer: ReturnType<typeof setTimeout> | undefined
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('orchestrator-outbox')
+
+/** Replays the queue now (or right after the pass under way); other tabs wait for the lock. */
+export function kickReplay() {
+  if (inFlight) {
+    again = true
+    return
+  }
+  inFlight = run().finally(() => {
+    inFlight = null
+    if (again) {
+      again = false
+      kickReplay()
+    }
+  })
+}
+
+async function run() {
+  const session = getSession()
+  if (!session || pausedFor === session.user.id || !navigator.onLine) return
+  const pass = async () => {
+    for (;;) {
+      const { sent, outcome } = await replayOnce({
+        userId: session.user.id,
+        organizationId: organizationSetting.get(),
+        send,
+        onSettled: (entry) => settledHandler(entry),
+        onProgress: (done, total) => setProgress({ running: total > 0 && done < total, done, total }),
+      })
+      if (outcome === 'unauthorized') pausedFor = session.user.id
+      if (outcome !== 'idle' || sent === 0) break
+    }
+  }
+  try {
+    if (navigator.locks) await navigator.locks.request('orchestrator-outbox', pass)
+    else await pass()
+  } finally {
+    setProgress({ ...progress, running: false })
+    channel?.postMessage('changed')
+    await planNextAttempt()
+  }
+}
+
+async function planNextAttempt() {
+  clearTimeout(timer)
+  const waiting = await db.outbox.where('status').equals('pending').toArray()
+  if (waiting.length === 0) return
+  const next = Math.min(...waiting.map((e) => e.nextAttemptAt))
+  timer = setTimeout(kickReplay, Math.max(1000, next - Date.now()))
+}
+
+let settledHandler: (entry: OutboxEntry) => void = () => {}
+
+/** Starts replaying: now, when changes are queued, when the connection or the session comes back. */
+export function startOutboxSync(onSettled: (entry: OutboxEntry) => void) {
+  settledHandler = onSettled
+  onQueued(kickReplay)
+  onSessionChange(() => {
+    pausedFor = null
+    kickReplay()
+  })
+  window.addEventListener('online', kickReplay)
+  channel?.addEventListener('message', (event) => {
+    if (event.data === 'kick') kickReplay()
+  })
+  kickReplay()
+}
