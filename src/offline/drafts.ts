@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react'
+import { currentScope } from '../api/scope'
+import { getSession } from '../auth/session'
+import { db } from './db'
+import { isQuotaError } from './storage'
+
+/** A draft belongs to one user, organization, environment, form and entity. */
+export function draftKey(form: string, entityId: string): string {
+  const { env, organizationId } = currentScope()
+  return [getSession()?.user.id ?? 'anonymous', organizationId, env, form, entityId].join('|')
+}
+
+export async function removeDraft(key: string) {
+  await db.drafts.delete(key)
+}
+
+const SAVE_DELAY_MS = 400
+
+/**
+ * Saves a form's values while the user types and offers a saved draft back on reopening.
+ * `storageFull` says when the browser refused to store it (the values stay in the form).
+ */
+export function useDraft<T>(key: string, values: T, dirty: boolean) {
+  const [offered, setOffered] = useState<{ values: T; updatedAt: number } | null>(null)
+  const [storageFull, setStorageFull] = useState(false)
+
+  useEffect(() => {
+    let live = true
+    void db.drafts.get(key).then((row) => {
+      if (live && row) setOffered({ values: row.values as T, updatedAt: row.updatedAt })
+    })
+    return () => {
+      live = false
+    }
+  }, [key])
+
+  useEffect(() => {
+    // Until the user answers the offer, typing must not overwrite the saved draft.
+    if (!dirty || offered) return
+    const timer = setTimeout(() => {
+      db.drafts
+        .put({ key, values, updatedAt: Date.now() })
+        .then(() => setStorageFull(false))
+        .catch((error: unknown) => setStorageFull(isQuotaError(error)))
+    }, SAVE_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [key, values, dirty, offered])
+
+  return {
+    offered,
+    storageFull,
+    accept: () => {
+      const values = offered?.values
+      setOffered(null)
+      return values
+    },
+    discard: async () => {
+      setOffered(null)
+      await removeDraft(key)
+    },
+  }
+}

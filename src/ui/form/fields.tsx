@@ -1,0 +1,145 @@
+import { createFormHook, createFormHookContexts } from '@tanstack/react-form'
+import type { ReactNode } from 'react'
+import { useId } from 'react'
+import { useIntl } from 'react-intl'
+import { firstError, translateValidation } from './validation-message'
+
+export const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts()
+
+const inputClass =
+  'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600 disabled:bg-gray-100'
+
+/** Label, control, hint and error, wired with aria-invalid and aria-describedby. */
+function Field({
+  label,
+  hint,
+  required,
+  children,
+}: {
+  label: ReactNode
+  hint?: ReactNode
+  required?: boolean
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string; 'aria-required'?: boolean }) => ReactNode
+}) {
+  const intl = useIntl()
+  const field = useFieldContext<unknown>()
+  const id = useId()
+  const error = field.state.meta.isTouched || field.form.state.submissionAttempts > 0 ? firstError(field.state.meta.errors) : undefined
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {children({ id, 'aria-invalid': error !== undefined, 'aria-describedby': describedBy, 'aria-required': required || undefined })}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {translateValidation(intl, error)}
+        </p>
+      )}
+    </div>
+  )
+}
+
+interface TextProps {
+  label: ReactNode
+  hint?: ReactNode
+  required?: boolean
+  type?: 'text' | 'email' | 'url' | 'number' | 'password'
+  autoComplete?: string
+}
+
+function TextField({ type = 'text', autoComplete, ...props }: TextProps) {
+  const field = useFieldContext<string>()
+  return (
+    <Field {...props}>
+      {(aria) => (
+        <input
+          {...aria}
+          type={type}
+          name={field.name}
+          autoComplete={autoComplete}
+          value={field.state.value ?? ''}
+          onChange={(e) => field.handleChange(e.target.value)}
+          onBlur={field.handleBlur}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  )
+}
+
+function TextAreaField({ rows = 4, ...props }: TextProps & { rows?: number }) {
+  const field = useFieldContext<string>()
+  return (
+    <Field {...props}>
+      {(aria) => (
+        <textarea
+          {...aria}
+          name={field.name}
+          rows={rows}
+          value={field.state.value ?? ''}
+          onChange={(e) => field.handleChange(e.target.value)}
+          onBlur={field.handleBlur}
+          className={`${inputClass} font-mono`}
+        />
+      )}
+    </Field>
+  )
+}
+
+function SelectField({ options, placeholder, ...props }: TextProps & { options: { value: string; label: string }[]; placeholder?: string }) {
+  const field = useFieldContext<string>()
+  return (
+    <Field {...props}>
+      {(aria) => (
+        <select
+          {...aria}
+          name={field.name}
+          value={field.state.value ?? ''}
+          onChange={(e) => field.handleChange(e.target.value)}
+          onBlur={field.handleBlur}
+          className={inputClass}
+        >
+          <option value="">{placeholder ?? '—'}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  )
+}
+
+function SubmitButton({ children }: { children: ReactNode }) {
+  const form = useFormContext()
+  return (
+    <form.Subscribe selector={(s) => s.isSubmitting}>
+      {(submitting) => (
+        <button
+          type="submit"
+          disabled={submitting}
+          className="inline-flex items-center justify-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800 disabled:bg-primary-300"
+        >
+          {children}
+        </button>
+      )}
+    </form.Subscribe>
+  )
+}
+
+/** The one form hook of the console: every entity form is built on it (CONVENTIONS 8). */
+export const { useAppForm, withForm } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: { TextField, TextAreaField, SelectField },
+  formComponents: { SubmitButton },
+})
