@@ -19,20 +19,34 @@ function Field({
   label: ReactNode
   hint?: ReactNode
   required?: boolean
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string; 'aria-required'?: boolean }) => ReactNode
+  children: (props: {
+    id: string
+    'aria-invalid': boolean
+    'aria-describedby'?: string
+    'aria-required'?: boolean
+  }) => ReactNode
 }) {
   const intl = useIntl()
   const field = useFieldContext<unknown>()
   const id = useId()
-  const error = field.state.meta.isTouched || field.form.state.submissionAttempts > 0 ? firstError(field.state.meta.errors) : undefined
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+  const error =
+    field.state.meta.isTouched || field.form.state.submissionAttempts > 0
+      ? firstError(field.state.meta.errors)
+      : undefined
+  const describedBy =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
   return (
     <div className="mb-4">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </label>
-      {children({ id, 'aria-invalid': error !== undefined, 'aria-describedby': describedBy, 'aria-required': required || undefined })}
+      {children({
+        id,
+        'aria-invalid': error !== undefined,
+        'aria-describedby': describedBy,
+        'aria-required': required || undefined,
+      })}
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
           {hint}
@@ -94,7 +108,11 @@ function TextAreaField({ rows = 4, ...props }: TextProps & { rows?: number }) {
   )
 }
 
-function SelectField({ options, placeholder, ...props }: TextProps & { options: { value: string; label: string }[]; placeholder?: string }) {
+function SelectField({
+  options,
+  placeholder,
+  ...props
+}: TextProps & { options: { value: string; label: string }[]; placeholder?: string }) {
   const field = useFieldContext<string>()
   return (
     <Field {...props}>

@@ -15,14 +15,29 @@ const known = defineMessages({
   'Only digits are allowed': { id: 'validation.digits', defaultMessage: 'Only digits are allowed' },
   'Items should be uuids': { id: 'validation.uuids', defaultMessage: 'Items should be uuids' },
   'Items should be numbers': { id: 'validation.numbers', defaultMessage: 'Items should be numbers' },
-  'Items should be alphanumeric': { id: 'validation.alphanumericItems', defaultMessage: 'Items should be alphanumeric' },
-  'At least one item is required': { id: 'validation.requiredArray', defaultMessage: 'At least one item is required' },
-  'Please enter in format "Hh Mm"': { id: 'validation.duration', defaultMessage: 'Please enter in format "Hh Mm"' },
+  'Items should be alphanumeric': {
+    id: 'validation.alphanumericItems',
+    defaultMessage: 'Items should be alphanumeric',
+  },
+  'At least one item is required': {
+    id: 'validation.requiredArray',
+    defaultMessage: 'At least one item is required',
+  },
+  'Please enter in format "Hh Mm"': {
+    id: 'validation.duration',
+    defaultMessage: 'Please enter in format "Hh Mm"',
+  },
   'Please provide a valid URL': { id: 'validation.url', defaultMessage: 'Please provide a valid URL' },
   'Please enter a valid object': { id: 'validation.object', defaultMessage: 'Please enter a valid object' },
   'Not valid JSON!': { id: 'validation.json', defaultMessage: 'Not valid JSON!' },
-  'Please select item from the dropdown': { id: 'validation.enum', defaultMessage: 'Please select item from the dropdown' },
-  'Please select group from the dropdown': { id: 'validation.group', defaultMessage: 'Please select group from the dropdown' },
+  'Please select item from the dropdown': {
+    id: 'validation.enum',
+    defaultMessage: 'Please select item from the dropdown',
+  },
+  'Please select group from the dropdown': {
+    id: 'validation.group',
+    defaultMessage: 'Please select group from the dropdown',
+  },
   'Product with the same product code already exists.': {
     id: 'validation.duplicateProductCode',
     defaultMessage: 'Product with the same product code already exists.',

@@ -1,13 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../../ui/page-header'
+import { DataFormatEditScreen } from '../../../features/data-formats/data-format-edit-screen'
 
 export const Route = createFileRoute('/_user/data-formats/create')({
-  component: DataformatcreateScreen,
+  component: () => <DataFormatEditScreen />,
 })
-
-function DataformatcreateScreen() {
-  return (
-    <PageHeader title={<FormattedMessage id="page.dataFormatCreate" defaultMessage="New data format" />} />
-  )
-}

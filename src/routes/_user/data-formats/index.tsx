@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../../ui/page-header'
+import { DATA_FORMATS, dataFormatsQuery } from '../../../api/data-formats'
+import { DataFormatsScreen } from '../../../features/data-formats/data-formats-screen'
+import { pageSearch } from '../../../offline/pagination'
 
 export const Route = createFileRoute('/_user/data-formats/')({
-  component: DataformatsScreen,
+  validateSearch: pageSearch(DATA_FORMATS),
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, limit: search.limit ?? 10 }),
+  // Fill the cache without waiting: offline the cached list shows at once.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(dataFormatsQuery(deps))
+  },
+  component: DataFormatsScreen,
 })
-
-function DataformatsScreen() {
-  return <PageHeader title={<FormattedMessage id="page.dataFormats" defaultMessage="Data Formats" />} />
-}

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../../ui/page-header'
+import { DataFormatEditScreen } from '../../../features/data-formats/data-format-edit-screen'
 
 export const Route = createFileRoute('/_user/data-formats/{-$id}/edit')({
-  component: DataformateditScreen,
+  component: DataFormatEditRoute,
 })
 
-function DataformateditScreen() {
-  return (
-    <PageHeader title={<FormattedMessage id="page.dataFormatEdit" defaultMessage="Edit data format" />} />
-  )
+function DataFormatEditRoute() {
+  const { id } = Route.useParams()
+  return <DataFormatEditScreen id={id} />
 }

@@ -1,0 +1,104 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { queueForCurrentScope } from '../offline/queue'
+import { ApiError, buildPath, dataOrThrow, request } from './http'
+import { scopeKey } from './keys'
+
+export interface DataFormat {
+  id: string
+  dataFormatCode: string
+  name: string
+  description?: string
+  type?: string
+  ontologyContext?: string
+  createdAt?: string
+  updatedAt?: string
+}
+
+export type DataFormatInput = Omit<DataFormat, 'id' | 'createdAt' | 'updatedAt'>
+
+export interface PagedList<T> {
+  items: T[]
+  totalCount: number
+  /** The platform's error text when the list could not be loaded (SPEC §8: shown, list empty). */
+  error?: string
+}
+
+const READ = '/api/{env}/products/{version}/data-formats'
+const WRITE = '/api/{env}/internal/products/{version}/data-formats'
+export const DATA_FORMATS = 'data-formats'
+
+export const dataFormatKeys = {
+  all: () => [...scopeKey(), DATA_FORMATS] as const,
+  list: (params: { page: number; limit: number; q?: string }) =>
+    [...dataFormatKeys.all(), 'list', params] as const,
+  detail: (id: string) => [...dataFormatKeys.all(), 'detail', id] as const,
+}
+
+export const dataFormatsQuery = (params: { page: number; limit: number; q?: string }) =>
+  queryOptions({
+    queryKey: dataFormatKeys.list(params),
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }): Promise<PagedList<DataFormat>> => {
+      const result = await request<{ itemList?: DataFormat[] }>({
+        path: READ,
+        query: {
+          limit: params.limit,
+          offset: (params.page - 1) * params.limit,
+          q: params.q,
+          sort: 'updatedAt:desc',
+        },
+        signal,
+      })
+      // No answer: keep what the cache holds rather than replace it with nothing.
+      if (result.status === 0) throw new ApiError(0, result.error ?? 'offline')
+      if (result.error !== undefined) {
+        // SPEC §8: a failed data-format list load only logs the message and returns an empty list.
+        console.error(result.error)
+        return { items: [], totalCount: 0, error: result.error }
+      }
+      const items = result.data?.itemList ?? []
+      return { items, totalCount: result.pagination?.totalCount ?? items.length }
+    },
+  })
+
+export const dataFormatQuery = (id: string) =>
+  queryOptions({
+    queryKey: dataFormatKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      dataOrThrow(await request<DataFormat>({ path: `${READ}/{id}`, params: { id }, signal })),
+  })
+
+/** Writes go through the outbox: stored first, sent when the platform is reachable. */
+export function queueDataFormatCreate(entityId: string, input: DataFormatInput) {
+  return queueForCurrentScope({
+    method: 'POST',
+    path: buildPath(WRITE),
+    body: input,
+    resource: DATA_FORMATS,
+    entityId,
+    label: input.name || input.dataFormatCode,
+  })
+}
+
+export function queueDataFormatUpdate(current: DataFormat, input: DataFormatInput) {
+  return queueForCurrentScope({
+    method: 'PUT',
+    path: buildPath(`${WRITE}/{id}`, { id: current.id }),
+    body: input,
+    resource: DATA_FORMATS,
+    entityId: current.id,
+    baseVersion: current.updatedAt,
+    label: input.name || input.dataFormatCode,
+  })
+}
+
+export function queueDataFormatDelete(current: DataFormat) {
+  return queueForCurrentScope({
+    method: 'DELETE',
+    path: buildPath(`${WRITE}/{id}`, { id: current.id }),
+    resource: DATA_FORMATS,
+    entityId: current.id,
+    baseVersion: current.updatedAt,
+    label: current.name || current.dataFormatCode,
+  })
+}

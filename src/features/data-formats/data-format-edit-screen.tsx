@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query'
+import { FormattedMessage } from 'react-intl'
+import { DATA_FORMATS, type DataFormat, dataFormatQuery } from '../../api/data-formats'
+import { applyPendingTo, isLocalId } from '../../offline/outbox'
+import { usePendingChanges } from '../../offline/use-outbox'
+import { Alert } from '../../ui/alert'
+import { FetchedAt } from '../../ui/fetched-at'
+import { PageHeader } from '../../ui/page-header'
+import { PendingBadge } from '../../ui/pending-badge'
+import { DataFormatForm } from './data-format-form'
+
+/** `/data-formats/create` and `/data-formats/{id?}/edit`: without an id the form creates. */
+export function DataFormatEditScreen({ id }: { id?: string }) {
+  const local = id !== undefined && isLocalId(id)
+  const query = useQuery({ ...dataFormatQuery(id ?? ''), enabled: id !== undefined && !local })
+  const pending = usePendingChanges(DATA_FORMATS)
+  const current = id ? applyPendingTo<DataFormat>(query.data, id, pending, DATA_FORMATS) : undefined
+
+  if (!id) {
+    return (
+      <div>
+        <PageHeader
+          title={<FormattedMessage id="page.dataFormatCreate" defaultMessage="New data format" />}
+        />
+        <DataFormatForm />
+      </div>
+    )
+  }
+  return (
+    <div>
+      <PageHeader
+        title={
+          <>
+            <FormattedMessage id="page.dataFormatEdit" defaultMessage="Edit data format" />
+            <PendingBadge status={current?.pendingStatus} />
+          </>
+        }
+      />
+      {!local && <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />}
+      {current ? (
+        <DataFormatForm key={current.id} current={current} />
+      ) : query.isError ? (
+        <Alert>{query.error.message}</Alert>
+      ) : (
+        <p aria-busy="true" className="text-gray-600">
+          <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+        </p>
+      )}
+    </div>
+  )
+}

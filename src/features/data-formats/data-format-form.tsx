@@ -1,0 +1,165 @@
+import { useStore } from '@tanstack/react-form'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { FormattedMessage, FormattedTime, useIntl } from 'react-intl'
+import { type DataFormat, queueDataFormatCreate, queueDataFormatUpdate } from '../../api/data-formats'
+import { draftKey, removeDraft, useDraft } from '../../offline/drafts'
+import { newLocalId } from '../../offline/outbox'
+import { isQuotaError } from '../../offline/storage'
+import { Alert } from '../../ui/alert'
+import { Button } from '../../ui/button'
+import { useAppForm } from '../../ui/form/fields'
+import { type DataFormatFormValues, dataFormatFormSchema, emptyDataFormat } from './data-format-schema'
+
+const TYPES = ['json', 'xml', 'csv', 'json-ld', 'avro', 'parquet']
+
+function toValues(entity?: Partial<DataFormat>): DataFormatFormValues {
+  return {
+    dataFormatCode: entity?.dataFormatCode ?? '',
+    name: entity?.name ?? '',
+    description: entity?.description ?? '',
+    type: entity?.type ?? '',
+    ontologyContext: entity?.ontologyContext ?? '',
+  }
+}
+
+/** One form for create and edit (CONVENTIONS 8); a save is queued in the outbox, never lost. */
+export function DataFormatForm({ current }: { current?: DataFormat }) {
+  const intl = useIntl()
+  const navigate = useNavigate()
+  const key = draftKey('data-format', current?.id ?? 'new')
+  const [saveError, setSaveError] = useState<'storage-full' | string | null>(null)
+  // The version the user started editing: a newer one on the platform must surface as a conflict.
+  const [baseVersion] = useState(current?.updatedAt)
+  const form = useAppForm({
+    defaultValues: current ? toValues(current) : emptyDataFormat,
+    validators: { onChange: dataFormatFormSchema, onSubmit: dataFormatFormSchema },
+    onSubmit: async ({ value, formApi }) => {
+      const input = dataFormatFormSchema.parse(value)
+      try {
+        if (current) await queueDataFormatUpdate({ ...current, updatedAt: baseVersion }, input)
+        else await queueDataFormatCreate(newLocalId(), input)
+      } catch (error) {
+        setSaveError(isQuotaError(error) ? 'storage-full' : String(error))
+        return
+      }
+      await removeDraft(key)
+      formApi.reset(value)
+      await navigate({ to: '/data-formats' })
+    },
+  })
+  const values = useStore(form.store, (s) => s.values)
+  const dirty = useStore(form.store, (s) => s.isDirty)
+  const draft = useDraft(key, values, dirty)
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        void form.handleSubmit()
+      }}
+      className="max-w-2xl rounded-lg bg-white p-6 shadow-sm"
+    >
+      {draft.offered && (
+        <div className="mb-4">
+          <Alert tone="info">
+            <p>
+              <FormattedMessage
+                id="draft.offer"
+                defaultMessage="You have an unsaved draft from {time}."
+                values={{
+                  time: <FormattedTime value={draft.offered.updatedAt} dateStyle="short" timeStyle="short" />,
+                }}
+              />
+            </p>
+            <div className="mt-2 flex gap-2">
+              <Button
+                onClick={() => {
+                  const restored = draft.accept()
+                  if (restored) form.reset(restored as DataFormatFormValues, { keepDefaultValues: true })
+                }}
+              >
+                <FormattedMessage id="draft.restore" defaultMessage="Restore draft" />
+              </Button>
+              <Button variant="secondary" onClick={() => void draft.discard()}>
+                <FormattedMessage id="draft.discard" defaultMessage="Discard draft" />
+              </Button>
+            </div>
+          </Alert>
+        </div>
+      )}
+      {(draft.storageFull || saveError === 'storage-full') && (
+        <div className="mb-4">
+          <Alert>
+            <FormattedMessage
+              id="storage.full"
+              defaultMessage="This device's storage is full. Your entries stay in the form; free some space and save again. Changes already queued are kept."
+            />
+          </Alert>
+        </div>
+      )}
+      {saveError && saveError !== 'storage-full' && (
+        <div className="mb-4">
+          <Alert>{saveError}</Alert>
+        </div>
+      )}
+      <form.AppField name="dataFormatCode">
+        {(field) => (
+          <field.TextField
+            label={intl.formatMessage({ id: 'dataFormat.code', defaultMessage: 'Code' })}
+            required
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="name">
+        {(field) => (
+          <field.TextField
+            label={intl.formatMessage({ id: 'dataFormat.name', defaultMessage: 'Name' })}
+            required
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="type">
+        {(field) => (
+          <field.SelectField
+            label={intl.formatMessage({ id: 'dataFormat.type', defaultMessage: 'Type' })}
+            options={TYPES.map((t) => ({ value: t, label: t }))}
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="description">
+        {(field) => (
+          <field.TextAreaField
+            label={intl.formatMessage({ id: 'dataFormat.description', defaultMessage: 'Description' })}
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="ontologyContext">
+        {(field) => (
+          <field.TextField
+            type="url"
+            label={intl.formatMessage({
+              id: 'dataFormat.ontologyContext',
+              defaultMessage: 'Ontology context',
+            })}
+            hint={intl.formatMessage({
+              id: 'dataFormat.ontologyHint',
+              defaultMessage: 'Address of the JSON-LD context, for example https://schema.org',
+            })}
+          />
+        )}
+      </form.AppField>
+      <div className="mt-6 flex gap-2">
+        <form.AppForm>
+          <form.SubmitButton>
+            <FormattedMessage id="common.save" defaultMessage="Save" />
+          </form.SubmitButton>
+        </form.AppForm>
+        <Button variant="secondary" onClick={() => void navigate({ to: '/data-formats' })}>
+          <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,46 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import type { ReactNode } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { Button } from './button'
+
+interface ConfirmDialogProps {
+  open: boolean
+  title: ReactNode
+  description?: ReactNode
+  confirmLabel: ReactNode
+  onConfirm: () => void
+  onCancel: () => void
+  danger?: boolean
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  danger,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed top-1/3 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 rounded-lg bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          {description && (
+            <Dialog.Description className="mt-2 text-sm text-gray-700">{description}</Dialog.Description>
+          )}
+          <div className="mt-6 flex justify-end gap-2">
+            <Button variant="secondary" onClick={onCancel}>
+              <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
+            </Button>
+            <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

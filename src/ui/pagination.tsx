@@ -1,0 +1,67 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+
+interface PaginationProps {
+  page: number
+  limit: number
+  totalCount: number
+  sizes: number[]
+  onChange: (next: { page: number; limit: number }) => void
+}
+
+export function Pagination({ page, limit, totalCount, sizes, onChange }: PaginationProps) {
+  const intl = useIntl()
+  const pages = Math.max(1, Math.ceil(totalCount / limit))
+  const button =
+    'rounded-md border border-gray-300 bg-white px-3 py-1 text-sm disabled:text-gray-400 hover:bg-gray-50'
+  return (
+    <nav
+      aria-label={intl.formatMessage({ id: 'pagination.label', defaultMessage: 'Pagination' })}
+      className="mt-4 flex flex-wrap items-center gap-2 text-sm"
+    >
+      <button
+        type="button"
+        className={button}
+        disabled={page <= 1}
+        onClick={() => onChange({ page: page - 1, limit })}
+      >
+        <FormattedMessage id="pagination.previous" defaultMessage="Previous" />
+      </button>
+      <span aria-live="polite">
+        <FormattedMessage
+          id="pagination.position"
+          defaultMessage="Page {page} of {pages}"
+          values={{ page, pages }}
+        />
+      </span>
+      <button
+        type="button"
+        className={button}
+        disabled={page >= pages}
+        onClick={() => onChange({ page: page + 1, limit })}
+      >
+        <FormattedMessage id="pagination.next" defaultMessage="Next" />
+      </button>
+      <label className="ml-auto flex items-center gap-2">
+        <FormattedMessage id="pagination.size" defaultMessage="Rows per page" />
+        <select
+          value={limit}
+          onChange={(e) => onChange({ page: 1, limit: Number(e.target.value) })}
+          className="rounded-md border border-gray-300 bg-white px-2 py-1"
+        >
+          {sizes.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className="text-gray-600">
+        <FormattedMessage
+          id="pagination.total"
+          defaultMessage="{count, plural, one {# item} other {# items}}"
+          values={{ count: totalCount }}
+        />
+      </span>
+    </nav>
+  )
+}
