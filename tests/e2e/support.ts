@@ -1,0 +1,61 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+
+export const ADMIN_TOKEN = 'demo-admin-token'
+export const OPERATOR_TOKEN = 'demo-operator-token'
+
+/** Opens the console in English (tests of the Finnish default say so themselves). */
+export async function useEnglish(page: Page) {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('locale')) localStorage.setItem('locale', 'en')
+  })
+}
+
+export async function signInWithToken(page: Page, token = ADMIN_TOKEN) {
+  await page.goto('/login')
+  await page.getByLabel('Access token').fill(token)
+  await page.getByRole('button', { name: 'Sign in with token' }).click()
+  await expect(page).toHaveURL(/\/$/)
+}
+
+/** Waits until the service worker is activated and controls the page: only then is offline honest. */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    if (registration.active?.state !== 'activated') {
+      await new Promise<void>((resolve) => {
+        registration.active?.addEventListener('statechange', () => {
+          if (registration.active?.state === 'activated') resolve()
+        })
+      })
+    }
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      )
+    }
+  })
+}
+
+/** Calls the reference platform directly, as a second client would. */
+export async function platform<T = unknown>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  token = ADMIN_TOKEN,
+): Promise<{
+  status: number
+  json: { success?: boolean; result?: T; pagination?: { totalCount: number }; message?: string }
+}> {
+  const response = await request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    data: body,
+  })
+  const text = await response.text()
+  return { status: response.status(), json: text ? JSON.parse(text) : {} }
+}
+
+export function uniqueCode(prefix: string) {
+  return `${prefix}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`
+}
