@@ -8,9 +8,9 @@ export const dataFormatFormSchema = z.object({
   dataFormatCode: z
     .string()
     .trim()
-    .min(1, required)
+    .min(1, { message: required, abort: true })
     .regex(/^\w+$/, 'Only alphanumeric characters are allowed'),
-  name: z.string().trim().min(1, required).min(2, 'Too short'),
+  name: z.string().trim().min(1, { message: required, abort: true }).min(2, 'Too short'),
   description: z.string(),
   type: z.string(),
   ontologyContext: z
