@@ -1,0 +1,50 @@
+import { Hono } from 'hono'
+import { failure } from '../src/contract/envelope'
+import { resolveBearer } from './auth'
+import type { Env, Platform, Vars } from './context'
+import { dataFormats } from './routes/data-formats'
+import { platformRoutes } from './routes/platform'
+
+const ENVS: Record<string, Env> = { sandbox: 'sandbox', production: 'production' }
+
+/** The API of SPEC §7; mounted under /api. */
+export function createApi(platform: Platform) {
+  const api = new Hono<{ Variables: Vars }>()
+
+  api.use('*', async (c, next) => {
+    c.set('platform', platform)
+    const started = Date.now()
+    const env = ENVS[(c.req.path.split('/')[2] ?? '').toLowerCase()]
+    c.header('Cache-Control', 'no-store')
+    if (!env) return c.json(failure(`Unknown environment in ${c.req.path}`), 404)
+    c.set('env', env)
+    c.set('user', await resolveBearer(platform, c.req.header('Authorization')))
+    const organizationId = c.req.header('Organization-Id')
+    if (organizationId) c.set('organizationId', organizationId.slice(0, 100))
+    await next()
+    // The request log feeds the stats (SPEC §7 /stats).
+    await platform.db
+      .query(
+        'INSERT INTO request_log (env, ts, method, path, status, organization_id, duration_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [
+          env,
+          new Date(platform.now()).toISOString(),
+          c.req.method,
+          c.req.path.slice(0, 300),
+          c.res.status,
+          c.get('organizationId') ?? null,
+          Date.now() - started,
+        ],
+      )
+      .catch(() => {})
+  })
+
+  api.route('/', platformRoutes)
+  api.route('/', dataFormats)
+  api.all('*', (c) => c.json(failure(`Not found: ${c.req.method} ${c.req.path}`), 404))
+  api.onError((error, c) => {
+    console.error(`API error on ${c.req.method} ${c.req.path}:`, error.message)
+    return c.json(failure('There was a problem with your request. Please try again later.'), 500)
+  })
+  return api
+}

@@ -1,0 +1,43 @@
+import type { Context } from 'hono'
+import type { Db } from './db'
+
+export type Env = 'sandbox' | 'production'
+
+export interface AuthUser {
+  id: string
+  email: string
+  firstName?: string
+  lastName?: string
+  role: string
+}
+
+export interface Permission {
+  name: string
+  entityId: string | null
+  applicationId: string | null
+}
+
+export interface Platform {
+  db: Db
+  /** Milliseconds since the epoch; a test may move it. */
+  now: () => number
+  publicUrl: string
+  /** Resolves an OIDC token (access or id token) to a user id, when the provider is mounted. */
+  resolveOidcToken?: (token: string) => Promise<string | undefined>
+}
+
+export interface Vars {
+  platform: Platform
+  env: Env
+  user?: AuthUser
+  organizationId?: string
+}
+
+export type Ctx = Context<{ Variables: Vars }>
+
+/** Strictly increasing millisecond timestamps: every update gets a new `updatedAt`. */
+let last = 0
+export function stamp(now: number): string {
+  last = Math.max(now, last + 1)
+  return new Date(last).toISOString()
+}

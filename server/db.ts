@@ -1,0 +1,99 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export interface Db {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+interface Queryable {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>
+}
+
+function wrap(q: Queryable, transaction: Db['transaction'], close: Db['close']): Db {
+  return { query: async (sql, params) => (await q.query(sql, params)).rows as never, transaction, close }
+}
+
+/** PGlite (embedded, files under dataDir, or memory) or a real PostgreSQL when DATABASE_URL is set: the same SQL. */
+export async function openDb(options: { dataDir?: string | 'memory'; databaseUrl?: string }): Promise<Db> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg')
+    const pool = new pg.Pool({ connectionString: options.databaseUrl })
+    const db: Db = wrap(
+      pool,
+      async (fn) => {
+        const client = await pool.connect()
+        try {
+          await client.query('BEGIN')
+          const result = await fn(
+            wrap(
+              client,
+              () => Promise.reject(new Error('nested transaction')),
+              async () => {},
+            ),
+          )
+          await client.query('COMMIT')
+          return result
+        } catch (error) {
+          await client.query('ROLLBACK')
+          throw error
+        } finally {
+          client.release()
+        }
+      },
+      () => pool.end(),
+    )
+    return db
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  let dir: string | undefined
+  if (options.dataDir && options.dataDir !== 'memory') {
+    dir = join(options.dataDir, 'pg')
+    mkdirSync(dir, { recursive: true })
+  }
+  const lite = new PGlite(dir)
+  await lite.waitReady
+  // PGlite queues queries behind an open transaction itself.
+  return wrap(
+    lite as unknown as Queryable,
+    (fn) =>
+      lite.transaction((tx) =>
+        fn(
+          wrap(
+            tx as unknown as Queryable,
+            () => Promise.reject(new Error('nested transaction')),
+            async () => {},
+          ),
+        ),
+      ),
+    () => lite.close(),
+  )
+}
+
+/** Applies numbered SQL migrations in order, once each. */
+export async function migrate(db: Db): Promise<{ fresh: boolean }> {
+  await db.query(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  )
+  const done = new Set(
+    (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
+  )
+  const dir = new URL('./migrations/', import.meta.url)
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+  for (const file of files) {
+    if (done.has(file)) continue
+    const sql = readFileSync(new URL(file, dir), 'utf8')
+    await db.transaction(async (tx) => {
+      for (const statement of sql
+        .split(/;\s*\n/)
+        .map((s) => s.trim())
+        .filter(Boolean))
+        await tx.query(statement)
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file])
+    })
+  }
+  return { fresh: done.size === 0 }
+}

@@ -1,0 +1,211 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createLocalJWKSet, jwtVerify } from 'jose'
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider'
+import type { Db } from './db'
+import { dbAdapter } from './oidc-adapter'
+import { errorPage, loginPage, logoutPage, pageLocale } from './oidc-pages'
+import { verifyPassword } from './passwords'
+
+export const CLIENT_ID = 'orchestrator-console'
+/** SPEC §4, §9: session and refresh tokens last 86400 s. */
+const DAY = 86_400
+
+async function secret<T>(db: Db, name: string, make: () => T): Promise<T> {
+  const [row] = await db.query<{ value: T }>('SELECT value FROM secrets WHERE name = $1', [name])
+  if (row) return row.value
+  const value = make()
+  await db.query('INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    name,
+    value,
+  ])
+  return (
+    (await db.query<{ value: T }>('SELECT value FROM secrets WHERE name = $1', [name]))[0]?.value ?? value
+  )
+}
+
+interface Account {
+  id: string
+  email: string
+  first_name: string | null
+  last_name: string | null
+  password_hash: string
+}
+
+export async function createOidc(db: Db, publicUrl: string) {
+  const jwk = await secret(db, 'oidc-jwk', () => ({
+    ...(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }) as object),
+    kid: randomBytes(8).toString('hex'),
+    alg: 'RS256',
+    use: 'sig',
+  }))
+  const cookieKeys = await secret(db, 'oidc-cookie-keys', () => [randomBytes(32).toString('hex')])
+  const origins = [publicUrl, publicUrl.replace('//localhost', '//127.0.0.1')]
+  const account = async (id: string) =>
+    (
+      await db.query<Account>(
+        'SELECT id, email, first_name, last_name, password_hash FROM users WHERE id = $1',
+        [id],
+      )
+    )[0]
+
+  const provider = new Provider(`${publicUrl}/oidc`, {
+    adapter: dbAdapter(db),
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: origins.map((o) => `${o}/redirect`),
+        post_logout_redirect_uris: origins.map((o) => `${o}/login`),
+      },
+    ],
+    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name'], email: ['email'] },
+    findAccount: async (_ctx, id) => {
+      const row = await account(id)
+      if (!row) return undefined
+      return {
+        accountId: row.id,
+        claims: async () => ({
+          sub: row.id,
+          email: row.email,
+          given_name: row.first_name ?? undefined,
+          family_name: row.last_name ?? undefined,
+          name: [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email,
+        }),
+      }
+    },
+    jwks: { keys: [jwk as never] },
+    cookies: { keys: cookieKeys },
+    ttl: {
+      AccessToken: DAY,
+      IdToken: DAY,
+      RefreshToken: DAY,
+      Session: DAY,
+      Grant: DAY,
+      Interaction: 3600,
+      AuthorizationCode: 600,
+    },
+    rotateRefreshToken: true,
+    // The console is first party: its consent is given once sign-in succeeds (see the interaction below).
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+          ctx.body = logoutPage(pageLocale(ctx.oidc.params?.ui_locales), form)
+        },
+      },
+    },
+    interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html'
+      ctx.body = errorPage('en', String(out.error_description ?? out.error ?? 'Error'))
+    },
+  })
+
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = jwk as Record<string, string>
+  const jwks = createLocalJWKSet({ keys: [publicJwk] })
+
+  /** An access token (opaque, looked up) or an id token (JWT, verified): its subject. */
+  async function resolveToken(token: string): Promise<string | undefined> {
+    if (token.split('.').length === 3) {
+      try {
+        const { payload } = await jwtVerify(token, jwks, { issuer: `${publicUrl}/oidc`, audience: CLIENT_ID })
+        return payload.sub
+      } catch {
+        return undefined
+      }
+    }
+    const found = await provider.AccessToken.find(token).catch(() => undefined)
+    return found?.accountId
+  }
+
+  async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+    const chunks: Buffer[] = []
+    let size = 0
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length
+      if (size > 16_384) throw new Error('Form too large')
+      chunks.push(chunk as Buffer)
+    }
+    return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
+  }
+
+  const html = (res: ServerResponse, status: number, body: string) => {
+    res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' })
+    res.end(body)
+  }
+
+  /** Login form and the automatic consent of the first-party console. */
+  async function interaction(req: IncomingMessage, res: ServerResponse, path: string) {
+    const details = await provider.interactionDetails(req, res)
+    const locale = pageLocale(details.params.ui_locales)
+    if (req.method === 'POST' && path.endsWith('/login')) {
+      const form = await readForm(req)
+      const email = (form.get('email') ?? '').trim().toLowerCase()
+      const [row] = await db.query<Account>(
+        'SELECT id, email, first_name, last_name, password_hash FROM users WHERE email = $1',
+        [email],
+      )
+      if (!row || !verifyPassword(form.get('password') ?? '', row.password_hash))
+        return html(res, 401, loginPage(locale, details.uid, email, true))
+      return provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: row.id } },
+        { mergeWithLastSubmission: false },
+      )
+    }
+    if (details.prompt.name === 'login') return html(res, 200, loginPage(locale, details.uid))
+    if (
+      details.prompt.name === 'consent' &&
+      details.params.client_id === CLIENT_ID &&
+      details.session?.accountId
+    ) {
+      const grant = details.grantId
+        ? await provider.Grant.find(details.grantId)
+        : new provider.Grant({ accountId: details.session.accountId, clientId: CLIENT_ID })
+      if (!grant) return html(res, 400, errorPage(locale, 'Grant not found'))
+      const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] }
+      if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '))
+      if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims)
+      const grantId = await grant.save()
+      return provider.interactionFinished(
+        req,
+        res,
+        { consent: { grantId } },
+        { mergeWithLastSubmission: true },
+      )
+    }
+    return html(res, 400, errorPage(locale, 'Unsupported interaction'))
+  }
+
+  const callback = provider.callback()
+  /** Node handler for everything under /oidc. */
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'self'; script-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    )
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('Referrer-Policy', 'no-referrer')
+    const url = req.url ?? '/'
+    const path = url.split('?')[0] ?? ''
+    if (path.startsWith('/oidc/interaction/')) {
+      try {
+        await interaction(req, res, path)
+      } catch (error) {
+        html(res, 400, errorPage('en', error instanceof Error ? error.message : 'Sign-in failed'))
+      }
+      return
+    }
+    ;(req as IncomingMessage & { originalUrl?: string }).originalUrl = url
+    req.url = url.slice('/oidc'.length) || '/'
+    callback(req, res)
+  }
+
+  return { provider, handle, resolveToken }
+}

@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
+import { Hono } from 'hono'
+import { createApi } from './app'
+import type { Platform } from './context'
+import { migrate, openDb } from './db'
+import { createOidc } from './oidc'
+import { seed } from './seed'
+import { staticConsole } from './static'
+
+export interface PlatformOptions {
+  dataDir?: string | 'memory'
+  databaseUrl?: string
+  publicUrl: string
+  seed: boolean
+  distDir?: string
+  now?: () => number
+}
+
+/** The reference platform: database, API, OIDC provider and the console's files, as one node handler. */
+export async function createPlatform(options: PlatformOptions) {
+  const db = await openDb({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
+  const { fresh } = await migrate(db)
+  const platform: Platform = { db, now: options.now ?? Date.now, publicUrl: options.publicUrl }
+  if (fresh && options.seed) await seed(platform)
+  const oidc = await createOidc(db, options.publicUrl)
+  platform.resolveOidcToken = oidc.resolveToken
+
+  const app = new Hono()
+  app.route('/api', createApi(platform))
+  if (options.distDir) app.route('/', staticConsole(options.distDir))
+  const listener = getRequestListener(app.fetch)
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url === '/oidc' || req.url?.startsWith('/oidc/')) {
+      oidc.handle(req, res).catch((error: unknown) => {
+        console.error('OIDC error:', error instanceof Error ? error.message : error)
+        if (!res.headersSent) res.writeHead(500).end()
+      })
+      return
+    }
+    void listener(req, res)
+  }
+  return { platform, app, handle, close: () => db.close() }
+}

@@ -1,0 +1,394 @@
+import { randomUUID } from 'node:crypto'
+import { hashToken } from './auth'
+import type { Platform } from './context'
+import type { Db } from './db'
+import { hashPassword } from './passwords'
+
+/** Deterministic pseudo-random numbers: the same demo data on every new database. */
+function prng(seed: number) {
+  let a = seed
+  return () => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+async function insertMany(db: Db, table: string, columns: string[], rows: unknown[][]) {
+  for (let i = 0; i < rows.length; i += 200) {
+    const batch = rows.slice(i, i + 200)
+    const params: unknown[] = []
+    const values = batch.map((row) => `(${row.map((v) => `$${params.push(v)}`).join(', ')})`)
+    await db.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}`, params)
+  }
+}
+
+export const DEMO = {
+  orchestratorAppId: 'a0000000-0000-4000-8000-000000000001',
+  productsAppId: 'a0000000-0000-4000-8000-000000000002',
+  admin: {
+    id: 'u0000000-0000-4000-8000-000000000001',
+    email: 'admin@example.com',
+    password: 'Demo-admin-1',
+    token: 'demo-admin-token',
+  },
+  operator: {
+    id: 'u0000000-0000-4000-8000-000000000002',
+    email: 'operator@example.com',
+    password: 'Demo-operator-1',
+    token: 'demo-operator-token',
+  },
+}
+
+const ORGANIZATIONS = [
+  'Ääneseudun Energia',
+  'Aalto Logistics',
+  'Örebro Data',
+  'Équipe Nord',
+  'Zeta Analytics',
+  'Bergen Maritime',
+]
+const TYPES = ['dataproduct', 'datasource', 'datasource-template', 'connector', 'transformer'] as const
+const PERMISSION_TYPES = [
+  'products',
+  'data-formats',
+  'tasks',
+  'applications',
+  'users',
+  'tokens',
+  'events',
+  'contracts',
+]
+
+export async function seed(platform: Platform) {
+  const { db } = platform
+  const rand = prng(20261122)
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T
+  const now = platform.now()
+  const iso = (ms: number) => new Date(ms).toISOString()
+
+  await insertMany(
+    db,
+    'users',
+    ['id', 'email', 'password_hash', 'first_name', 'last_name', 'role'],
+    [
+      [DEMO.admin.id, DEMO.admin.email, hashPassword(DEMO.admin.password), 'Ada', 'Admin', 'admin'],
+      [
+        DEMO.operator.id,
+        DEMO.operator.email,
+        hashPassword(DEMO.operator.password),
+        'Otto',
+        'Operator',
+        'operator',
+      ],
+    ],
+  )
+  const adminPermissions = PERMISSION_TYPES.flatMap((t) =>
+    ['read', 'create', 'update', 'delete', 'execute'].map((a) => `${t}.${a}`),
+  )
+  const operatorPermissions = [
+    ...PERMISSION_TYPES.map((t) => `${t}.read`),
+    'tasks.create',
+    'tasks.update',
+    'tasks.execute',
+    'data-formats.create',
+    'data-formats.update',
+    'products.create',
+    'products.update',
+    'tokens.create',
+    'tokens.update',
+    'tokens.delete',
+  ]
+  await insertMany(
+    db,
+    'permissions',
+    ['user_id', 'name', 'entity_id', 'application_id'],
+    [
+      ...adminPermissions.map((n) => [DEMO.admin.id, n, null, DEMO.orchestratorAppId]),
+      ...operatorPermissions.map((n) => [DEMO.operator.id, n, null, DEMO.orchestratorAppId]),
+    ],
+  )
+  await insertMany(
+    db,
+    'tokens',
+    ['id', 'user_id', 'token_hash', 'data'],
+    [
+      [
+        randomUUID(),
+        DEMO.admin.id,
+        hashToken(DEMO.admin.token),
+        { name: 'Demo developer token', status: 'active', kind: 'developer' },
+      ],
+      [
+        randomUUID(),
+        DEMO.operator.id,
+        hashToken(DEMO.operator.token),
+        { name: 'Demo developer token', status: 'active', kind: 'developer' },
+      ],
+    ],
+  )
+
+  for (const env of ['sandbox', 'production'] as const) {
+    const big = env === 'sandbox'
+    await db.query('INSERT INTO configs (env, data) VALUES ($1, $2)', [
+      env,
+      {
+        orchestratorAuth: env === 'production' ? '1' : (process.env.ORCHESTRATOR_AUTH ?? '0'),
+        orchestratorAppId: DEMO.orchestratorAppId,
+        productsApiAuthAppId: DEMO.productsAppId,
+        oidcIssuer: `${platform.publicUrl}/oidc`,
+        oidcClientId: 'orchestrator-console',
+      },
+    ])
+    const entities: unknown[][] = []
+    const entity = <T extends Record<string, unknown>>(
+      kind: string,
+      data: T,
+      created: number,
+      updated = created,
+    ) => {
+      const id = (data.id as string | undefined) ?? randomUUID()
+      const full = { ...data, id, createdAt: iso(created), updatedAt: iso(updated) }
+      const s = (v: unknown) => (typeof v === 'string' ? v : null)
+      entities.push([
+        env,
+        kind,
+        id,
+        full,
+        s(data.type),
+        s(data.productCode) ?? s(data.dataFormatCode) ?? s(data.code),
+        s(data.name),
+        s(data.status),
+        s(data.publisherOrganizationId) ?? s(data.organizationId),
+        s(data.productId) ?? s(data.taskId),
+        s(data.createdBy),
+        iso(created),
+        iso(updated),
+      ])
+      return full as T & { id: string; createdAt: string; updatedAt: string }
+    }
+    const orgs = ORGANIZATIONS.map((name, i) =>
+      entity('organization', { id: `o0000000-0000-4000-8000-00000000000${i + 1}`, name }, now - 90 * 864e5),
+    )
+    entity(
+      'application',
+      { id: DEMO.orchestratorAppId, name: 'Orchestrator', description: 'The operator console' },
+      now - 90 * 864e5,
+    )
+    entity(
+      'application',
+      { id: DEMO.productsAppId, name: 'Products API', description: 'Marketplace product API' },
+      now - 90 * 864e5,
+    )
+    entity(
+      'application',
+      { name: 'Field Reporter', description: 'Mobile reporting for field staff' },
+      now - 40 * 864e5,
+    )
+
+    const formats = [
+      'JSON',
+      'XML',
+      'CSV',
+      'JSON_LD',
+      'AVRO',
+      'PARQUET',
+      'GEOJSON',
+      'SENML',
+      'NGSI_LD',
+      'EDIFACT',
+    ].map((code, i) =>
+      entity(
+        'data-format',
+        {
+          dataFormatCode: code,
+          name: code.replace('_', '-'),
+          description: `${code} documents`,
+          type: pick(['json', 'xml', 'csv', 'json-ld']),
+          ontologyContext: i % 3 === 0 ? 'https://schema.org' : '',
+          createdBy: DEMO.admin.id,
+        },
+        now - (60 - i) * 864e5,
+      ),
+    )
+    const productCount = big ? 64 : 15
+    const products = Array.from({ length: productCount }, (_, i) => {
+      const type = TYPES[i % TYPES.length] as string
+      const org = pick(orgs)
+      const created = now - Math.floor(rand() * 60) * 864e5
+      return entity(
+        'product',
+        {
+          name: `${pick(['Harbour', 'Grid', 'Weather', 'Freight', 'Energy', 'Traffic', 'Air Quality', 'Parcel'])} ${pick(['Feed', 'Index', 'Stream', 'Catalogue', 'Insights', 'Bridge'])} ${i + 1}`,
+          description: `Demo ${type} number ${i + 1}`,
+          productCode: `${type.replace(/-/g, '_').toUpperCase()}_${String(i + 1).padStart(3, '0')}`,
+          type,
+          status: pick(['draft', 'published', 'published', 'archived']),
+          publisherOrganizationId: org.id,
+          organizationName: org.name,
+          imageUrl: '',
+          qualityAttributes: [pick(['accuracy', 'timeliness', 'completeness'])],
+          industries: [pick(['energy', 'logistics', 'maritime', 'mobility'])],
+          inputFormats: [pick(formats).id],
+          outputFormat: pick(formats).id,
+          visibility: { type: pick(['public', 'private', 'organizations']), visibleTo: [] },
+          contactPersonName: pick(['Aino Virtanen', 'Lars Berg', 'Claire Dubois']),
+          contactPersonEmail: 'contact@example.com',
+          isExternal: rand() < 0.2,
+          isOfficial: rand() < 0.5,
+          allowConsumerCredentials: rand() < 0.5,
+          createdBy: i % 3 === 0 ? DEMO.operator.id : DEMO.admin.id,
+          updatedBy: DEMO.admin.id,
+        },
+        created,
+        created + 3600_000,
+      )
+    })
+    const statuses = ['stopped', 'running', 'error', 'warning'] as const
+    const tasks = Array.from({ length: big ? 16 : 4 }, (_, i) =>
+      entity(
+        'task',
+        {
+          name: `${pick(['Sync', 'Import', 'Export', 'Harmonize'])} ${pick(['orders', 'meters', 'vessels', 'weather'])} ${i + 1}`,
+          code: `TASK_${i + 1}`,
+          description: 'Demo task',
+          productCode: pick(products).productCode,
+          status: statuses[i % statuses.length],
+          interval: pick([60_000, 300_000, 3_600_000]),
+          concurrentExecutions: i % 3,
+          asyncResponse: false,
+          actions: [],
+          notifications: [],
+          jobs: [{ id: randomUUID(), schedule: '0 * * * *', timeZone: 'FLE Standard Time' }],
+          createdBy: DEMO.admin.id,
+        },
+        now - (30 - i) * 864e5,
+      ),
+    )
+    for (let i = 0; i < (big ? 8 : 2); i += 1) {
+      const product = pick(products)
+      entity(
+        'contract',
+        {
+          productId: product.id,
+          dataPublisher: product.organizationName,
+          dataConsumer: pick(orgs).name,
+          consumerOrganizationId: pick(orgs).id,
+          validFrom: iso(now - 30 * 864e5),
+          validTo: iso(now + 335 * 864e5),
+          createdBy: DEMO.admin.id,
+        },
+        now - 30 * 864e5,
+      )
+    }
+    await insertMany(
+      db,
+      'entities',
+      [
+        'env',
+        'kind',
+        'id',
+        'data',
+        'type',
+        'code',
+        'name',
+        'status',
+        'organization_id',
+        'parent_id',
+        'created_by',
+        'created_at',
+        'updated_at',
+      ],
+      entities,
+    )
+
+    const events: unknown[][] = []
+    const logs: unknown[][] = []
+    const eventCount = big ? 2400 : 300
+    for (let i = 0; i < eventCount; i += 1) {
+      const at = now - Math.floor(rand() * 60 * 864e5)
+      const status = rand() < 0.12 ? 'error' : rand() < 0.1 ? 'warning' : 'success'
+      const task = pick(tasks)
+      const product = pick(products)
+      const org = pick(orgs)
+      const target = pick(['task', 'product', 'data-format', 'contract'] as const)
+      const data = {
+        id: randomUUID(),
+        timestamp: iso(at),
+        type:
+          target === 'task'
+            ? status === 'error'
+              ? 'TASK_RUN_FAILED'
+              : 'TASK_RUN_FINISHED'
+            : `${target.toUpperCase().replace('-', '_')}_UPDATED`,
+        appName: 'orchestrator',
+        targetType: target,
+        targetEntityId: target === 'task' ? task.id : product.id,
+        status,
+        message:
+          status === 'error'
+            ? `Action failed: ${pick(['timeout', 'HTTP 502 from connector', 'invalid mapping'])}`
+            : 'Completed',
+        senderId: DEMO.admin.id,
+        senderName: 'Ada Admin',
+        receiverId: org.id,
+        receiverName: org.name,
+        taskId: target === 'task' ? task.id : undefined,
+        actionMethod: pick(['GET', 'POST', 'PUT']),
+        productId: product.id,
+        category: pick(['tasks', 'products', 'integration', 'auth']),
+        userId: pick([DEMO.admin.id, DEMO.operator.id]),
+        organizationId: org.id,
+        clientIP: `10.0.${Math.floor(rand() * 255)}.${Math.floor(rand() * 255)}`,
+        tracingId: randomUUID(),
+      }
+      events.push([
+        env,
+        data.id,
+        data.timestamp,
+        data.type,
+        status,
+        data.category,
+        target,
+        'orchestrator',
+        data.userId,
+        org.id,
+        data,
+      ])
+      logs.push([
+        env,
+        iso(at),
+        pick(['GET', 'GET', 'POST', 'PUT']),
+        `/api/${env}/products/v2`,
+        status === 'error' ? 500 : 200,
+        org.id,
+        Math.floor(rand() * 300),
+      ])
+    }
+    await insertMany(
+      db,
+      'events',
+      [
+        'env',
+        'id',
+        'ts',
+        'type',
+        'status',
+        'category',
+        'target_type',
+        'app_name',
+        'user_id',
+        'organization_id',
+        'data',
+      ],
+      events,
+    )
+    await insertMany(
+      db,
+      'request_log',
+      ['env', 'ts', 'method', 'path', 'status', 'organization_id', 'duration_ms'],
+      logs,
+    )
+  }
+}

@@ -1,0 +1,47 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { extname, join, normalize } from 'node:path'
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+/** No inline or eval scripts; styles may be set by libraries (Radix, uPlot) at run time. */
+export const CONSOLE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+
+/** Serves the built console: hashed assets for a year, the shell and worker never cached, SPA fallback. */
+export function staticConsole(distDir: string) {
+  const app = new Hono()
+  app.use('*', compress())
+  app.use('*', async (c, next) => {
+    await next()
+    c.header('Content-Security-Policy', CONSOLE_CSP)
+    c.header('X-Content-Type-Options', 'nosniff')
+    c.header('Referrer-Policy', 'no-referrer')
+  })
+  app.get('*', (c) => {
+    const path = decodeURIComponent(c.req.path)
+    const file = normalize(join(distDir, path))
+    if (!file.startsWith(normalize(distDir))) return c.text('Not found', 404)
+    const isFile = existsSync(file) && statSync(file).isFile()
+    if (!isFile && extname(path)) return c.text('Not found', 404)
+    const target = isFile ? file : join(distDir, 'index.html')
+    if (!existsSync(target)) return c.text('The console is not built: run npm run build', 503)
+    const hashed = path.startsWith('/assets/')
+    c.header('Content-Type', TYPES[extname(target)] ?? 'application/octet-stream')
+    c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+    return c.body(readFileSync(target))
+  })
+  return app
+}

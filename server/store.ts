@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from './db'
+
+export interface Entity {
+  id: string
+  createdAt: string
+  updatedAt: string
+  createdBy?: string
+  updatedBy?: string
+  [field: string]: unknown
+}
+
+export interface ListOptions {
+  limit: number
+  offset: number
+  sort?: { field: string; direction: 'asc' | 'desc' }
+  types?: string[]
+  statuses?: string[]
+  organizationId?: string
+  parentId?: string
+  q?: string
+  /** Items of this user first (the product list, SPEC §7). */
+  mineFirst?: string
+}
+
+const COLUMNS: Record<string, string> = {
+  updatedAt: 'updated_at',
+  createdAt: 'created_at',
+  name: 'name',
+  code: 'code',
+  productCode: 'code',
+  dataFormatCode: 'code',
+  type: 'type',
+  status: 'status',
+}
+
+interface Row {
+  data: Entity
+}
+
+/** Indexed columns taken from an entity's fields. */
+function columns(entity: Entity) {
+  const s = (v: unknown) => (typeof v === 'string' && v ? v : null)
+  return {
+    type: s(entity.type),
+    code: s(entity.productCode) ?? s(entity.dataFormatCode) ?? s(entity.code),
+    name: s(entity.name),
+    status: s(entity.status),
+    organization_id: s(entity.publisherOrganizationId) ?? s(entity.organizationId),
+    parent_id: s(entity.productId) ?? s(entity.taskId) ?? s(entity.userId),
+  }
+}
+
+export class Store {
+  constructor(
+    private readonly db: Db,
+    readonly env: string,
+    readonly kind: string,
+  ) {}
+
+  async list(options: ListOptions): Promise<{ items: Entity[]; totalCount: number }> {
+    const where = ['env = $1', 'kind = $2']
+    const params: unknown[] = [this.env, this.kind]
+    const add = (sql: string, value: unknown) => {
+      params.push(value)
+      where.push(sql.replace('?', `$${params.length}`))
+    }
+    if (options.types?.length) add('type = ANY(?)', options.types)
+    if (options.statuses?.length) add('status = ANY(?)', options.statuses)
+    if (options.organizationId) add('organization_id = ?', options.organizationId)
+    if (options.parentId) add('parent_id = ?', options.parentId)
+    if (options.q)
+      add(
+        "(name ILIKE ? OR code ILIKE $X OR data->>'description' ILIKE $X)".replace(
+          /\$X/g,
+          `$${params.length + 1}`,
+        ),
+        `%${options.q.replace(/[%_\\]/g, '\\$&')}%`,
+      )
+    const field = COLUMNS[options.sort?.field ?? 'updatedAt'] ?? 'updated_at'
+    const direction = options.sort?.direction === 'asc' ? 'ASC' : 'DESC'
+    let order = `${field} ${direction} NULLS LAST, id`
+    if (options.mineFirst) {
+      params.push(options.mineFirst)
+      order = `(created_by = $${params.length}) DESC, ${order}`
+    }
+    const filter = where.join(' AND ')
+    const [count] = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM entities WHERE ${filter}`,
+      params.slice(0, options.mineFirst ? -1 : undefined),
+    )
+    const rows = await this.db.query<Row>(
+      `SELECT data FROM entities WHERE ${filter} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}`,
+      params,
+    )
+    return { items: rows.map((r) => r.data), totalCount: count?.n ?? 0 }
+  }
+
+  async get(id: string): Promise<Entity | undefined> {
+    const [row] = await this.db.query<Row>(
+      'SELECT data FROM entities WHERE env = $1 AND kind = $2 AND id = $3',
+      [this.env, this.kind, id],
+    )
+    return row?.data
+  }
+
+  async insert(
+    fields: Record<string, unknown>,
+    userId: string | undefined,
+    at: string,
+    id: string = randomUUID(),
+  ): Promise<Entity> {
+    const entity: Entity = {
+      ...fields,
+      id,
+      createdAt: at,
+      updatedAt: at,
+      createdBy: userId,
+      updatedBy: userId,
+    }
+    const c = columns(entity)
+    await this.db.query(
+      `INSERT INTO entities (env, kind, id, data, type, code, name, status, organization_id, parent_id, created_by, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+      [
+        this.env,
+        this.kind,
+        id,
+        entity,
+        c.type,
+        c.code,
+        c.name,
+        c.status,
+        c.organization_id,
+        c.parent_id,
+        userId ?? null,
+        at,
+      ],
+    )
+    return entity
+  }
+
+  async replace(
+    current: Entity,
+    fields: Record<string, unknown>,
+    userId: string | undefined,
+    at: string,
+  ): Promise<Entity> {
+    const entity: Entity = {
+      ...fields,
+      id: current.id,
+      createdAt: current.createdAt,
+      createdBy: current.createdBy,
+      updatedAt: at,
+      updatedBy: userId,
+    }
+    const c = columns(entity)
+    await this.db.query(
+      `UPDATE entities SET data = $4, type = $5, code = $6, name = $7, status = $8, organization_id = $9, parent_id = $10, updated_at = $11
+       WHERE env = $1 AND kind = $2 AND id = $3`,
+      [
+        this.env,
+        this.kind,
+        current.id,
+        entity,
+        c.type,
+        c.code,
+        c.name,
+        c.status,
+        c.organization_id,
+        c.parent_id,
+        at,
+      ],
+    )
+    return entity
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db.query('DELETE FROM entities WHERE env = $1 AND kind = $2 AND id = $3', [
+      this.env,
+      this.kind,
+      id,
+    ])
+  }
+
+  async codeTaken(code: string, exceptId?: string): Promise<boolean> {
+    const rows = await this.db.query(
+      'SELECT 1 FROM entities WHERE env = $1 AND kind = $2 AND code = $3 AND id <> $4',
+      [this.env, this.kind, code, exceptId ?? ''],
+    )
+    return rows.length > 0
+  }
+}

@@ -1,0 +1,23 @@
+/** SPEC §5 and §8 texts, verbatim. The console translates them; the platform answers with them. */
+export const MESSAGES = {
+  required: 'This field is required',
+  email: 'Email invalid',
+  tooShort: 'Too short',
+  alphanumeric: 'Only alphanumeric characters are allowed',
+  digits: 'Only digits are allowed',
+  uuids: 'Items should be uuids',
+  numbers: 'Items should be numbers',
+  alphanumericItems: 'Items should be alphanumeric',
+  requiredArray: 'At least one item is required',
+  duration: 'Please enter in format "Hh Mm"',
+  url: 'Please provide a valid URL',
+  object: 'Please enter a valid object',
+  json: 'Not valid JSON!',
+  enum: 'Please select item from the dropdown',
+  group: 'Please select group from the dropdown',
+  duplicateProductCode: 'Product with the same product code already exists.',
+  accessDenied: 'Access denied.',
+  unauthorized: 'Unauthorized',
+  stale: 'The entity was changed by someone else.',
+  notFound: 'Not found',
+} as const
