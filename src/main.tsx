@@ -1,4 +1,5 @@
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { persistQueryClient } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -11,7 +12,7 @@ import { I18nProvider } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
 import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister } from './offline/cache-persister'
 import { startChunkRecovery } from './offline/chunk-recovery'
-import { startOnlineTracking } from './offline/online'
+import { checkReachability, startOnlineTracking } from './offline/online'
 import { startOutboxSync } from './offline/outbox-sync'
 import { requestPersistentStorage } from './offline/storage'
 import { registerServiceWorker } from './offline/sw-registration'
@@ -47,8 +48,17 @@ async function boot() {
   document.documentElement.lang = localeSetting.get()
   // onlineManager starts online; tell it the truth before the first query runs.
   startOnlineTracking()
+  void checkReachability()
   startChunkRecovery()
-  await restoreSession()
+  // The cache is restored before any loader runs: a fetch started on an empty cache would,
+  // when cancelled offline, revert the restored data to nothing.
+  const [, restored] = persistQueryClient({
+    queryClient,
+    persister: cachePersister,
+    maxAge: CACHE_MAX_AGE,
+    buster: CACHE_BUSTER,
+  })
+  await Promise.all([restoreSession(), restored.catch(() => undefined)])
   // A 401 ends the session locally; the provider session is left alone so signing in again is quick.
   setUnauthorizedHandler(() => void logout(toLogin, { endProviderSession: false }))
   // A settled change refreshes every cached list and detail of its resource family.
@@ -62,14 +72,11 @@ async function boot() {
   if (!root) throw new Error('The page has no #root element')
   createRoot(root).render(
     <StrictMode>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{ persister: cachePersister, maxAge: CACHE_MAX_AGE, buster: CACHE_BUSTER }}
-      >
+      <QueryClientProvider client={queryClient}>
         <I18nProvider>
           <RouterProvider router={router} />
         </I18nProvider>
-      </PersistQueryClientProvider>
+      </QueryClientProvider>
     </StrictMode>,
   )
   void registerServiceWorker()

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { queueForCurrentScope } from '../offline/queue'
 import { ApiError, buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
+import { queryClient } from './query-client'
 
 export interface DataFormat {
   id: string
@@ -61,9 +62,20 @@ export const dataFormatsQuery = (params: { page: number; limit: number; q?: stri
     },
   })
 
+/** A row of a cached list stands in for the detail until it is fetched (and offline, for good). */
+function fromLists(id: string): { data: DataFormat; updatedAt: number } | undefined {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...dataFormatKeys.all(), 'list'] })) {
+    const item = (query.state.data as PagedList<DataFormat> | undefined)?.items.find((f) => f.id === id)
+    if (item) return { data: item, updatedAt: query.state.dataUpdatedAt }
+  }
+  return undefined
+}
+
 export const dataFormatQuery = (id: string) =>
   queryOptions({
     queryKey: dataFormatKeys.detail(id),
+    initialData: () => fromLists(id)?.data,
+    initialDataUpdatedAt: () => fromLists(id)?.updatedAt,
     queryFn: async ({ signal }) =>
       dataOrThrow(await request<DataFormat>({ path: `${READ}/{id}`, params: { id }, signal })),
   })

@@ -5,7 +5,7 @@ import { db } from './db'
 /** The query cache lives in IndexedDB (Dexie), one row, so a reload offline shows the last data. */
 export const cachePersister = createAsyncStoragePersister({
   key: 'query-cache',
-  throttleTime: 1000,
+  throttleTime: 200,
   storage: {
     getItem: async (key) => (await db.cache.get(key))?.value ?? null,
     setItem: async (key, value) => {

@@ -27,6 +27,22 @@ export function startOnlineTracking() {
   })
 }
 
+/** Asks the platform whether it answers (its public configs call). */
+async function ping(): Promise<boolean> {
+  try {
+    const response = await fetch('/api/sandbox/configs', { cache: 'no-store' })
+    return response.status < 502 || response.status > 504
+  } catch {
+    return false
+  }
+}
+
+/** One look at the platform at boot: the cached screens say at once whether they are live. */
+export async function checkReachability() {
+  if (await ping()) markReachable()
+  else markUnreachable()
+}
+
 /** The platform did not answer: stay offline and ask it again now and then. */
 export function markUnreachable() {
   if (!reachable) return
@@ -34,12 +50,7 @@ export function markUnreachable() {
   update()
   clearInterval(probe)
   probe = setInterval(() => {
-    if (!navigator.onLine) return
-    fetch('/api/sandbox/configs', { method: 'GET', cache: 'no-store' })
-      .then((response) => {
-        if (response.status < 500) markReachable()
-      })
-      .catch(() => {})
+    void ping().then((ok) => ok && markReachable())
   }, PROBE_MS)
 }
 

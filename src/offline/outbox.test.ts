@@ -83,13 +83,15 @@ describe('outbox state machine', () => {
     expect(first).toMatchObject({ status: 'conflict', theirs, lastStatus: 412 })
     expect(second?.status).toBe('pending')
 
-    // Keep mine: sent again on top of their version.
+    // Keep mine: sent again on top of their version, under a new key (the old one was refused).
     await retryEntry(first?.id as string, { baseVersion: 't9' })
+    const [retried] = await db.outbox.orderBy('seq').toArray()
+    expect(retried?.id).not.toBe(first?.id)
     const again = sender(ok)
     await replayOnce({ ...scope, send: again.send })
     expect(again.calls.map((c) => [c.label, c.baseVersion])).toEqual([
       ['mine', 't9'],
-      ['mine again', `v-${first?.id}`],
+      ['mine again', `v-${retried?.id}`],
     ])
   })
 

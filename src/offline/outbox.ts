@@ -65,7 +65,11 @@ export async function discardEntry(id: string) {
   for (const listener of listeners) listener()
 }
 
-/** Sends a failed or conflicting entry again, optionally with a new body and base version. */
+/**
+ * Sends an entry again, optionally with a new body and base version. A failed or conflicting entry
+ * was refused for good under its key, so it gets a new one; a waiting entry keeps its key, since an
+ * earlier attempt may have been applied without its answer arriving.
+ */
 export async function retryEntry(
   id: string,
   changes: Partial<Pick<OutboxEntry, 'body' | 'baseVersion'>> = {},
@@ -75,6 +79,7 @@ export async function retryEntry(
     .equals(id)
     .modify((e) => {
       Object.assign(e, changes)
+      if (e.status === 'conflict' || e.status === 'failed') e.id = crypto.randomUUID()
       e.status = 'pending'
       e.attempts = 0
       e.nextAttemptAt = 0

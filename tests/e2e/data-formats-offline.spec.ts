@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { platform, signInWithToken, uniqueCode, useEnglish, waitForServiceWorker } from './support'
+import {
+  platform,
+  signInWithToken,
+  uniqueCode,
+  useEnglish,
+  waitForCached,
+  waitForServiceWorker,
+} from './support'
 
 interface DataFormat {
   id: string
@@ -39,12 +46,13 @@ test.describe('data formats offline', () => {
     }
     await signInWithToken(page)
     await page.goto('/data-formats?page=1&limit=100')
-    await expect(page.getByRole('cell', { name: keep })).toBeVisible()
+    await expect(page.getByRole('cell', { name: keep, exact: true })).toBeVisible()
     await waitForServiceWorker(page)
+    await waitForCached(page, keep)
 
     await context.setOffline(true)
     await page.reload()
-    await expect(page.getByRole('cell', { name: keep })).toBeVisible()
+    await expect(page.getByRole('cell', { name: keep, exact: true })).toBeVisible()
     await expect(page.getByText(/Fetched at/)).toBeVisible()
     await expect(page.getByText('Offline', { exact: true })).toBeVisible()
 

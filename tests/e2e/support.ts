@@ -59,3 +59,26 @@ export async function platform<T = unknown>(
 export function uniqueCode(prefix: string) {
   return `${prefix}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`
 }
+
+/** Waits until the persisted query cache (IndexedDB) holds a text: what a reload offline will show. */
+export async function waitForCached(page: Page, text: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (needle) =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open('orchestrator')
+              open.onsuccess = () => {
+                const read = open.result.transaction('cache').objectStore('cache').get('query-cache')
+                read.onsuccess = () => resolve(String(read.result?.value ?? '').includes(needle))
+                read.onerror = () => resolve(false)
+              }
+              open.onerror = () => resolve(false)
+            }),
+          text,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true)
+}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import {
   DATA_FORMATS,
@@ -33,10 +33,9 @@ export function DataFormatsScreen() {
   const rows = applyPending(query.data?.items ?? [], pending, DATA_FORMATS)
   const [deleting, setDeleting] = useState<DataFormat | null>(null)
 
-  const changePage = (next: { page: number; limit: number }) => {
-    savePagination(DATA_FORMATS, { currentPage: next.page, limit: next.limit })
-    void navigate({ search: next })
-  }
+  // The page shown is the one restored next time (SPEC §9), however it was reached.
+  useEffect(() => savePagination(DATA_FORMATS, { currentPage: page, limit }), [page, limit])
+  const changePage = (next: { page: number; limit: number }) => void navigate({ search: next })
 
   return (
     <div>
