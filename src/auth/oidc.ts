@@ -30,7 +30,7 @@ interface Pending {
 }
 
 /** Starts the code flow with PKCE (S256); the verifier waits in sessionStorage, never in a URL. */
-export async function startLogin(): Promise<void> {
+export async function startLogin(locale: string): Promise<void> {
   const as = await authorizationServer()
   if (!as.authorization_endpoint) throw new Error('The identity provider has no authorization endpoint')
   const pending: Pending = {
@@ -50,6 +50,7 @@ export async function startLogin(): Promise<void> {
   url.searchParams.set('nonce', pending.nonce)
   // Without prompt=consent the provider drops offline_access, and with it the refresh token.
   url.searchParams.set('prompt', 'consent')
+  url.searchParams.set('ui_locales', locale)
   location.assign(url.href)
 }
 

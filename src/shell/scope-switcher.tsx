@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useIntl } from 'react-intl'
 import { API_VERSIONS, ENVIRONMENTS, environmentSetting, versionSetting } from '../api/scope'
+import { switchEnvironment, switchVersion } from '../api/scope-change'
 
 const selectClass = 'w-full rounded border border-white/20 bg-menu-deep px-2 py-1 text-sm text-menu-text'
 
@@ -21,7 +22,7 @@ export function ScopeSwitcher() {
           id={envId}
           className={selectClass}
           value={environment}
-          onChange={(e) => environmentSetting.set(e.target.value as (typeof ENVIRONMENTS)[number])}
+          onChange={(e) => switchEnvironment(e.target.value as (typeof ENVIRONMENTS)[number])}
         >
           {ENVIRONMENTS.map((env) => (
             <option key={env} value={env}>
@@ -38,7 +39,7 @@ export function ScopeSwitcher() {
           id={versionId}
           className={selectClass}
           value={version}
-          onChange={(e) => versionSetting.set(e.target.value as (typeof API_VERSIONS)[number])}
+          onChange={(e) => switchVersion(e.target.value as (typeof API_VERSIONS)[number])}
         >
           {API_VERSIONS.map((v) => (
             <option key={v} value={v}>

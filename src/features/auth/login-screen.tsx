@@ -19,7 +19,7 @@ export function LoginScreen({ failed = false }: { failed?: boolean }) {
     setBusy('oidc')
     setError(false)
     try {
-      await startLogin()
+      await startLogin(intl.locale)
     } catch {
       setError(true)
       setBusy(null)

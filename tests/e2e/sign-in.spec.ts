@@ -1,0 +1,127 @@
+import { expect, test } from '@playwright/test'
+import { OPERATOR_TOKEN, signInWithToken, useEnglish } from './support'
+
+test.describe('sign-in', () => {
+  test.beforeEach(async ({ page }) => {
+    await useEnglish(page)
+  })
+
+  test('OIDC code flow with PKCE through the embedded provider, a reload keeps the session, logout ends it', async ({
+    page,
+  }) => {
+    const urls: string[] = []
+    page.on('request', (r) => urls.push(r.url()))
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect(page).toHaveURL(/\/oidc\/interaction\//)
+    const authorize = urls.find((u) => u.includes('/oidc/auth?'))
+    expect(authorize).toContain('code_challenge_method=S256')
+    expect(authorize).toContain('scope=offline_access+openid+profile')
+    await page.getByLabel('Email').fill('admin@example.com')
+    await page.getByLabel('Password').fill('Demo-admin-1')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    await expect(menu.getByRole('link', { name: 'Tasks' })).toBeVisible()
+    await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible()
+    // Tokens never travel in URLs.
+    for (const url of urls) expect(url).not.toMatch(/access_token|id_token=|refresh_token/)
+    const stored = await page.evaluate(
+      () =>
+        new Promise<{ kind: string; refreshToken?: string }>((resolve) => {
+          const open = indexedDB.open('orchestrator')
+          open.onsuccess = () => {
+            const read = open.result.transaction('session').objectStore('session').get('current')
+            read.onsuccess = () => resolve(read.result)
+          }
+        }),
+    )
+    expect(stored.kind).toBe('oidc')
+    expect(stored.refreshToken, 'offline_access gives a refresh token').toBeTruthy()
+
+    await page.reload()
+    await expect(menu.getByRole('link', { name: 'Tasks' })).toBeVisible()
+    await page.goto('/data-formats')
+    await expect(page.getByRole('cell', { name: 'EDIFACT', exact: true }).first()).toBeVisible()
+
+    await menu.getByRole('button', { name: 'Logout' }).click()
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(menu.getByRole('link')).toHaveText(['Login', 'Data Products'])
+    await page.goto('/tasks')
+    await expect(page).toHaveURL(/\/login$/)
+  })
+
+  test('a wrong password says "Login failed!"', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.getByLabel('Email').fill('admin@example.com')
+    await page.getByLabel('Password').fill('wrong-password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Login failed!')
+  })
+
+  test('developer token sign-in, reload, logout; a bad token fails', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByLabel('Access token').fill('not-a-token')
+    await page.getByRole('button', { name: 'Sign in with token' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Login failed!')
+    await signInWithToken(page, OPERATOR_TOKEN)
+    await page.reload()
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    await expect(menu.getByRole('link', { name: 'Profile' })).toBeVisible()
+    await menu.getByRole('button', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(menu.getByRole('button', { name: 'Logout' })).toHaveCount(0)
+  })
+
+  test('the callback without a sign-in in progress shows the Timeout dialog and goes to login', async ({
+    page,
+  }) => {
+    await page.goto('/redirect?code=stale&state=stale')
+    const dialog = page.getByRole('dialog', { name: 'Timeout' })
+    await expect(dialog).toContainText('Authentication was interrupted. You will be redirected to login.')
+    await expect(page).toHaveURL(/\/redirect$/)
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 })
+  })
+
+  test('organizations are sorted accent-insensitively; a choice is stored and the page reloads', async ({
+    page,
+  }) => {
+    await signInWithToken(page)
+    const select = page.getByRole('combobox', { name: 'Organization' })
+    await expect(select.locator('option')).toHaveText([
+      'Current organization...',
+      'Aalto Logistics',
+      'Ääneseudun Energia',
+      'Bergen Maritime',
+      'Équipe Nord',
+      'Örebro Data',
+      'Zeta Analytics',
+    ])
+    await expect(select).toHaveCSS('width', /\d+px/)
+    const reload = page.waitForEvent('load')
+    await select.selectOption({ label: 'Örebro Data' })
+    await reload
+    await expect(page.getByRole('combobox', { name: 'Organization' })).toHaveValue(/.+/)
+    const stored = await page.evaluate(() => localStorage.getItem('organizationId'))
+    expect(stored).toBeTruthy()
+    await expect(page.getByRole('combobox', { name: 'Organization' }).locator('option:checked')).toHaveText(
+      'Örebro Data',
+    )
+    await page.getByRole('button', { name: 'Clear organization' }).click()
+    await expect(page.getByRole('combobox', { name: 'Organization' })).toHaveValue('')
+    expect(await page.evaluate(() => localStorage.getItem('organizationId'))).toBeNull()
+  })
+
+  test('the v1 API version hides the sources group', async ({ page }) => {
+    await signInWithToken(page)
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    await expect(menu.getByRole('link', { name: 'Browse' })).toBeVisible()
+    await page.getByLabel('API version').selectOption('v1')
+    await expect(menu.getByRole('link', { name: 'Browse' })).toHaveCount(0)
+    await expect(menu.getByRole('button', { name: 'Data Sources' })).toHaveCount(0)
+    await page.getByLabel('API version').selectOption('v2')
+    await expect(menu.getByRole('link', { name: 'Templates' })).toBeVisible()
+  })
+})
