@@ -39,11 +39,15 @@ export async function registerServiceWorker() {
   })
   window.addEventListener('appinstalled', () => set({ canInstall: false }))
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return
-  // The first install takes control too (clientsClaim); only a change of version reloads.
-  const hadController = navigator.serviceWorker.controller !== null
+  // The first install takes control too (clientsClaim): that change is not a new version.
+  let firstClaim = navigator.serviceWorker.controller === null
   let reloading = false
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (!hadController || reloading) return
+    if (firstClaim) {
+      firstClaim = false
+      return
+    }
+    if (reloading) return
     reloading = true
     location.reload()
   })

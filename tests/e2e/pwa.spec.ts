@@ -1,0 +1,116 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { signInWithToken, useEnglish, waitForServiceWorker } from './support'
+
+test.describe('installable app and its updates', () => {
+  test.beforeEach(async ({ page }) => {
+    await useEnglish(page)
+  })
+
+  test('Chromium reports no installability error; the manifest is complete', async ({ page }) => {
+    await page.goto('/login')
+    await waitForServiceWorker(page)
+    const cdp = await page.context().newCDPSession(page)
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[]
+    }
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([])
+    const manifest = await (await page.request.get('/manifest.webmanifest')).json()
+    expect(manifest).toMatchObject({
+      short_name: 'Orchestrator',
+      display: 'standalone',
+      theme_color: '#6d28d9',
+    })
+    expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ])
+  })
+
+  test('every screen opens offline from the service worker, navigations fall back to the shell', async ({
+    page,
+    context,
+  }) => {
+    await signInWithToken(page)
+    await waitForServiceWorker(page)
+    await context.setOffline(true)
+    for (const [path, heading] of [
+      ['/tasks', 'Tasks'],
+      ['/events', 'Events'],
+      ['/monitoring', 'Monitoring'],
+      ['/outbox', 'Sync centre'],
+      ['/data-formats/create', 'New data format'],
+      ['/products', 'Data Products'],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    }
+    const api = await page.evaluate(() =>
+      fetch('/api/sandbox/configs').then(
+        () => 'answered',
+        () => 'failed',
+      ),
+    )
+    expect(api, 'the service worker never answers /api').toBe('failed')
+  })
+
+  test('a failed chunk reloads the page once, then shows the error page with a retry', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ serviceWorkers: 'block' })
+    const page = await context.newPage()
+    await useEnglish(page)
+    await signInWithToken(page)
+    let documents = 0
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents += 1
+    })
+    await context.route(/\/assets\/outbox-[\w-]+\.js$/, (route) => route.abort())
+    await page.getByRole('link', { name: 'Sync centre' }).click()
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 15_000 })
+    expect(documents, 'exactly one reload').toBe(1)
+    await context.unroute(/\/assets\/outbox-[\w-]+\.js$/)
+    await context.close()
+  })
+
+  test('a new version waits for the user, then every open tab reloads together', async ({
+    page,
+    context,
+  }) => {
+    await signInWithToken(page)
+    await waitForServiceWorker(page)
+    const second = await context.newPage()
+    await second.goto('/data-formats')
+    await waitForServiceWorker(second)
+    await page.evaluate(() => {
+      ;(window as unknown as { marker: number }).marker = 1
+    })
+    await second.evaluate(() => {
+      ;(window as unknown as { marker: number }).marker = 1
+    })
+    const original = readFileSync('dist/sw.js', 'utf8')
+    try {
+      writeFileSync('dist/sw.js', `${original}\n// e2e update ${Date.now()}\n`)
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration()
+        await registration?.update()
+      })
+      await expect(page.getByText('New version available')).toBeVisible({ timeout: 20_000 })
+      // Nothing reloads by itself: the marker survives.
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1)
+      const reloads = [
+        page.waitForEvent('load', { timeout: 20_000 }),
+        second.waitForEvent('load', { timeout: 20_000 }),
+      ]
+      await page.getByRole('button', { name: 'Reload' }).click()
+      await Promise.all(reloads)
+      for (const tab of [page, second]) {
+        await expect(tab.getByRole('heading', { level: 1 })).toBeVisible()
+        expect(await tab.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined()
+      }
+    } finally {
+      writeFileSync('dist/sw.js', original)
+    }
+  })
+})
