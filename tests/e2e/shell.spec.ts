@@ -52,6 +52,23 @@ test.describe('shell', () => {
     await expect(page).not.toHaveURL(/no-such-page/)
   })
 
+  test('a route error shows its status and message, with a way home', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByText('EN', { exact: true }).click()
+    await page.getByLabel('Access token').fill('demo-admin-token')
+    await page.getByRole('button', { name: 'Sign in with token' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await page.goto('/data-formats/00000000-0000-4000-8000-000000000000/edit')
+    await expect(page.getByText('404', { exact: true })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible()
+    await expect(
+      page.getByText('Data format 00000000-0000-4000-8000-000000000000 was not found'),
+    ).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
+    await page.getByRole('link', { name: 'Back to home' }).click()
+    await expect(page).toHaveURL(/\/$/)
+  })
+
   test('at 390 px the menu is a drawer, closed by default, closed again after a choice', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/login')

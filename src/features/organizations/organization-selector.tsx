@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useIntl } from 'react-intl'
 import { organizationsQuery } from '../../api/organizations'
 import { organizationSetting } from '../../api/scope'
+import { cachePersister } from '../../offline/cache-persister'
 
 /**
  * SPEC §2 Organization selector: clearable, placeholder "Current organization...", disabled while the
@@ -11,15 +12,19 @@ import { organizationSetting } from '../../api/scope'
 export function OrganizationSelector({ reload = () => location.reload() }: { reload?: () => void }) {
   const intl = useIntl()
   const id = useId()
+  const queryClient = useQueryClient()
   const { data: organizations = [] } = useQuery(organizationsQuery())
   const current = organizationSetting.use()
   const known = organizations.some((o) => o.id === current)
   const label = intl.formatMessage({ id: 'organization.label', defaultMessage: 'Organization' })
 
-  const choose = (next: string) => {
+  // Another organization's data must not linger: the cache goes, the outbox (bound to its organization) stays.
+  const choose = async (next: string) => {
     if (next === current) return
     if (next) organizationSetting.set(next)
     else organizationSetting.clear()
+    queryClient.clear()
+    await cachePersister.removeClient()
     reload()
   }
 
@@ -32,7 +37,7 @@ export function OrganizationSelector({ reload = () => location.reload() }: { rel
         id={id}
         value={known ? current : ''}
         disabled={organizations.length === 0}
-        onChange={(e) => choose(e.target.value)}
+        onChange={(e) => void choose(e.target.value)}
         className="h-9 min-w-0 flex-1 rounded-md border border-gray-300 bg-white px-2 text-sm disabled:bg-gray-100"
       >
         <option value="">
@@ -47,7 +52,7 @@ export function OrganizationSelector({ reload = () => location.reload() }: { rel
       {known && (
         <button
           type="button"
-          onClick={() => choose('')}
+          onClick={() => void choose('')}
           className="h-9 w-8 shrink-0 rounded-md text-gray-600 hover:bg-gray-100"
           aria-label={intl.formatMessage({ id: 'organization.clear', defaultMessage: 'Clear organization' })}
         >
