@@ -6,7 +6,18 @@ import { readFileSync, writeFileSync } from 'node:fs'
 
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'))
 const packages = lock.packages
-const OS = ['android', 'darwin', 'win32', 'freebsd', 'openbsd', 'netbsd', 'sunos', 'aix', 'openharmony', 'linux']
+const OS = [
+  'android',
+  'darwin',
+  'win32',
+  'freebsd',
+  'openbsd',
+  'netbsd',
+  'sunos',
+  'aix',
+  'openharmony',
+  'linux',
+]
 const CPU = ['arm64', 'x64', 'ia32', 'arm', 'riscv64', 's390x', 'ppc64', 'loong64', 'wasm32', 'mips64el']
 let added = 0
 for (const [path, entry] of Object.entries(packages)) {
@@ -27,6 +38,8 @@ for (const [path, entry] of Object.entries(packages)) {
     added += 1
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))))
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+)
 writeFileSync('package-lock.json', `${JSON.stringify(lock, null, 2)}\n`)
 console.log(`package-lock.json: ${added} platform entries added`)
