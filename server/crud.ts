@@ -1,0 +1,162 @@
+import type { Hono } from 'hono'
+import type { z } from 'zod'
+import { failure, ok } from '../src/contract/envelope'
+import { listQuerySchema, parseIn, parseSort } from '../src/contract/list-query'
+import { requirePermission, requireUser } from './auth'
+import { type Ctx, stamp, type Vars } from './context'
+import { writeEvent } from './events'
+import { type Entity, Store } from './store'
+import { isInvalidJson, jsonBody, parseWith } from './validate'
+import { idempotent, notFound, staleVersion } from './writes'
+
+export interface CrudOptions {
+  /** Entity kind in the store, e.g. 'product'. */
+  kind: string
+  /** Human name in messages and events, e.g. 'Product'. */
+  label: string
+  /** Permission type, e.g. 'products' (SPEC §6 `type.action`). */
+  permission: string
+  /** Paths for reading (list, get) and writing (create, update, delete). */
+  readPath?: string
+  writePath?: string
+  createSchema: z.ZodType<Record<string, unknown>>
+  updateSchema: z.ZodType<Record<string, unknown>>
+  /** Update methods offered (SPEC §7: PUT or PATCH). */
+  updateMethods?: ('put' | 'patch')[]
+  /** Reads without a token (the public product list). */
+  publicRead?: boolean
+  /** List answers as `{ itemList }` (data formats, tokens). */
+  itemList?: boolean
+  /** Items created by the caller first (the product list). */
+  mineFirst?: boolean
+  /** The code field that must be unique in an environment, with the 409 message. */
+  unique?: { field: string; message: string }
+  /** Refuses a body for a reason the schema cannot express (the task update without `jobs`). */
+  refuse?: (body: unknown) => string | undefined
+  /** Fills fields from the request (the organization of a new product). */
+  enrich?: (
+    c: Ctx,
+    fields: Record<string, unknown>,
+    current?: Entity,
+  ) => Promise<Record<string, unknown>> | Record<string, unknown>
+}
+
+const eventType = (label: string, what: string) => `${label.toUpperCase().replace(/\W+/g, '_')}_${what}`
+
+/** List, get, create, update and delete of one entity family, with the platform's write rules. */
+export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
+  const store = (c: Ctx) => new Store(c.get('platform').db, c.get('env'), o.kind)
+  const event = (c: Ctx, user: { id: string } & object, what: string, entity: Entity, method: string) =>
+    writeEvent(c.get('platform'), c.get('env'), user as never, {
+      type: eventType(o.label, what),
+      message: `${o.label} ${String(entity.name ?? entity.id)} ${what.toLowerCase()}`,
+      targetType: o.kind,
+      targetEntityId: entity.id,
+      category: o.permission,
+      actionMethod: method,
+      productId: o.kind === 'product' ? entity.id : (entity.productId as string | undefined),
+      taskId: o.kind === 'task' ? entity.id : undefined,
+      organizationId: c.get('organizationId'),
+    })
+
+  if (o.readPath) {
+    app.get(o.readPath, async (c) => {
+      if (!o.publicRead) {
+        const user = await requirePermission(c, o.permission, 'read')
+        if (user instanceof Response) return user
+      }
+      const query = parseWith(listQuerySchema, c.req.query())
+      if (!query.ok) return c.json(query.body, 400)
+      const q = query.data
+      const { items, totalCount } = await store(c).list({
+        limit: q.limit,
+        offset: q.offset,
+        q: q.q,
+        sort: parseSort(q),
+        types: parseIn(q.type),
+        statuses: parseIn(q.status),
+        organizationId: q.organizationId,
+        mineFirst: o.mineFirst ? c.get('user')?.id : undefined,
+      })
+      const pagination = { totalCount, limit: q.limit, offset: q.offset }
+      return c.json(o.itemList ? { ...ok({ itemList: items }), pagination } : ok(items, pagination))
+    })
+    app.get(`${o.readPath}/:id`, async (c) => {
+      if (!o.publicRead) {
+        const user = requireUser(c)
+        if (user instanceof Response) return user
+      }
+      const entity = await store(c).get(c.req.param('id'))
+      return entity
+        ? c.json(ok(entity))
+        : c.json(failure(`${o.label} ${c.req.param('id')} was not found`), 404)
+    })
+  }
+  if (!o.writePath) return
+  const writePath = o.writePath
+
+  app.post(writePath, async (c) => {
+    const user = await requirePermission(c, o.permission, 'create')
+    if (user instanceof Response) return user
+    const body = await jsonBody(c.req.raw)
+    return idempotent(c, user, body, async () => {
+      if (isInvalidJson(body)) return { status: 400, body: failure('The body is not valid JSON') }
+      const input = parseWith(o.createSchema, body)
+      if (!input.ok) return input
+      const fields = o.enrich ? await o.enrich(c, input.data) : input.data
+      const s = store(c)
+      const code = o.unique && fields[o.unique.field]
+      if (o.unique && typeof code === 'string' && (await s.codeTaken(code)))
+        return { status: 409, body: failure(o.unique.message) }
+      const entity = await s.insert(fields, user.id, stamp(c.get('platform').now()))
+      await event(c, user, 'CREATED', entity, 'POST')
+      return { status: 201, body: ok(entity) }
+    })
+  })
+
+  for (const method of o.updateMethods ?? ['put', 'patch']) {
+    app[method](`${writePath}/:id`, async (c) => {
+      const id = c.req.param('id')
+      const user = await requirePermission(c, o.permission, 'update', id)
+      if (user instanceof Response) return user
+      const body = await jsonBody(c.req.raw)
+      return idempotent(c, user, body, async () => {
+        if (isInvalidJson(body)) return { status: 400, body: failure('The body is not valid JSON') }
+        const refused = o.refuse?.(body)
+        if (refused) return { status: 400, body: failure(refused) }
+        const s = store(c)
+        const current = await s.get(id)
+        if (!current) return notFound(o.label, id)
+        const stale = staleVersion(c, current)
+        if (stale) return stale
+        const input = parseWith(method === 'put' ? o.createSchema : o.updateSchema, body)
+        if (!input.ok) return input
+        const merged = { ...current, ...input.data }
+        const fields = o.enrich ? await o.enrich(c, merged, current) : merged
+        const code = o.unique && fields[o.unique.field]
+        if (o.unique && typeof code === 'string' && (await s.codeTaken(code, id))) {
+          return { status: 409, body: failure(o.unique.message, { result: current }) }
+        }
+        const entity = await s.replace(current, fields, user.id, stamp(c.get('platform').now()))
+        await event(c, user, 'UPDATED', entity, method.toUpperCase())
+        return { status: 200, body: ok(entity) }
+      })
+    })
+  }
+
+  app.delete(`${writePath}/:id`, async (c) => {
+    const id = c.req.param('id')
+    const user = await requirePermission(c, o.permission, 'delete', id)
+    if (user instanceof Response) return user
+    return idempotent(c, user, null, async () => {
+      const s = store(c)
+      const current = await s.get(id)
+      if (!current) return notFound(o.label, id)
+      const stale = staleVersion(c, current)
+      if (stale) return stale
+      await s.remove(id)
+      await event(c, user, 'DELETED', current, 'DELETE')
+      return { status: 200, body: ok({ id }) }
+    })
+  })
+}

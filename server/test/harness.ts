@@ -1,0 +1,64 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createPlatform } from '../platform'
+
+export const ADMIN = 'demo-admin-token'
+export const OPERATOR = 'demo-operator-token'
+
+export interface Answer<T = unknown> {
+  status: number
+  body: {
+    success?: boolean
+    result?: T
+    pagination?: { totalCount: number; limit?: number; offset?: number }
+    message?: string
+    error?: { message: string; issues?: { path: string; message: string }[] }
+  }
+  headers: Headers
+}
+
+/** One in-memory platform per test file, called in process as the browser would over HTTP. */
+export async function startPlatform() {
+  const distDir = mkdtempSync(join(tmpdir(), 'dist-'))
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>orchestrator-app</title>')
+  const instance = await createPlatform({
+    dataDir: 'memory',
+    publicUrl: 'http://localhost:4999',
+    seed: true,
+    distDir,
+  })
+  async function call<T = unknown>(
+    method: string,
+    path: string,
+    options: { token?: string | null; body?: unknown; headers?: Record<string, string>; raw?: BodyInit } = {},
+  ): Promise<Answer<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
+    const token = options.token === undefined ? ADMIN : options.token
+    if (token) headers.Authorization = `Bearer ${token}`
+    let body: BodyInit | undefined = options.raw
+    if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json'
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+    }
+    const response = await instance.app.request(path, { method, headers, body })
+    const text = await response.text()
+    let parsed: Answer<T>['body'] = {}
+    try {
+      parsed = text ? JSON.parse(text) : {}
+    } catch {
+      parsed = { message: text }
+    }
+    return { status: response.status, body: parsed, headers: response.headers }
+  }
+  /** Turns permission checks on for an environment (SPEC §6: config orchestratorAuth "1"). */
+  async function enforcePermissions(env: 'sandbox' | 'production', on = true) {
+    await instance.platform.db.query(
+      `UPDATE configs SET data = jsonb_set(data, '{orchestratorAuth}', $1) WHERE env = $2`,
+      [JSON.stringify(on ? '1' : '0'), env],
+    )
+  }
+  return { ...instance, call, enforcePermissions }
+}
+
+export type TestPlatform = Awaited<ReturnType<typeof startPlatform>>
