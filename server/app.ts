@@ -2,8 +2,11 @@ import { Hono } from 'hono'
 import { failure } from '../src/contract/envelope'
 import { resolveBearer } from './auth'
 import type { Env, Platform, Vars } from './context'
+import { contracts } from './routes/contracts'
 import { dataFormats } from './routes/data-formats'
 import { platformRoutes } from './routes/platform'
+import { products } from './routes/products'
+import { tokens } from './routes/tokens'
 
 const ENVS: Record<string, Env> = { sandbox: 'sandbox', production: 'production' }
 
@@ -41,6 +44,10 @@ export function createApi(platform: Platform) {
 
   api.route('/', platformRoutes)
   api.route('/', dataFormats)
+  // Order matters: fixed segments before the product routes' `/:version/:id`.
+  api.route('/', contracts)
+  api.route('/', tokens)
+  api.route('/', products)
   api.all('*', (c) => c.json(failure(`Not found: ${c.req.method} ${c.req.path}`), 404))
   api.onError((error, c) => {
     console.error(`API error on ${c.req.method} ${c.req.path}:`, error.message)

@@ -23,6 +23,8 @@ export interface CrudOptions {
   updateSchema: z.ZodType<Record<string, unknown>>
   /** Update methods offered (SPEC §7: PUT or PATCH). */
   updateMethods?: ('put' | 'patch')[]
+  /** Writes offered on writePath (default all). */
+  writes?: ('create' | 'update' | 'delete')[]
   /** Reads without a token (the public product list). */
   publicRead?: boolean
   /** List answers as `{ itemList }` (data formats, tokens). */
@@ -94,27 +96,29 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
   }
   if (!o.writePath) return
   const writePath = o.writePath
+  const writes = o.writes ?? ['create', 'update', 'delete']
 
-  app.post(writePath, async (c) => {
-    const user = await requirePermission(c, o.permission, 'create')
-    if (user instanceof Response) return user
-    const body = await jsonBody(c.req.raw)
-    return idempotent(c, user, body, async () => {
-      if (isInvalidJson(body)) return { status: 400, body: failure('The body is not valid JSON') }
-      const input = parseWith(o.createSchema, body)
-      if (!input.ok) return input
-      const fields = o.enrich ? await o.enrich(c, input.data) : input.data
-      const s = store(c)
-      const code = o.unique && fields[o.unique.field]
-      if (o.unique && typeof code === 'string' && (await s.codeTaken(code)))
-        return { status: 409, body: failure(o.unique.message) }
-      const entity = await s.insert(fields, user.id, stamp(c.get('platform').now()))
-      await event(c, user, 'CREATED', entity, 'POST')
-      return { status: 201, body: ok(entity) }
+  if (writes.includes('create'))
+    app.post(writePath, async (c) => {
+      const user = await requirePermission(c, o.permission, 'create')
+      if (user instanceof Response) return user
+      const body = await jsonBody(c.req.raw)
+      return idempotent(c, user, body, async () => {
+        if (isInvalidJson(body)) return { status: 400, body: failure('The body is not valid JSON') }
+        const input = parseWith(o.createSchema, body)
+        if (!input.ok) return input
+        const fields = o.enrich ? await o.enrich(c, input.data) : input.data
+        const s = store(c)
+        const code = o.unique && fields[o.unique.field]
+        if (o.unique && typeof code === 'string' && (await s.codeTaken(code)))
+          return { status: 409, body: failure(o.unique.message) }
+        const entity = await s.insert(fields, user.id, stamp(c.get('platform').now()))
+        await event(c, user, 'CREATED', entity, 'POST')
+        return { status: 201, body: ok(entity) }
+      })
     })
-  })
 
-  for (const method of o.updateMethods ?? ['put', 'patch']) {
+  for (const method of writes.includes('update') ? (o.updateMethods ?? ['put', 'patch']) : []) {
     app[method](`${writePath}/:id`, async (c) => {
       const id = c.req.param('id')
       const user = await requirePermission(c, o.permission, 'update', id)
@@ -144,19 +148,20 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
     })
   }
 
-  app.delete(`${writePath}/:id`, async (c) => {
-    const id = c.req.param('id')
-    const user = await requirePermission(c, o.permission, 'delete', id)
-    if (user instanceof Response) return user
-    return idempotent(c, user, null, async () => {
-      const s = store(c)
-      const current = await s.get(id)
-      if (!current) return notFound(o.label, id)
-      const stale = staleVersion(c, current)
-      if (stale) return stale
-      await s.remove(id)
-      await event(c, user, 'DELETED', current, 'DELETE')
-      return { status: 200, body: ok({ id }) }
+  if (writes.includes('delete'))
+    app.delete(`${writePath}/:id`, async (c) => {
+      const id = c.req.param('id')
+      const user = await requirePermission(c, o.permission, 'delete', id)
+      if (user instanceof Response) return user
+      return idempotent(c, user, null, async () => {
+        const s = store(c)
+        const current = await s.get(id)
+        if (!current) return notFound(o.label, id)
+        const stale = staleVersion(c, current)
+        if (stale) return stale
+        await s.remove(id)
+        await event(c, user, 'DELETED', current, 'DELETE')
+        return { status: 200, body: ok({ id }) }
+      })
     })
-  })
 }

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OPERATOR, startPlatform, type TestPlatform } from './harness'
+
+let p: TestPlatform
+beforeAll(async () => {
+  p = await startPlatform()
+})
+afterAll(() => p.close())
+
+interface Product {
+  id: string
+  productCode: string
+  name: string
+  type: string
+  createdBy?: string
+  updatedAt: string
+  organizationName?: string
+  meta?: unknown
+}
+const product = (code: string, extra: Record<string, unknown> = {}) => ({
+  name: `Product ${code}`,
+  productCode: code,
+  type: 'dataproduct',
+  ...extra,
+})
+
+describe('products', () => {
+  it("lists publicly, in every version, paged and filtered by type, the caller's items first", async () => {
+    const anonymous = await p.call<Product[]>('GET', '/api/sandbox/products/v2?limit=5', { token: null })
+    expect(anonymous.status).toBe(200)
+    expect(anonymous.body.result).toHaveLength(5)
+    expect(anonymous.body.pagination?.totalCount).toBe(64)
+    expect((await p.call('GET', '/api/sandbox/products/v1?limit=1', { token: null })).status).toBe(200)
+    const connectors = await p.call<Product[]>('GET', '/api/sandbox/products/v2?type=connector&limit=100')
+    expect(connectors.body.result?.every((x) => x.type === 'connector')).toBe(true)
+    const mine = await p.call<Product[]>('GET', '/api/sandbox/products/v2?limit=100', { token: OPERATOR })
+    const owners = mine.body.result?.map((x) => x.createdBy === 'u0000000-0000-4000-8000-000000000002') ?? []
+    expect(owners.indexOf(false)).toBeGreaterThan(0)
+    expect(owners.slice(owners.indexOf(false)).includes(true)).toBe(false)
+    expect((await p.call('GET', '/api/sandbox/products/v2?sortOrder=sideways')).status).toBe(400)
+  })
+
+  it('keeps the environments apart', async () => {
+    const production = await p.call<Product[]>('GET', '/api/PRODUCTION/products/v2?limit=1', { token: null })
+    expect(production.body.pagination?.totalCount).toBe(15)
+    expect((await p.call('GET', '/api/staging/products/v2')).status).toBe(404)
+  })
+
+  it('creates by POST and updates by PATCH on the internal path, refusing a duplicate code with the SPEC message', async () => {
+    const created = await p.call<Product>('POST', '/api/sandbox/internal/products/v2', {
+      body: product('NEW_ONE', { visibility: { type: 'organizations', visibleTo: ['o1'] } }),
+      headers: { 'Organization-Id': 'o0000000-0000-4000-8000-000000000002' },
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.result?.organizationName).toBe('Aalto Logistics')
+    const dup = await p.call('POST', '/api/sandbox/internal/products/v2', { body: product('NEW_ONE') })
+    expect(dup.status).toBe(409)
+    expect(dup.body.message).toBe('Product with the same product code already exists.')
+    const id = created.body.result?.id as string
+    const patched = await p.call<Product>('PATCH', `/api/sandbox/internal/products/v2/${id}`, {
+      body: { name: 'Renamed' },
+    })
+    expect(patched.body.result?.name).toBe('Renamed')
+    expect(
+      (await p.call('PATCH', `/api/sandbox/internal/products/v2/${id}`, { body: { type: 'gadget' } })).body
+        .error?.issues?.[0]?.message,
+    ).toBe('Please select item from the dropdown')
+    expect(
+      (await p.call('GET', `/api/sandbox/products/v2/${id}`, { token: null })).body.result,
+    ).toMatchObject({ name: 'Renamed' })
+    const stale = await p.call('DELETE', `/api/sandbox/products/v2/${id}`, {
+      headers: { 'If-Match': created.body.result?.updatedAt as string },
+    })
+    expect(stale.status).toBe(412)
+    expect((await p.call('DELETE', `/api/sandbox/products/v2/${id}`)).status).toBe(200)
+    expect((await p.call('GET', `/api/sandbox/products/v2/${id}`)).status).toBe(404)
+  })
+
+  it('validates bodies: required, alphanumeric code, email and URL rules', async () => {
+    const bad = await p.call('POST', '/api/sandbox/internal/products/v2', {
+      body: {
+        productCode: 'has space',
+        type: 'dataproduct',
+        contactPersonEmail: 'nope',
+        imageUrl: 'ftp://x',
+      },
+    })
+    expect(bad.status).toBe(400)
+    expect(Object.fromEntries((bad.body.error?.issues ?? []).map((i) => [i.path, i.message]))).toEqual({
+      name: 'This field is required',
+      productCode: 'Only alphanumeric characters are allowed',
+      contactPersonEmail: 'Email invalid',
+      imageUrl: 'Please provide a valid URL',
+    })
+    expect(
+      (await p.call('POST', '/api/sandbox/internal/products/v2', { token: null, body: product('NOAUTH') }))
+        .status,
+    ).toBe(401)
+  })
+
+  it('keeps meta and task data of a source', async () => {
+    const list = await p.call<Product[]>('GET', '/api/sandbox/products/v2?type=datasource&limit=1')
+    const id = list.body.result?.[0]?.id as string
+    expect(
+      (await p.call('PUT', `/api/sandbox/products/v2/${id}/meta`, { body: { meta: { owner: 'field' } } }))
+        .status,
+    ).toBe(200)
+    expect((await p.call('GET', `/api/sandbox/products/v2/${id}/meta`)).body.result).toEqual({
+      meta: { owner: 'field' },
+    })
+    expect(
+      (await p.call('PUT', `/api/sandbox/products/v2/${id}/task`, { body: { task: { schedule: 'hourly' } } }))
+        .status,
+    ).toBe(200)
+    expect((await p.call('GET', `/api/sandbox/products/v2/${id}/task`)).body.result).toEqual({
+      task: { schedule: 'hourly' },
+    })
+    expect(
+      (await p.call('PUT', `/api/sandbox/products/v2/${id}/meta`, { body: { meta: 'text' } })).status,
+    ).toBe(400)
+    expect((await p.call('GET', `/api/sandbox/products/v2/${id}/meta`, { token: null })).status).toBe(401)
+  })
+
+  it('has quality attributes and protocols as sub-resources', async () => {
+    const list = await p.call<Product[]>('GET', '/api/sandbox/products/v2?limit=1')
+    const id = list.body.result?.[0]?.id as string
+    const qa = await p.call<{ id: string }>('POST', `/api/sandbox/products/v2/${id}/quality-attributes`, {
+      body: { name: 'latency', value: '< 1 s' },
+    })
+    expect(qa.status).toBe(201)
+    const sub = qa.body.result?.id as string
+    expect(
+      (await p.call<unknown[]>('GET', `/api/sandbox/products/v2/${id}/quality-attributes`)).body.result,
+    ).toHaveLength(1)
+    expect((await p.call('GET', `/api/sandbox/products/v2/${id}/quality-attributes/${sub}`)).status).toBe(200)
+    expect(
+      (await p.call('POST', `/api/sandbox/products/v2/${id}/quality-attributes`, { body: {} })).status,
+    ).toBe(400)
+    expect((await p.call('DELETE', `/api/sandbox/products/v2/${id}/quality-attributes/${sub}`)).status).toBe(
+      200,
+    )
+    expect((await p.call('GET', `/api/sandbox/products/v2/${id}/quality-attributes/${sub}`)).status).toBe(404)
+    expect(
+      (await p.call<{ id: string }[]>('GET', '/api/sandbox/products/v2/protocols')).body.result?.map(
+        (x) => x.id,
+      ),
+    ).toContain('mqtt')
+  })
+
+  it('refuses the operator a product deletion when permissions are enforced', async () => {
+    const list = await p.call<Product[]>('GET', '/api/PRODUCTION/products/v2?limit=1', { token: null })
+    const refused = await p.call('DELETE', `/api/PRODUCTION/products/v2/${list.body.result?.[0]?.id}`, {
+      token: OPERATOR,
+    })
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe('Access denied.')
+  })
+})
+
+describe('contracts, purchases and credentials', () => {
+  it('creates a contract, purchases with it, and overwrites credentials', async () => {
+    const list = await p.call<Product[]>('GET', '/api/sandbox/products/v2?limit=1')
+    const productId = list.body.result?.[0]?.id as string
+    const consumerOrganizationId = 'o0000000-0000-4000-8000-000000000003'
+    const contract = await p.call<{ id: string; dataConsumer: string }>(
+      'POST',
+      '/api/sandbox/products/v2/contracts',
+      {
+        body: { productId, consumerOrganizationId, validFrom: '2026-01-01', validTo: '2027-01-01' },
+      },
+    )
+    expect(contract.status).toBe(201)
+    expect(contract.body.result?.dataConsumer).toBe('Örebro Data')
+    expect(
+      (
+        await p.call('POST', '/api/sandbox/products/v2/contracts', {
+          body: { productId, consumerOrganizationId, validFrom: '2027-01-01', validTo: '2026-01-01' },
+        })
+      ).status,
+    ).toBe(400)
+    const contracts = await p.call<unknown[]>(
+      'GET',
+      `/api/sandbox/products/v2/contracts?productId=${productId}`,
+    )
+    expect(contracts.body.result?.length).toBeGreaterThan(0)
+    expect(
+      (
+        await p.call('POST', `/api/sandbox/products/v2/${productId}/purchase`, {
+          body: { contractId: contract.body.result?.id },
+        })
+      ).body.message,
+    ).toBe('organizationId: No organization selected.')
+    expect(
+      (
+        await p.call('POST', `/api/sandbox/products/v2/${productId}/purchase`, {
+          body: { organizationId: consumerOrganizationId },
+        })
+      ).body.message,
+    ).toBe('contractId: No contract selected.')
+    const purchase = await p.call('POST', `/api/sandbox/products/v2/${productId}/purchase`, {
+      body: { organizationId: consumerOrganizationId, contractId: contract.body.result?.id },
+    })
+    expect(purchase.status).toBe(201)
+    await p.call('POST', '/api/sandbox/products/v2/auth-credentials', {
+      body: { productId, credentials: { apiKey: 'first-secret-value' } },
+    })
+    await p.call('POST', '/api/sandbox/products/v2/auth-credentials', {
+      body: { productId, credentials: { apiKey: 'second-secret-value' } },
+    })
+    const saved = await p.call<{ credentials: Record<string, string> }>(
+      'GET',
+      `/api/sandbox/products/v2/auth-credentials?productId=${productId}`,
+    )
+    expect(saved.body.result?.credentials).toEqual({ apiKey: 'se••••ue' })
+    expect((await p.call('GET', '/api/sandbox/products/v2/contracts', { token: null })).status).toBe(401)
+    expect(
+      (await p.call('POST', '/api/sandbox/products/v2/contracts', { token: OPERATOR, body: {} })).status,
+    ).toBe(400)
+  })
+})
