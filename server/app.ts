@@ -4,8 +4,10 @@ import { resolveBearer } from './auth'
 import type { Env, Platform, Vars } from './context'
 import { contracts } from './routes/contracts'
 import { dataFormats } from './routes/data-formats'
+import { events } from './routes/events'
 import { platformRoutes } from './routes/platform'
 import { products } from './routes/products'
+import { tasks } from './routes/tasks'
 import { tokens } from './routes/tokens'
 
 const ENVS: Record<string, Env> = { sandbox: 'sandbox', production: 'production' }
@@ -45,6 +47,8 @@ export function createApi(platform: Platform) {
   api.route('/', platformRoutes)
   api.route('/', dataFormats)
   // Order matters: fixed segments before the product routes' `/:version/:id`.
+  api.route('/', tasks)
+  api.route('/', events)
   api.route('/', contracts)
   api.route('/', tokens)
   api.route('/', products)

@@ -234,6 +234,7 @@ export async function seed(platform: Platform) {
           outputFormat: pick(formats).id,
           visibility: { type: pick(['public', 'private', 'organizations']), visibleTo: [] },
           contactPersonName: pick(['Aino Virtanen', 'Lars Berg', 'Claire Dubois']),
+          protocolId: pick(['http', 'https', 'mqtt', 'sftp', 'soap']),
           contactPersonEmail: 'contact@example.com',
           isExternal: rand() < 0.2,
           isOfficial: rand() < 0.5,
