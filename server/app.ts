@@ -5,6 +5,7 @@ import type { Env, Platform, Vars } from './context'
 import { contracts } from './routes/contracts'
 import { dataFormats } from './routes/data-formats'
 import { events } from './routes/events'
+import { files } from './routes/files'
 import { platformRoutes } from './routes/platform'
 import { products } from './routes/products'
 import { tasks } from './routes/tasks'
@@ -50,6 +51,7 @@ export function createApi(platform: Platform) {
   api.route('/', tasks)
   api.route('/', events)
   api.route('/', contracts)
+  api.route('/', files)
   api.route('/', tokens)
   api.route('/', products)
   api.all('*', (c) => c.json(failure(`Not found: ${c.req.method} ${c.req.path}`), 404))

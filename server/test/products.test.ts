@@ -218,3 +218,40 @@ describe('contracts, purchases and credentials', () => {
     ).toBe(400)
   })
 })
+
+describe('product files', () => {
+  it('uploads, lists, downloads and deletes a file', async () => {
+    const list = await p.call<Product[]>('GET', '/api/sandbox/products/v2?type=transformer&limit=1')
+    const id = list.body.result?.[0]?.id as string
+    const uploaded = await p.call<{ id: string; size: number }>(
+      'POST',
+      `/api/sandbox/products/v2/${id}/files`,
+      {
+        raw: '{"mapping": true}',
+        headers: { 'Content-Type': 'application/json', 'X-File-Name': 'mapper.json' },
+      },
+    )
+    expect(uploaded.status).toBe(201)
+    expect(uploaded.body.result?.size).toBe(17)
+    const fileId = uploaded.body.result?.id as string
+    expect((await p.call<unknown[]>('GET', `/api/sandbox/products/v2/${id}/files`)).body.result).toHaveLength(
+      1,
+    )
+    const download = await p.app.request(`/api/sandbox/products/v2/${id}/files/${fileId}`, {
+      headers: { Authorization: 'Bearer demo-admin-token' },
+    })
+    expect(await download.text()).toBe('{"mapping": true}')
+    expect((await p.call('POST', `/api/sandbox/products/v2/${id}/files`, { raw: 'x' })).status).toBe(400)
+    expect(
+      (
+        await p.call('POST', `/api/sandbox/products/v2/${id}/files`, {
+          token: null,
+          raw: 'x',
+          headers: { 'X-File-Name': 'a' },
+        })
+      ).status,
+    ).toBe(401)
+    expect((await p.call('DELETE', `/api/sandbox/products/v2/${id}/files/${fileId}`)).status).toBe(200)
+    expect((await p.call('DELETE', `/api/sandbox/products/v2/${id}/files/${fileId}`)).status).toBe(404)
+  })
+})
