@@ -132,6 +132,24 @@ test.describe('data formats offline', () => {
     expect((await findByCode(request, code))[0]?.name).toBe('Mine')
   })
 
+  test('the page and page size are restored from local storage', async ({ page }) => {
+    await signInWithToken(page)
+    await page.goto('/data-formats')
+    await page.getByLabel('Rows per page').selectOption('5')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page).toHaveURL(/page=2/)
+    await expect(page.getByText('Page 2 of')).toBeVisible()
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('data-formats.currentPage'),
+        localStorage.getItem('data-formats.limit'),
+      ]),
+    ).toEqual(['2', '5'])
+    await page.goto('/data-formats')
+    await expect(page.getByText('Page 2 of')).toBeVisible()
+    await expect(page.getByTestId('data-format-row')).toHaveCount(5)
+  })
+
   test('a draft survives a reload and can be restored', async ({ page }) => {
     await signInWithToken(page)
     await page.goto('/data-formats/create')

@@ -69,6 +69,18 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 
+  test('choosing Events resets the events error filter', async ({ page }) => {
+    await page.goto('/login')
+    await page.getByLabel('Käyttöoikeustunniste').fill('demo-operator-token')
+    await page.getByRole('button', { name: 'Kirjaudu tunnisteella' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await page.evaluate(() => localStorage.setItem('events.error', 'true'))
+    await page.getByRole('link', { name: 'Tapahtumat' }).click()
+    await expect(page).toHaveURL(/\/events$/)
+    await expect(page.getByRole('link', { name: 'Tapahtumat' })).toHaveAttribute('aria-current', 'page')
+    expect(await page.evaluate(() => localStorage.getItem('events.error'))).toBeNull()
+  })
+
   test('at 390 px the menu is a drawer, closed by default, closed again after a choice', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/login')

@@ -1,0 +1,68 @@
+import { expect, type Page, test } from '@playwright/test'
+import { useEnglish } from './support'
+
+interface StoredSession {
+  kind: string
+  refreshToken?: string
+  token: string
+  expiresAt: number
+}
+
+const readSession = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<StoredSession>((resolve) => {
+        const open = indexedDB.open('orchestrator')
+        open.onsuccess = () => {
+          const read = open.result.transaction('session').objectStore('session').get('current')
+          read.onsuccess = () => resolve(read.result)
+        }
+      }),
+  )
+
+test('the session is refreshed before it expires, by one tab only, with a rotated refresh token', async ({
+  context,
+}) => {
+  const page = await context.newPage()
+  await useEnglish(page)
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.getByLabel('Email').fill('operator@example.com')
+  await page.getByLabel('Password').fill('Demo-operator-1')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  const before = await readSession(page)
+  expect(before.expiresAt - Date.now()).toBeGreaterThan(23 * 3_600_000)
+
+  // Let the session be a minute from its end, then open it in two tabs at once.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const open = indexedDB.open('orchestrator')
+        open.onsuccess = () => {
+          const store = open.result.transaction('session', 'readwrite').objectStore('session')
+          const read = store.get('current')
+          read.onsuccess = () => {
+            store.put({ ...read.result, expiresAt: Date.now() + 60_000 }).onsuccess = () => resolve()
+          }
+        }
+      }),
+  )
+  const refreshes: string[] = []
+  context.on('request', (r) => {
+    if (r.url().endsWith('/oidc/token') && (r.postData() ?? '').includes('grant_type=refresh_token'))
+      refreshes.push(r.url())
+  })
+  const second = await context.newPage()
+  await Promise.all([page.reload(), second.goto('/data-formats')])
+  await expect
+    .poll(async () => (await readSession(page)).refreshToken, { timeout: 20_000 })
+    .not.toBe(before.refreshToken)
+  const after = await readSession(page)
+  expect(after.expiresAt - Date.now()).toBeGreaterThan(23 * 3_600_000)
+  expect(after.token).not.toBe(before.token)
+  await page.waitForTimeout(1500)
+  expect(refreshes).toHaveLength(1)
+  await second.reload()
+  await expect(second.getByRole('cell', { name: 'EDIFACT', exact: true }).first()).toBeVisible()
+})
