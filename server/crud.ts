@@ -6,7 +6,7 @@ import { requirePermission, requireUser } from './auth'
 import { type Ctx, stamp, type Vars } from './context'
 import { writeEvent } from './events'
 import { type Entity, Store } from './store'
-import { isInvalidJson, jsonBody, parseWith } from './validate'
+import { isInvalidJson, jsonBody, parseBody, parseWith } from './validate'
 import { idempotent, notFound, staleVersion } from './writes'
 
 export interface CrudOptions {
@@ -20,7 +20,10 @@ export interface CrudOptions {
   readPath?: string
   writePath?: string
   createSchema: z.ZodType<Record<string, unknown>>
+  /** PATCH bodies (the fields given are merged into the entity). */
   updateSchema: z.ZodType<Record<string, unknown>>
+  /** PUT bodies (default createSchema): the task update has no jobs and keeps the status when absent. */
+  putSchema?: z.ZodType<Record<string, unknown>>
   /** Update methods offered (SPEC §7: PUT or PATCH). */
   updateMethods?: ('put' | 'patch')[]
   /** Writes offered on writePath (default all). */
@@ -41,7 +44,13 @@ export interface CrudOptions {
     fields: Record<string, unknown>,
     current?: Entity,
   ) => Promise<Record<string, unknown>> | Record<string, unknown>
+  /** Entity kinds whose rows hang under this one (parent id) and go with it on delete. */
+  children?: string[]
 }
+
+/** A unique index refused the row: another request took the code in the meantime. */
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
 
 const eventType = (label: string, what: string) => `${label.toUpperCase().replace(/\W+/g, '_')}_${what}`
 
@@ -104,15 +113,20 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
       if (user instanceof Response) return user
       const body = await jsonBody(c.req.raw)
       return idempotent(c, user, body, async () => {
-        if (isInvalidJson(body)) return { status: 400, body: failure('The body is not valid JSON') }
-        const input = parseWith(o.createSchema, body)
+        const input = parseBody(o.createSchema, body)
         if (!input.ok) return input
         const fields = o.enrich ? await o.enrich(c, input.data) : input.data
         const s = store(c)
         const code = o.unique && fields[o.unique.field]
         if (o.unique && typeof code === 'string' && (await s.codeTaken(code)))
           return { status: 409, body: failure(o.unique.message) }
-        const entity = await s.insert(fields, user.id, stamp(c.get('platform').now()))
+        let entity: Entity
+        try {
+          entity = await s.insert(fields, user.id, stamp(c.get('platform').now()))
+        } catch (error) {
+          if (o.unique && isUniqueViolation(error)) return { status: 409, body: failure(o.unique.message) }
+          throw error
+        }
         await event(c, user, 'CREATED', entity, 'POST')
         return { status: 201, body: ok(entity) }
       })
@@ -125,15 +139,14 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
       if (user instanceof Response) return user
       const body = await jsonBody(c.req.raw)
       return idempotent(c, user, body, async () => {
-        if (isInvalidJson(body)) return { status: 400, body: failure('The body is not valid JSON') }
-        const refused = o.refuse?.(body)
+        const refused = isInvalidJson(body) ? undefined : o.refuse?.(body)
         if (refused) return { status: 400, body: failure(refused) }
         const s = store(c)
         const current = await s.get(id)
         if (!current) return notFound(o.label, id)
         const stale = staleVersion(c, current)
         if (stale) return stale
-        const input = parseWith(method === 'put' ? o.createSchema : o.updateSchema, body)
+        const input = parseBody(method === 'put' ? (o.putSchema ?? o.createSchema) : o.updateSchema, body)
         if (!input.ok) return input
         const merged = { ...current, ...input.data }
         const fields = o.enrich ? await o.enrich(c, merged, current) : merged
@@ -141,7 +154,14 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         if (o.unique && typeof code === 'string' && (await s.codeTaken(code, id))) {
           return { status: 409, body: failure(o.unique.message, { result: current }) }
         }
-        const entity = await s.replace(current, fields, user.id, stamp(c.get('platform').now()))
+        let entity: Entity
+        try {
+          entity = await s.replace(current, fields, user.id, stamp(c.get('platform').now()))
+        } catch (error) {
+          if (o.unique && isUniqueViolation(error))
+            return { status: 409, body: failure(o.unique.message, { result: current }) }
+          throw error
+        }
         await event(c, user, 'UPDATED', entity, method.toUpperCase())
         return { status: 200, body: ok(entity) }
       })
@@ -160,6 +180,7 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         const stale = staleVersion(c, current)
         if (stale) return stale
         await s.remove(id)
+        for (const kind of o.children ?? []) await s.removeChildren(kind, id)
         await event(c, user, 'DELETED', current, 'DELETE')
         return { status: 200, body: ok({ id }) }
       })

@@ -183,6 +183,15 @@ export class Store {
     ])
   }
 
+  /** Rows of another kind that hang under `parentId` (a product's files, a task's runs). */
+  async removeChildren(kind: string, parentId: string): Promise<void> {
+    await this.db.query('DELETE FROM entities WHERE env = $1 AND kind = $2 AND parent_id = $3', [
+      this.env,
+      kind,
+      parentId,
+    ])
+  }
+
   async codeTaken(code: string, exceptId?: string): Promise<boolean> {
     const rows = await this.db.query(
       'SELECT 1 FROM entities WHERE env = $1 AND kind = $2 AND code = $3 AND id <> $4',

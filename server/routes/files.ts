@@ -1,24 +1,69 @@
+import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { failure, ok } from '../../src/contract/envelope'
 import { MESSAGES } from '../../src/contract/messages'
-import { requirePermission, requireUser } from '../auth'
+import { requirePermission } from '../auth'
 import { type Ctx, stamp, type Vars } from '../context'
 import { Store } from '../store'
+import { readLimited } from '../validate'
+import { idempotent, notFound } from '../writes'
+import { PRODUCTS, productEvent } from './products'
 
 /** Files of a product (transformer mappers, input and output samples): GET list, POST, GET and DELETE /{sub_id}. */
 export const files = new Hono<{ Variables: Vars }>()
-const MAX_BYTES = 5 * 1024 * 1024
+export const MAX_FILE_BYTES = 5 * 1024 * 1024
+/** Room for the multipart boundaries and part headers around the file. */
+const MULTIPART_OVERHEAD = 64 * 1024
 const store = (c: Ctx, kind: string) => new Store(c.get('platform').db, c.get('env'), kind)
-const PATH = '/:env/products/:version/:id/files'
+const PATH = `${PRODUCTS}/:id/files`
+const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w-]+=[\w.-]+)*$/
+const tooLarge = () => failure('The file is larger than 5 MB')
+
+type Upload =
+  | { name: string; contentType: string; bytes: Uint8Array }
+  | { status: 400 | 413; message: string }
+
+/** The file of a request: the raw body named by X-File-Name, or the `file` field of a multipart form. */
+async function readUpload(c: Ctx): Promise<Upload> {
+  const declaredType = c.req.header('Content-Type') ?? 'application/octet-stream'
+  const multipart = declaredType.startsWith('multipart/form-data')
+  const raw = await readLimited(c.req.raw, MAX_FILE_BYTES + (multipart ? MULTIPART_OVERHEAD : 0))
+  if (!raw) return { status: 413, message: tooLarge().message }
+  if (!multipart) {
+    let name = c.req.header('X-File-Name') ?? ''
+    try {
+      name = decodeURIComponent(name)
+    } catch {
+      return { status: 400, message: 'X-File-Name is not a valid encoded name' }
+    }
+    return { name, contentType: declaredType, bytes: raw }
+  }
+  let form: FormData
+  try {
+    form = await new Request('http://upload.local/', {
+      method: 'POST',
+      headers: { 'Content-Type': declaredType },
+      body: raw,
+    }).formData()
+  } catch {
+    return { status: 400, message: 'The multipart body cannot be read' }
+  }
+  const file = form.get('file')
+  if (!(file instanceof File)) return { status: 400, message: `file: ${MESSAGES.required}` }
+  return {
+    name: file.name,
+    contentType: file.type || 'application/octet-stream',
+    bytes: new Uint8Array(await file.arrayBuffer()),
+  }
+}
 
 files.get(PATH, async (c) => {
-  const user = requireUser(c)
+  const productId = c.req.param('id')
+  const user = await requirePermission(c, 'products', 'read', productId)
   if (user instanceof Response) return user
-  const { items, totalCount } = await store(c, 'file').list({
-    limit: 1000,
-    offset: 0,
-    parentId: c.req.param('id'),
-  })
+  if (!(await store(c, 'product').get(productId)))
+    return c.json(notFound('Product', productId).body as object, 404)
+  const { items, totalCount } = await store(c, 'file').list({ limit: 1000, offset: 0, parentId: productId })
   return c.json(
     ok(
       items.map(({ content: _content, ...meta }) => meta),
@@ -31,62 +76,61 @@ files.post(PATH, async (c) => {
   const productId = c.req.param('id')
   const user = await requirePermission(c, 'products', 'update', productId)
   if (user instanceof Response) return user
-  if (!(await store(c, 'product').get(productId)))
-    return c.json(failure(`Product ${productId} was not found`), 404)
-  const declared = Number(c.req.header('Content-Length') ?? 0)
-  if (declared > MAX_BYTES) return c.json(failure('The file is larger than 5 MB'), 413)
-  let name = c.req.header('X-File-Name') ?? ''
-  let type = c.req.header('Content-Type') ?? 'application/octet-stream'
-  let bytes: ArrayBuffer
-  if (type.startsWith('multipart/form-data')) {
-    const form = await c.req.formData()
-    const file = form.get('file')
-    if (!(file instanceof File))
-      return c.json(
-        failure(MESSAGES.required, { issues: [{ path: 'file', message: MESSAGES.required }] }),
-        400,
-      )
-    name = file.name
-    type = file.type || 'application/octet-stream'
-    bytes = await file.arrayBuffer()
-  } else {
-    bytes = await c.req.arrayBuffer()
-  }
-  name = decodeURIComponent(name).replace(/[/\\]/g, '_').slice(0, 200)
-  if (!name) return c.json(failure('The file needs a name (X-File-Name)'), 400)
-  if (bytes.byteLength === 0) return c.json(failure('The file is empty'), 400)
-  if (bytes.byteLength > MAX_BYTES) return c.json(failure('The file is larger than 5 MB'), 413)
-  const entity = await store(c, 'file').insert(
-    {
-      productId,
-      name,
-      contentType: type.slice(0, 100),
-      size: bytes.byteLength,
-      content: Buffer.from(bytes).toString('base64'),
-    },
-    user.id,
-    stamp(c.get('platform').now()),
-  )
-  const { content: _content, ...meta } = entity
-  return c.json(ok(meta), 201)
+  const upload = await readUpload(c)
+  if ('status' in upload) return c.json(failure(upload.message), upload.status)
+  const name = upload.name.replace(/[/\\\p{Cc}]/gu, '_').slice(0, 200)
+  if (!name.trim()) return c.json(failure('The file needs a name (X-File-Name)'), 400)
+  if (upload.bytes.byteLength === 0) return c.json(failure('The file is empty'), 400)
+  if (upload.bytes.byteLength > MAX_FILE_BYTES) return c.json(tooLarge(), 413)
+  const contentType = CONTENT_TYPE.test(upload.contentType)
+    ? upload.contentType.slice(0, 100)
+    : 'application/octet-stream'
+  const sha256 = createHash('sha256').update(upload.bytes).digest('hex')
+  return idempotent(c, user, { name, contentType, sha256 }, async () => {
+    const product = await store(c, 'product').get(productId)
+    if (!product) return notFound('Product', productId)
+    const entity = await store(c, 'file').insert(
+      {
+        productId,
+        name,
+        contentType,
+        size: upload.bytes.byteLength,
+        sha256,
+        content: Buffer.from(upload.bytes).toString('base64'),
+      },
+      user.id,
+      stamp(c.get('platform').now()),
+    )
+    await productEvent(c, user, product, 'FILE_UPLOADED', `File ${name} uploaded`)
+    const { content: _content, ...meta } = entity
+    return { status: 201, body: ok(meta) }
+  })
 })
 
 files.get(`${PATH}/:subId`, async (c) => {
-  const user = requireUser(c)
+  const user = await requirePermission(c, 'products', 'read', c.req.param('id'))
   if (user instanceof Response) return user
   const file = await store(c, 'file').get(c.req.param('subId'))
   if (file?.productId !== c.req.param('id')) return c.json(failure(MESSAGES.notFound), 404)
+  // The bytes are the uploader's: never rendered or sniffed as a page of this origin.
   c.header('Content-Type', String(file.contentType))
-  c.header('Content-Disposition', `attachment; filename="${encodeURIComponent(String(file.name))}"`)
+  c.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(String(file.name))}`)
+  c.header('X-Content-Type-Options', 'nosniff')
+  c.header('Content-Security-Policy', "default-src 'none'; sandbox")
   return c.body(Buffer.from(String(file.content), 'base64'))
 })
 
 files.delete(`${PATH}/:subId`, async (c) => {
-  const user = await requirePermission(c, 'products', 'update', c.req.param('id'))
+  const productId = c.req.param('id')
+  const user = await requirePermission(c, 'products', 'update', productId)
   if (user instanceof Response) return user
-  const s = store(c, 'file')
-  const file = await s.get(c.req.param('subId'))
-  if (file?.productId !== c.req.param('id')) return c.json(failure(MESSAGES.notFound), 404)
-  await s.remove(file.id)
-  return c.json(ok({ id: file.id }))
+  return idempotent(c, user, null, async () => {
+    const s = store(c, 'file')
+    const file = await s.get(c.req.param('subId'))
+    const product = await store(c, 'product').get(productId)
+    if (!product || file?.productId !== productId) return { status: 404, body: failure(MESSAGES.notFound) }
+    await s.remove(file.id)
+    await productEvent(c, user, product, 'FILE_REMOVED', `File ${String(file.name)} removed`)
+    return { status: 200, body: ok({ id: file.id }) }
+  })
 })

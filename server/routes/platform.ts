@@ -7,7 +7,7 @@ import { configOf, permissionsOf, requirePermission, requireUser } from '../auth
 import { type Ctx, stamp, type Vars } from '../context'
 import { writeEvent } from '../events'
 import { Store } from '../store'
-import { isInvalidJson, jsonBody, parseWith } from '../validate'
+import { jsonBody, parseBody, parseWith } from '../validate'
 import { idempotent, notFound, staleVersion } from '../writes'
 
 export const platformRoutes = new Hono<{ Variables: Vars }>()
@@ -101,7 +101,7 @@ platformRoutes.post('/:env/auth/applications', async (c) => {
   if (user instanceof Response) return user
   const body = await jsonBody(c.req.raw)
   return idempotent(c, user, body, async () => {
-    const input = parseWith(applicationSchema, isInvalidJson(body) ? undefined : body)
+    const input = parseBody(applicationSchema, body)
     if (!input.ok) return input
     const entity = await applications(c).insert(input.data, user.id, stamp(c.get('platform').now()))
     await writeEvent(c.get('platform'), c.get('env'), user, {
@@ -127,10 +127,7 @@ for (const method of ['put', 'patch'] as const) {
       if (!current) return notFound('Application', id)
       const stale = staleVersion(c, current)
       if (stale) return stale
-      const input = parseWith(
-        method === 'put' ? applicationSchema : applicationSchema.partial(),
-        isInvalidJson(body) ? undefined : body,
-      )
+      const input = parseBody(method === 'put' ? applicationSchema : applicationSchema.partial(), body)
       if (!input.ok) return input
       const entity = await applications(c).replace(
         current,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { failure, ok } from '../../src/contract/envelope'
+import { listQuerySchema } from '../../src/contract/list-query'
 import { MESSAGES } from '../../src/contract/messages'
 import {
   metaBodySchema,
@@ -8,58 +9,84 @@ import {
   taskBodySchema,
 } from '../../src/contract/product'
 import { requirePermission, requireUser } from '../auth'
-import { type Ctx, stamp, type Vars } from '../context'
+import { type AuthUser, type Ctx, stamp, type Vars } from '../context'
 import { crud } from '../crud'
-import { Store } from '../store'
-import { isInvalidJson, jsonBody, parseWith } from '../validate'
-import { idempotent, notFound } from '../writes'
+import { writeEvent } from '../events'
+import { type Entity, Store } from '../store'
+import { jsonBody, parseBody, parseWith } from '../validate'
+import { idempotent, notFound, staleVersion } from '../writes'
 
 export const products = new Hono<{ Variables: Vars }>()
 const store = (c: Ctx, kind = 'product') => new Store(c.get('platform').db, c.get('env'), kind)
+/** Both API versions answer (SPEC §7 {version}); anything else is an unknown path. */
+export const PRODUCTS = '/:env/products/:version{v[12]}'
+const ONE = `${PRODUCTS}/:id`
 
 export const PROTOCOLS = ['http', 'https', 'mqtt', 'sftp', 'soap', 'amqp'].map((id) => ({
   id,
   name: id.toUpperCase(),
 }))
 
-products.get('/:env/products/:version/protocols', (c) =>
-  c.json(ok(PROTOCOLS, { totalCount: PROTOCOLS.length })),
-)
+/** An event for a change to a product's parts (meta, task, quality attributes, files). */
+export const productEvent = (c: Ctx, user: AuthUser, product: Entity, type: string, message: string) =>
+  writeEvent(c.get('platform'), c.get('env'), user, {
+    type,
+    message,
+    targetType: 'product',
+    targetEntityId: product.id,
+    productId: product.id,
+    category: 'products',
+    actionMethod: c.req.method,
+    organizationId: c.get('organizationId'),
+  })
 
-products.get('/:env/products/:version/quality-attributes', async (c) => {
+products.get(`${PRODUCTS}/protocols`, (c) => c.json(ok(PROTOCOLS, { totalCount: PROTOCOLS.length })))
+
+/** Every quality attribute name in use (the product field and the sub-resource), for autocomplete. */
+products.get(`${PRODUCTS}/quality-attributes`, async (c) => {
   const user = requireUser(c)
   if (user instanceof Response) return user
-  const { items, totalCount } = await store(c, 'quality-attribute').list({
-    limit: 1000,
-    offset: 0,
-    sort: { field: 'name', direction: 'asc' },
-  })
-  return c.json(ok(items, { totalCount }))
+  const query = parseWith(
+    listQuerySchema.extend({ limit: listQuerySchema.shape.limit.default(100) }),
+    c.req.query(),
+  )
+  if (!query.ok) return c.json(query.body, 400)
+  const rows = await c.get('platform').db.query<{ name: string; count: number }>(
+    `SELECT name, count(*)::int AS count FROM (
+       SELECT name FROM entities WHERE env = $1 AND kind = 'quality-attribute'
+       UNION ALL
+       SELECT jsonb_array_elements_text(data->'qualityAttributes') FROM entities
+       WHERE env = $1 AND kind = 'product' AND jsonb_typeof(data->'qualityAttributes') = 'array'
+     ) names WHERE name ILIKE $2 GROUP BY name ORDER BY name`,
+    [c.get('env'), `%${(query.data.q ?? '').replace(/[%_\\]/g, '\\$&')}%`],
+  )
+  const { limit, offset } = query.data
+  const items = rows.slice(offset, offset + limit).map((r) => ({ id: r.name, ...r }))
+  return c.json(ok(items, { totalCount: rows.length, limit, offset }))
 })
 
 /** Meta and task data attached to a product (SPEC §7: PUT and GET /{id}/meta, /{id}/task). */
 for (const part of ['meta', 'task'] as const) {
-  products.get(`/:env/products/:version/:id/${part}`, async (c) => {
-    const user = requireUser(c)
+  products.get(`${ONE}/${part}`, async (c) => {
+    const user = await requirePermission(c, 'products', 'read', c.req.param('id'))
     if (user instanceof Response) return user
     const product = await store(c).get(c.req.param('id'))
     return product
       ? c.json(ok({ [part]: product[part] ?? {} }))
-      : c.json(failure(`Product ${c.req.param('id')} was not found`), 404)
+      : c.json(notFound('Product', c.req.param('id')).body as object, 404)
   })
-  products.put(`/:env/products/:version/:id/${part}`, async (c) => {
+  products.put(`${ONE}/${part}`, async (c) => {
     const id = c.req.param('id')
     const user = await requirePermission(c, 'products', 'update', id)
     if (user instanceof Response) return user
     const body = await jsonBody(c.req.raw)
     return idempotent(c, user, body, async () => {
-      const input = parseWith(
-        part === 'meta' ? metaBodySchema : taskBodySchema,
-        isInvalidJson(body) ? undefined : body,
-      )
-      if (!input.ok) return input
       const current = await store(c).get(id)
       if (!current) return notFound('Product', id)
+      const stale = staleVersion(c, current)
+      if (stale) return stale
+      const input = parseBody(part === 'meta' ? metaBodySchema : taskBodySchema, body)
+      if (!input.ok) return input
       const value = (input.data as Record<string, unknown>)[part]
       const entity = await store(c).replace(
         current,
@@ -67,85 +94,99 @@ for (const part of ['meta', 'task'] as const) {
         user.id,
         stamp(c.get('platform').now()),
       )
-      return { status: 200, body: ok({ [part]: entity[part] }) }
+      await productEvent(
+        c,
+        user,
+        entity,
+        `PRODUCT_${part.toUpperCase()}_SAVED`,
+        `${part} of ${entity.name} saved`,
+      )
+      return { status: 200, body: ok({ [part]: entity[part], updatedAt: entity.updatedAt }) }
     })
   })
 }
 
 /** Quality attributes of a product: a sub-resource family (GET list, POST, GET and DELETE /{sub_id}). */
-products.get('/:env/products/:version/:id/quality-attributes', async (c) => {
-  const user = requireUser(c)
+products.get(`${ONE}/quality-attributes`, async (c) => {
+  const productId = c.req.param('id')
+  const user = await requirePermission(c, 'products', 'read', productId)
   if (user instanceof Response) return user
+  if (!(await store(c).get(productId))) return c.json(notFound('Product', productId).body as object, 404)
   const { items, totalCount } = await store(c, 'quality-attribute').list({
     limit: 1000,
     offset: 0,
-    parentId: c.req.param('id'),
+    parentId: productId,
+    sort: { field: 'name', direction: 'asc' },
   })
   return c.json(ok(items, { totalCount }))
 })
-products.post('/:env/products/:version/:id/quality-attributes', async (c) => {
+products.post(`${ONE}/quality-attributes`, async (c) => {
   const productId = c.req.param('id')
   const user = await requirePermission(c, 'products', 'update', productId)
   if (user instanceof Response) return user
   const body = await jsonBody(c.req.raw)
   return idempotent(c, user, body, async () => {
-    const input = parseWith(qualityAttributeSchema, isInvalidJson(body) ? undefined : body)
+    const product = await store(c).get(productId)
+    if (!product) return notFound('Product', productId)
+    const input = parseBody(qualityAttributeSchema, body)
     if (!input.ok) return input
-    if (!(await store(c).get(productId))) return notFound('Product', productId)
     const entity = await store(c, 'quality-attribute').insert(
       { ...input.data, productId },
       user.id,
       stamp(c.get('platform').now()),
     )
+    await productEvent(c, user, product, 'QUALITY_ATTRIBUTE_ADDED', `Quality attribute ${entity.name} added`)
     return { status: 201, body: ok(entity) }
   })
 })
-products.get('/:env/products/:version/:id/quality-attributes/:subId', async (c) => {
-  const user = requireUser(c)
+products.get(`${ONE}/quality-attributes/:subId`, async (c) => {
+  const user = await requirePermission(c, 'products', 'read', c.req.param('id'))
   if (user instanceof Response) return user
   const entity = await store(c, 'quality-attribute').get(c.req.param('subId'))
   return entity?.productId === c.req.param('id')
     ? c.json(ok(entity))
     : c.json(failure(MESSAGES.notFound), 404)
 })
-products.delete('/:env/products/:version/:id/quality-attributes/:subId', async (c) => {
-  const user = await requirePermission(c, 'products', 'update', c.req.param('id'))
+products.delete(`${ONE}/quality-attributes/:subId`, async (c) => {
+  const productId = c.req.param('id')
+  const user = await requirePermission(c, 'products', 'update', productId)
   if (user instanceof Response) return user
-  const s = store(c, 'quality-attribute')
-  const entity = await s.get(c.req.param('subId'))
-  if (entity?.productId !== c.req.param('id')) return c.json(failure(MESSAGES.notFound), 404)
-  await s.remove(entity.id)
-  return c.json(ok({ id: entity.id }))
+  return idempotent(c, user, null, async () => {
+    const s = store(c, 'quality-attribute')
+    const entity = await s.get(c.req.param('subId'))
+    const product = await store(c).get(productId)
+    if (!product || entity?.productId !== productId) return { status: 404, body: failure(MESSAGES.notFound) }
+    await s.remove(entity.id)
+    await productEvent(
+      c,
+      user,
+      product,
+      'QUALITY_ATTRIBUTE_REMOVED',
+      `Quality attribute ${entity.name} removed`,
+    )
+    return { status: 200, body: ok({ id: entity.id }) }
+  })
 })
 
+const productCrud = {
+  kind: 'product',
+  label: 'Product',
+  permission: 'products',
+  createSchema: productInputSchema,
+  updateSchema: productInputSchema.partial(),
+}
 /** Reads are public (anonymous visitors browse products, SPEC §1); the caller's own items come first. */
+crud(products, { ...productCrud, readPath: PRODUCTS, publicRead: true, mineFirst: true })
+// Deletion lives on the public path (with the product's parts), creation and update on the internal one (SPEC §7).
 crud(products, {
-  kind: 'product',
-  label: 'Product',
-  permission: 'products',
-  readPath: '/:env/products/:version',
-  createSchema: productInputSchema,
-  updateSchema: productInputSchema.partial(),
-  publicRead: true,
-  mineFirst: true,
-})
-// Deletion lives on the public path, creation and update on the internal one (SPEC §7).
-crud(products, {
-  kind: 'product',
-  label: 'Product',
-  permission: 'products',
-  writePath: '/:env/products/:version',
-  createSchema: productInputSchema,
-  updateSchema: productInputSchema.partial(),
+  ...productCrud,
+  writePath: PRODUCTS,
   writes: ['delete'],
+  children: ['quality-attribute', 'file', 'credentials'],
 })
 crud(products, {
-  kind: 'product',
-  label: 'Product',
-  permission: 'products',
-  writePath: '/:env/internal/products/:version',
-  createSchema: productInputSchema,
-  updateSchema: productInputSchema.partial(),
+  ...productCrud,
+  writePath: '/:env/internal/products/:version{v[12]}',
   updateMethods: ['patch'],
   writes: ['create', 'update'],
   unique: { field: 'productCode', message: MESSAGES.duplicateProductCode },

@@ -157,6 +157,131 @@ describe('products', () => {
   })
 })
 
+describe('product writes and parts', () => {
+  const ids = async (env = 'sandbox', query = 'limit=1') =>
+    (await p.call<Product[]>('GET', `/api/${env}/products/v2?${query}`, { token: null })).body.result?.map(
+      (x) => x.id,
+    ) ?? []
+
+  it('answers only v1 and v2', async () => {
+    expect((await p.call('GET', '/api/sandbox/products/v3', { token: null })).status).toBe(404)
+    expect((await p.call('POST', '/api/sandbox/internal/products/v9', { body: product('V9') })).status).toBe(
+      404,
+    )
+    const [id] = await ids()
+    expect((await p.call('GET', `/api/sandbox/products/v1/${id}`, { token: null })).status).toBe(200)
+  })
+
+  it('creates once per Idempotency-Key and refuses a JSON body over 1 MB', async () => {
+    const headers = { 'Idempotency-Key': 'product-create-1' }
+    const first = await p.call<Product>('POST', '/api/sandbox/internal/products/v2', {
+      body: product('IDEMP'),
+      headers,
+    })
+    const again = await p.call<Product>('POST', '/api/sandbox/internal/products/v2', {
+      body: product('IDEMP'),
+      headers,
+    })
+    expect(first.status).toBe(201)
+    expect(again.status).toBe(201)
+    expect(again.body.result?.id).toBe(first.body.result?.id)
+    const rows = await p.platform.db.query(
+      "SELECT id FROM entities WHERE env = 'sandbox' AND kind = 'product' AND code = 'IDEMP'",
+    )
+    expect(rows).toHaveLength(1)
+    const huge = await p.call('POST', '/api/sandbox/internal/products/v2', {
+      body: product('HUGE', { description: 'x'.repeat(1_100_000) }),
+    })
+    expect(huge.status).toBe(413)
+    expect((await p.call('POST', '/api/sandbox/internal/products/v2', { body: '{"name":' })).status).toBe(400)
+  })
+
+  it('keeps meta with If-Match and refuses it without the permission', async () => {
+    const [id] = await ids('PRODUCTION')
+    const current = await p.call<Product>('GET', `/api/PRODUCTION/products/v2/${id}`, { token: null })
+    const saved = await p.call<{ updatedAt: string }>('PUT', `/api/PRODUCTION/products/v2/${id}/meta`, {
+      body: { meta: { a: 1 } },
+      headers: { 'If-Match': current.body.result?.updatedAt as string },
+    })
+    expect(saved.status).toBe(200)
+    const stale = await p.call<Product>('PUT', `/api/PRODUCTION/products/v2/${id}/meta`, {
+      body: { meta: { a: 2 } },
+      headers: { 'If-Match': current.body.result?.updatedAt as string },
+    })
+    expect(stale.status).toBe(412)
+    expect(stale.body.result?.meta).toEqual({ a: 1 })
+    await p.platform.db.query(
+      "DELETE FROM permissions WHERE user_id = 'u0000000-0000-4000-8000-000000000002' AND name = 'products.update'",
+    )
+    const refused = await p.call('PUT', `/api/PRODUCTION/products/v2/${id}/task`, {
+      token: OPERATOR,
+      body: { task: {} },
+    })
+    expect(refused.status).toBe(403)
+    const qa = await p.call('POST', `/api/PRODUCTION/products/v2/${id}/quality-attributes`, {
+      token: OPERATOR,
+      body: { name: 'x' },
+    })
+    expect(qa.status).toBe(403)
+    const upload = await p.call('POST', `/api/PRODUCTION/products/v2/${id}/files`, {
+      token: OPERATOR,
+      raw: 'x',
+      headers: { 'X-File-Name': 'x.txt' },
+    })
+    expect(upload.status).toBe(403)
+    expect((await p.call('GET', `/api/PRODUCTION/products/v2/${id}/task`, { token: OPERATOR })).status).toBe(
+      200,
+    )
+  })
+
+  it('offers every quality attribute name for autocomplete', async () => {
+    const all = await p.call<{ name: string; count: number }[]>(
+      'GET',
+      '/api/sandbox/products/v2/quality-attributes?limit=50',
+    )
+    expect(all.body.result?.map((x) => x.name)).toEqual(
+      expect.arrayContaining(['accuracy', 'completeness', 'timeliness']),
+    )
+    const filtered = await p.call<{ name: string }[]>(
+      'GET',
+      '/api/sandbox/products/v2/quality-attributes?q=accu',
+    )
+    expect(filtered.body.result?.map((x) => x.name)).toEqual(['accuracy'])
+    expect((await p.call('GET', '/api/sandbox/products/v2/quality-attributes', { token: null })).status).toBe(
+      401,
+    )
+    expect((await p.call('GET', '/api/sandbox/products/v2/quality-attributes?limit=-1')).status).toBe(400)
+    expect((await p.call('GET', '/api/sandbox/products/v2/nope/quality-attributes')).status).toBe(404)
+    expect(
+      (await p.call('POST', '/api/sandbox/products/v2/nope/quality-attributes', { body: {} })).status,
+    ).toBe(404)
+  })
+
+  it("removes a product's parts with it and writes an event for each change", async () => {
+    const created = await p.call<Product>('POST', '/api/sandbox/internal/products/v2', {
+      body: product('WITH_PARTS'),
+    })
+    const id = created.body.result?.id as string
+    await p.call('POST', `/api/sandbox/products/v2/${id}/quality-attributes`, { body: { name: 'fresh' } })
+    await p.call('POST', `/api/sandbox/products/v2/${id}/files`, {
+      raw: 'a,b\n1,2',
+      headers: { 'Content-Type': 'text/csv', 'X-File-Name': 'sample.csv' },
+    })
+    const events = await p.call<{ type: string }[]>('GET', `/api/sandbox/events?targetType=product&limit=3`)
+    expect(events.body.result?.map((e) => e.type)).toEqual([
+      'FILE_UPLOADED',
+      'QUALITY_ATTRIBUTE_ADDED',
+      'PRODUCT_CREATED',
+    ])
+    expect((await p.call('DELETE', `/api/sandbox/products/v2/${id}`)).status).toBe(200)
+    const left = await p.platform.db.query(
+      "SELECT kind FROM entities WHERE env = 'sandbox' AND parent_id = $1",
+      [id],
+    )
+    expect(left).toEqual([])
+  })
+})
+
 describe('contracts, purchases and credentials', () => {
   it('creates a contract, purchases with it, and overwrites credentials', async () => {
     const list = await p.call<Product[]>('GET', '/api/sandbox/products/v2?limit=1')
@@ -253,5 +378,37 @@ describe('product files', () => {
     ).toBe(401)
     expect((await p.call('DELETE', `/api/sandbox/products/v2/${id}/files/${fileId}`)).status).toBe(200)
     expect((await p.call('DELETE', `/api/sandbox/products/v2/${id}/files/${fileId}`)).status).toBe(404)
+  })
+
+  it('takes a multipart file, once per Idempotency-Key, and refuses more than 5 MB', async () => {
+    const list = await p.call<Product[]>('GET', '/api/sandbox/products/v2?type=transformer&limit=1&offset=1')
+    const id = list.body.result?.[0]?.id as string
+    const upload = () => {
+      const form = new FormData()
+      form.append('file', new File(['<a/>'], 'input.xml', { type: 'application/xml' }))
+      return p.call<{ id: string; name: string; contentType: string }>(
+        'POST',
+        `/api/sandbox/products/v2/${id}/files`,
+        { raw: form, headers: { 'Idempotency-Key': 'file-upload-1' } },
+      )
+    }
+    const first = await upload()
+    expect(first.status).toBe(201)
+    expect(first.body.result).toMatchObject({ name: 'input.xml', contentType: 'application/xml' })
+    expect((await upload()).body.result?.id).toBe(first.body.result?.id)
+    expect((await p.call<unknown[]>('GET', `/api/sandbox/products/v2/${id}/files`)).body.result).toHaveLength(
+      1,
+    )
+    const download = await p.app.request(`/api/sandbox/products/v2/${id}/files/${first.body.result?.id}`, {
+      headers: { Authorization: 'Bearer demo-admin-token' },
+    })
+    expect(download.headers.get('Content-Type')).toBe('application/xml')
+    expect(download.headers.get('X-Content-Type-Options')).toBe('nosniff')
+    const big = await p.call('POST', `/api/sandbox/products/v2/${id}/files`, {
+      raw: new Uint8Array(5 * 1024 * 1024 + 1),
+      headers: { 'X-File-Name': 'big.bin' },
+    })
+    expect(big.status).toBe(413)
+    expect((await p.call('GET', `/api/sandbox/products/v2/nope/files`)).status).toBe(404)
   })
 })
