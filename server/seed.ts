@@ -269,13 +269,14 @@ export async function seed(platform: Platform) {
     )
     for (let i = 0; i < (big ? 8 : 2); i += 1) {
       const product = pick(products)
+      const consumer = pick(orgs)
       entity(
         'contract',
         {
           productId: product.id,
           dataPublisher: product.organizationName,
-          dataConsumer: pick(orgs).name,
-          consumerOrganizationId: pick(orgs).id,
+          dataConsumer: consumer.name,
+          consumerOrganizationId: consumer.id,
           validFrom: iso(now - 30 * 864e5),
           validTo: iso(now + 335 * 864e5),
           createdBy: DEMO.admin.id,

@@ -1,33 +1,50 @@
 import { Hono } from 'hono'
-import { contractInputSchema, credentialsSchema, purchaseSchema } from '../../src/contract/contract'
+import {
+  contractInputSchema,
+  contractQuerySchema,
+  credentialsQuerySchema,
+  credentialsSchema,
+  NO_CONTRACT,
+  purchaseSchema,
+} from '../../src/contract/contract'
 import { failure, ok } from '../../src/contract/envelope'
-import { listQuerySchema } from '../../src/contract/list-query'
 import { requirePermission, requireUser } from '../auth'
 import { type Ctx, stamp, type Vars } from '../context'
 import { writeEvent } from '../events'
-import { Store } from '../store'
-import { isInvalidJson, jsonBody, parseWith } from '../validate'
+import { type Entity, Store } from '../store'
+import { jsonBody, parseBody, parseWith } from '../validate'
 import { idempotent, notFound } from '../writes'
 
 /** Contracts, purchases and credentials of products (SPEC §2 purchase dialogs, §7 v2 paths). */
 export const contracts = new Hono<{ Variables: Vars }>()
 const store = (c: Ctx, kind: string) => new Store(c.get('platform').db, c.get('env'), kind)
-const mask = (value: string) => (value.length <= 4 ? '••••' : `${value.slice(0, 2)}••••${value.slice(-2)}`)
+
+/** Secrets never leave in full: short ones are hidden entirely, long ones keep their last four characters. */
+export const mask = (value: string | number | boolean) => {
+  const text = String(value)
+  return text.length < 12 ? '••••••••' : `••••••••${text.slice(-4)}`
+}
+const maskedView = (entity: Entity) => ({
+  ...entity,
+  credentials: Object.fromEntries(
+    Object.entries((entity.credentials ?? {}) as Record<string, string>).map(([k, v]) => [k, mask(v)]),
+  ),
+})
+
+/** A 400 whose message is the first problem alone: the purchase dialog shows it as is (SPEC §8). */
+const firstIssue = (refused: { status: number; body: ReturnType<typeof failure> }) => {
+  const issues = refused.body.error.issues ?? []
+  return { status: refused.status, body: failure(issues[0]?.message ?? refused.body.message, { issues }) }
+}
 
 contracts.get('/:env/products/v2/contracts', async (c) => {
-  const user = requireUser(c)
+  const user = await requirePermission(c, 'contracts', 'read')
   if (user instanceof Response) return user
-  const query = parseWith(
-    listQuerySchema.extend({ productId: listQuerySchema.shape.organizationId }),
-    c.req.query(),
-  )
+  const query = parseWith(contractQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
-  const { items, totalCount } = await store(c, 'contract').list({
-    ...query.data,
-    parentId: query.data.productId,
-    sort: undefined,
-  })
-  return c.json(ok(items, { totalCount, limit: query.data.limit, offset: query.data.offset }))
+  const { limit, offset, productId } = query.data
+  const { items, totalCount } = await store(c, 'contract').list({ limit, offset, parentId: productId })
+  return c.json(ok(items, { totalCount, limit, offset }))
 })
 
 contracts.post('/:env/products/v2/contracts', async (c) => {
@@ -35,14 +52,14 @@ contracts.post('/:env/products/v2/contracts', async (c) => {
   if (user instanceof Response) return user
   const body = await jsonBody(c.req.raw)
   return idempotent(c, user, body, async () => {
-    const input = parseWith(contractInputSchema, isInvalidJson(body) ? undefined : body)
+    const input = parseBody(contractInputSchema, body)
     if (!input.ok) return input
     const product = await store(c, 'product').get(input.data.productId)
     if (!product) return notFound('Product', input.data.productId)
     const consumer = await store(c, 'organization').get(input.data.consumerOrganizationId)
     if (!consumer) return notFound('Organization', input.data.consumerOrganizationId)
     const entity = await store(c, 'contract').insert(
-      { ...input.data, dataPublisher: product.organizationName, dataConsumer: consumer.name },
+      { ...input.data, dataPublisher: product.organizationName ?? null, dataConsumer: consumer.name },
       user.id,
       stamp(c.get('platform').now()),
     )
@@ -53,6 +70,7 @@ contracts.post('/:env/products/v2/contracts', async (c) => {
       targetEntityId: entity.id,
       contractId: entity.id,
       productId: product.id,
+      organizationId: consumer.id,
       category: 'contracts',
       actionMethod: 'POST',
     })
@@ -60,31 +78,41 @@ contracts.post('/:env/products/v2/contracts', async (c) => {
   })
 })
 
+/** A purchase of a product by an organization under one of the product's contracts for it, valid now. */
 contracts.post('/:env/products/v2/:id/purchase', async (c) => {
   const productId = c.req.param('id')
   const user = await requirePermission(c, 'products', 'read', productId)
   if (user instanceof Response) return user
   const body = await jsonBody(c.req.raw)
   return idempotent(c, user, body, async () => {
-    const input = parseWith(purchaseSchema, isInvalidJson(body) ? {} : (body ?? {}))
-    if (!input.ok) return input
+    const input = parseBody(purchaseSchema, body ?? {})
+    if (!input.ok) return firstIssue(input)
     const product = await store(c, 'product').get(productId)
     if (!product) return notFound('Product', productId)
+    const organization = await store(c, 'organization').get(input.data.organizationId)
+    if (!organization) return notFound('Organization', input.data.organizationId)
     const contract = await store(c, 'contract').get(input.data.contractId)
-    if (contract?.productId !== productId) return { status: 400, body: failure('No contract selected.') }
+    if (contract?.productId !== productId) return { status: 400, body: failure(NO_CONTRACT) }
+    if (contract.consumerOrganizationId !== organization.id)
+      return { status: 400, body: failure(`The contract is not for ${String(organization.name)}`) }
+    const now = c.get('platform').now()
+    if (Date.parse(String(contract.validFrom)) > now || Date.parse(String(contract.validTo)) < now)
+      return { status: 400, body: failure('The contract is not valid now') }
     const purchase = await store(c, 'purchase').insert(
-      { productId, ...input.data },
+      { productId, ...input.data, organizationName: organization.name },
       user.id,
-      stamp(c.get('platform').now()),
+      stamp(now),
     )
     await writeEvent(c.get('platform'), c.get('env'), user, {
       type: 'PRODUCT_PURCHASED',
-      message: `${String(product.name)} purchased`,
+      message: `${String(product.name)} purchased by ${String(organization.name)}`,
       targetType: 'product',
       targetEntityId: productId,
       productId,
       contractId: contract.id,
-      organizationId: input.data.organizationId,
+      organizationId: organization.id,
+      receiverId: organization.id,
+      receiverName: String(organization.name),
       category: 'contracts',
       actionMethod: 'POST',
     })
@@ -95,46 +123,41 @@ contracts.post('/:env/products/v2/:id/purchase', async (c) => {
 contracts.get('/:env/products/v2/auth-credentials', async (c) => {
   const user = requireUser(c)
   if (user instanceof Response) return user
-  const productId = c.req.query('productId')
-  if (!productId) return c.json(failure('productId is required'), 400)
+  const query = parseWith(credentialsQuerySchema, c.req.query())
+  if (!query.ok) return c.json(query.body, 400)
+  const { productId } = query.data
+  const permitted = await requirePermission(c, 'products', 'read', productId)
+  if (permitted instanceof Response) return permitted
   const { items } = await store(c, 'credentials').list({ limit: 1, offset: 0, parentId: productId })
-  const found = items[0]
-  const credentials = (found?.credentials ?? {}) as Record<string, string>
-  return c.json(
-    ok(
-      found
-        ? {
-            ...found,
-            credentials: Object.fromEntries(Object.entries(credentials).map(([k, v]) => [k, mask(v)])),
-          }
-        : null,
-    ),
-  )
+  return c.json(ok(items[0] ? maskedView(items[0]) : null))
 })
 
 /** Creating new credentials overwrites the previous ones (SPEC §8 warning). */
 contracts.post('/:env/products/v2/auth-credentials', async (c) => {
-  const user = await requirePermission(c, 'products', 'update')
+  const user = requireUser(c)
   if (user instanceof Response) return user
   const body = await jsonBody(c.req.raw)
+  const input = parseBody(credentialsSchema, body)
+  if (!input.ok) return c.json(input.body, input.status)
+  const { productId } = input.data
+  const permitted = await requirePermission(c, 'products', 'update', productId)
+  if (permitted instanceof Response) return permitted
   return idempotent(c, user, body, async () => {
-    const input = parseWith(credentialsSchema, isInvalidJson(body) ? undefined : body)
-    if (!input.ok) return input
-    if (!(await store(c, 'product').get(input.data.productId)))
-      return notFound('Product', input.data.productId)
-    const s = store(c, 'credentials')
-    const { items } = await s.list({ limit: 10, offset: 0, parentId: input.data.productId })
-    for (const old of items) await s.remove(old.id)
-    const entity = await s.insert(input.data, user.id, stamp(c.get('platform').now()))
+    if (!(await store(c, 'product').get(productId))) return notFound('Product', productId)
+    const entity = await c.get('platform').db.transaction(async (tx) => {
+      const t = new Store(tx, c.get('env'), 'credentials')
+      await t.removeChildren('credentials', productId)
+      return t.insert(input.data, user.id, stamp(c.get('platform').now()))
+    })
     await writeEvent(c.get('platform'), c.get('env'), user, {
       type: 'CREDENTIALS_SAVED',
-      message: 'Credentials saved',
+      message: 'Credentials saved; the previous ones were overwritten',
       targetType: 'product',
-      targetEntityId: input.data.productId,
-      productId: input.data.productId,
+      targetEntityId: productId,
+      productId,
       category: 'products',
       actionMethod: 'POST',
     })
-    return { status: 201, body: ok({ id: entity.id, productId: input.data.productId }) }
+    return { status: 201, body: ok(maskedView(entity)) }
   })
 })

@@ -282,68 +282,6 @@ describe('product writes and parts', () => {
   })
 })
 
-describe('contracts, purchases and credentials', () => {
-  it('creates a contract, purchases with it, and overwrites credentials', async () => {
-    const list = await p.call<Product[]>('GET', '/api/sandbox/products/v2?limit=1')
-    const productId = list.body.result?.[0]?.id as string
-    const consumerOrganizationId = 'o0000000-0000-4000-8000-000000000003'
-    const contract = await p.call<{ id: string; dataConsumer: string }>(
-      'POST',
-      '/api/sandbox/products/v2/contracts',
-      {
-        body: { productId, consumerOrganizationId, validFrom: '2026-01-01', validTo: '2027-01-01' },
-      },
-    )
-    expect(contract.status).toBe(201)
-    expect(contract.body.result?.dataConsumer).toBe('Örebro Data')
-    expect(
-      (
-        await p.call('POST', '/api/sandbox/products/v2/contracts', {
-          body: { productId, consumerOrganizationId, validFrom: '2027-01-01', validTo: '2026-01-01' },
-        })
-      ).status,
-    ).toBe(400)
-    const contracts = await p.call<unknown[]>(
-      'GET',
-      `/api/sandbox/products/v2/contracts?productId=${productId}`,
-    )
-    expect(contracts.body.result?.length).toBeGreaterThan(0)
-    expect(
-      (
-        await p.call('POST', `/api/sandbox/products/v2/${productId}/purchase`, {
-          body: { contractId: contract.body.result?.id },
-        })
-      ).body.message,
-    ).toBe('organizationId: No organization selected.')
-    expect(
-      (
-        await p.call('POST', `/api/sandbox/products/v2/${productId}/purchase`, {
-          body: { organizationId: consumerOrganizationId },
-        })
-      ).body.message,
-    ).toBe('contractId: No contract selected.')
-    const purchase = await p.call('POST', `/api/sandbox/products/v2/${productId}/purchase`, {
-      body: { organizationId: consumerOrganizationId, contractId: contract.body.result?.id },
-    })
-    expect(purchase.status).toBe(201)
-    await p.call('POST', '/api/sandbox/products/v2/auth-credentials', {
-      body: { productId, credentials: { apiKey: 'first-secret-value' } },
-    })
-    await p.call('POST', '/api/sandbox/products/v2/auth-credentials', {
-      body: { productId, credentials: { apiKey: 'second-secret-value' } },
-    })
-    const saved = await p.call<{ credentials: Record<string, string> }>(
-      'GET',
-      `/api/sandbox/products/v2/auth-credentials?productId=${productId}`,
-    )
-    expect(saved.body.result?.credentials).toEqual({ apiKey: 'se••••ue' })
-    expect((await p.call('GET', '/api/sandbox/products/v2/contracts', { token: null })).status).toBe(401)
-    expect(
-      (await p.call('POST', '/api/sandbox/products/v2/contracts', { token: OPERATOR, body: {} })).status,
-    ).toBe(400)
-  })
-})
-
 describe('product files', () => {
   it('uploads, lists, downloads and deletes a file', async () => {
     const list = await p.call<Product[]>('GET', '/api/sandbox/products/v2?type=transformer&limit=1')
