@@ -92,6 +92,112 @@ describe('tasks', () => {
     })
   })
 
+  it('validates cron schedules field by field', async () => {
+    const create = (schedule: string) =>
+      p.call('POST', '/api/sandbox/tasks', { body: { name: 'Cron', jobs: [{ schedule }] } })
+    for (const good of ['*/15 2-4 * JAN-MAR MON', '0 0 1,15 * *', '59 23 31 12 7'])
+      expect((await create(good)).status, good).toBe(201)
+    for (const bad of ['61 * * * *', '* * * *', '0 2 * * * *', '5-1 * * * *', '*/0 * * * *', 'a b c d e']) {
+      const refused = await create(bad)
+      expect(refused.status, bad).toBe(400)
+      expect(refused.body.error?.issues?.[0]).toEqual({
+        path: 'jobs.0.schedule',
+        message: 'Please enter a cron schedule of five fields, e.g. "0 2 * * *"',
+      })
+    }
+  })
+
+  it('keeps the status and last run on a PUT without them, with If-Match and idempotent runs', async () => {
+    const created = await p.call<Task>('POST', '/api/sandbox/tasks', { body: { ...task, code: 'KEEPER' } })
+    const id = created.body.result?.id as string
+    await p.call('POST', `/api/sandbox/tasks/${id}/start`)
+    const headers = { 'Idempotency-Key': `run-${id}` }
+    const run = await p.call<{ task: Task }>('POST', `/api/sandbox/tasks/${id}/run`, { headers })
+    const again = await p.call<{ task: Task }>('POST', `/api/sandbox/tasks/${id}/run`, { headers })
+    expect(again.body).toEqual(run.body)
+    expect(
+      (await p.call<unknown[]>('GET', `/api/sandbox/tasks/${id}/runs`)).body.pagination?.totalCount,
+    ).toBe(1)
+    const current = run.body.result?.task as Task
+    const { jobs: _jobs, ...withoutJobs } = task
+    const stale = await p.call<Task>('PUT', `/api/sandbox/tasks/${id}`, {
+      body: { ...withoutJobs, name: 'Old view' },
+      headers: { 'If-Match': created.body.result?.updatedAt as string },
+    })
+    expect(stale.status).toBe(412)
+    expect(stale.body.result?.status).toBe('running')
+    const updated = await p.call<Task>('PUT', `/api/sandbox/tasks/${id}`, {
+      body: { ...withoutJobs, name: 'Kept' },
+      headers: { 'If-Match': current.updatedAt },
+    })
+    expect(updated.status).toBe(200)
+    expect(updated.body.result).toMatchObject({
+      name: 'Kept',
+      status: 'running',
+      lastRun: { outcome: 'success' },
+    })
+    expect((await p.call('DELETE', `/api/sandbox/tasks/${id}`)).status).toBe(200)
+    expect((await p.call('GET', `/api/sandbox/tasks/${id}/runs`)).status).toBe(404)
+    const runs = await p.platform.db.query(
+      "SELECT id FROM entities WHERE kind = 'task-run' AND parent_id = $1",
+      [id],
+    )
+    expect(runs).toEqual([])
+  })
+
+  it('ends a run with a warning without enabled actions and with an error at an unknown action', async () => {
+    const quiet = await p.call<Task>('POST', '/api/sandbox/tasks', {
+      body: { name: 'Quiet', actions: [{ actionId: 'http-get', enabled: false }] },
+    })
+    const warned = await p.call<{ run: { outcome: string }; task: Task }>(
+      'POST',
+      `/api/sandbox/tasks/${quiet.body.result?.id}/run`,
+    )
+    expect(warned.body.result?.run.outcome).toBe('warning')
+    expect(warned.body.result?.task.status).toBe('warning')
+    const broken = await p.call<Task>('POST', '/api/sandbox/tasks', {
+      body: {
+        name: 'Broken',
+        actions: [
+          { actionId: 'http-get', name: 'Fetch' },
+          { actionId: 'teleport', name: 'Beam' },
+          { actionId: 'notify', name: 'Tell' },
+        ],
+      },
+    })
+    const failed = await p.call<{ run: { outcome: string; result: string; steps: { outcome: string }[] } }>(
+      'POST',
+      `/api/sandbox/tasks/${broken.body.result?.id}/run`,
+    )
+    expect(failed.body.result?.run.outcome).toBe('error')
+    expect(failed.body.result?.run.result).toBe('Beam failed: Unknown action teleport')
+    expect(failed.body.result?.run.steps.map((x) => x.outcome)).toEqual(['success', 'error', 'skipped'])
+    const events = await p.call<{ type: string; status: string }[]>(
+      'GET',
+      `/api/sandbox/events?taskId=${broken.body.result?.id}&limit=1`,
+    )
+    expect(events.body.result?.[0]).toMatchObject({ type: 'TASK_RUN_FAILED', status: 'error' })
+  })
+
+  it('refuses runs, history and execution without a token, the permission or a good query', async () => {
+    const list = await p.call<Task[]>('GET', '/api/PRODUCTION/tasks?limit=1')
+    expect(list.body.pagination?.totalCount).toBe(4)
+    const id = list.body.result?.[0]?.id as string
+    expect((await p.call('POST', `/api/PRODUCTION/tasks/${id}/run`, { token: null })).status).toBe(401)
+    expect((await p.call('GET', `/api/PRODUCTION/tasks/${id}/runs`, { token: null })).status).toBe(401)
+    expect((await p.call('GET', `/api/PRODUCTION/tasks/${id}/runs?offset=-1`)).status).toBe(400)
+    expect((await p.call('POST', `/api/PRODUCTION/tasks/${id}/start`, { token: OPERATOR })).status).toBe(200)
+    await p.platform.db.query(
+      "DELETE FROM permissions WHERE user_id = 'u0000000-0000-4000-8000-000000000002' AND name = 'tasks.execute'",
+    )
+    const refused = await p.call('POST', `/api/PRODUCTION/tasks/${id}/stop`, { token: OPERATOR })
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe('Access denied.')
+    expect(
+      (await p.call('POST', '/api/PRODUCTION/tasks', { token: OPERATOR, body: { name: 'Op task' } })).status,
+    ).toBe(201)
+  })
+
   it('serves the action schemas sorted by name', async () => {
     const actions = await p.call<{ id: string; name: string; options: unknown[] }[]>(
       'GET',
@@ -100,6 +206,18 @@ describe('tasks', () => {
     const names = actions.body.result?.map((a) => a.name) ?? []
     expect(names).toEqual([...names].sort())
     expect(actions.body.result?.[0]?.options.length).toBeGreaterThan(0)
+    expect(actions.body.result?.map((a) => a.id).sort()).toEqual([
+      'http-get',
+      'http-post',
+      'notify',
+      'sql-query',
+      'store-file',
+      'transform',
+    ])
+    const desc = await p.call<{ name: string }[]>('GET', '/api/sandbox/actions?sort=name:desc')
+    expect(desc.body.result?.map((a) => a.name)).toEqual([...names].reverse())
+    expect((await p.call('GET', '/api/sandbox/actions?sort=size:asc')).status).toBe(400)
+    expect((await p.call('GET', '/api/sandbox/actions', { token: null })).status).toBe(401)
   })
 })
 

@@ -11,7 +11,50 @@ const optionalUrl = z
   .max(2000)
   .refine((v) => v.trim() === '' || isUrl(v), MESSAGES.url)
 const json = z.record(z.string(), z.unknown())
-const CRON = /^(\S+\s+){4}\S+$/
+
+/** Minute, hour, day of month, month, day of week: each `*`, `n`, `a-b`, with an optional `/step`, comma lists. */
+const CRON_FIELDS: { min: number; max: number; names?: string[] }[] = [
+  { min: 0, max: 59 },
+  { min: 0, max: 23 },
+  { min: 1, max: 31 },
+  {
+    min: 1,
+    max: 12,
+    names: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'],
+  },
+  { min: 0, max: 7, names: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] },
+]
+export const CRON_MESSAGE = 'Please enter a cron schedule of five fields, e.g. "0 2 * * *"'
+
+function cronValue(text: string, field: { min: number; max: number; names?: string[] }): number | undefined {
+  const named = field.names?.indexOf(text.toUpperCase()) ?? -1
+  if (named >= 0) return named + field.min
+  if (!/^\d{1,2}$/.test(text)) return undefined
+  const value = Number(text)
+  return value >= field.min && value <= field.max ? value : undefined
+}
+
+export function isCron(expression: string): boolean {
+  const parts = expression.trim().split(/\s+/)
+  if (parts.length !== 5) return false
+  return parts.every((part, i) => {
+    const field = CRON_FIELDS[i]
+    if (!field) return false
+    return part.split(',').every((item) => {
+      const [range = '', step, extra] = item.split('/')
+      if (extra !== undefined) return false
+      if (step !== undefined && !(/^\d{1,2}$/.test(step) && Number(step) >= 1)) return false
+      if (range === '*') return true
+      const [from = '', to, beyond] = range.split('-')
+      if (beyond !== undefined) return false
+      const start = cronValue(from, field)
+      if (start === undefined) return false
+      if (to === undefined) return true
+      const end = cronValue(to, field)
+      return end !== undefined && end >= start
+    })
+  })
+}
 
 export const taskActionSchema = z.object({
   actionId: z.string().max(100),
@@ -38,7 +81,7 @@ export const taskNotificationSchema = z.object({
 
 export const taskJobSchema = z.object({
   id: z.string().max(100).optional(),
-  schedule: z.string().trim().regex(CRON, 'A cron schedule has five fields'),
+  schedule: z.string().trim().max(200).refine(isCron, CRON_MESSAGE),
   timeZone: z.string().max(100).optional(),
 })
 
@@ -66,6 +109,8 @@ export const taskInputSchema = z.object({
   notifications: z.array(taskNotificationSchema).max(20).default([]),
   jobs: z.array(taskJobSchema).max(50).default([]),
 })
-/** SPEC §7: the update is a PUT without the `jobs` field. */
-export const taskUpdateSchema = taskInputSchema.omit({ jobs: true })
+/** SPEC §7: the update is a PUT without the `jobs` field; without a status the task keeps its own. */
+export const taskUpdateSchema = taskInputSchema
+  .omit({ jobs: true })
+  .extend({ status: z.enum(TASK_STATUSES, { error: () => MESSAGES.enum }).optional() })
 export type TaskInput = z.infer<typeof taskInputSchema>
