@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { failure, ok } from '../../src/contract/envelope'
-import { eventQuerySchema, statsQuerySchema } from '../../src/contract/event'
+import { eventQuerySchema, soapQuerySchema, statsQuerySchema } from '../../src/contract/event'
+import { parseIn } from '../../src/contract/list-query'
 import { requirePermission } from '../auth'
 import type { Vars } from '../context'
-import { Store } from '../store'
 import { parseWith } from '../validate'
 
 /** Events, stats from the request log, last errors and the SOAP endpoints (SPEC §7). */
@@ -22,11 +22,15 @@ events.get('/:env/events', async (c) => {
     params.push(value)
     where.push(sql.replace('?', `$${params.length}`))
   }
-  if (q.type) add('type = ?', q.type)
+  const oneOf = (column: string, value: string | undefined) => {
+    const values = parseIn(value)
+    if (values?.length) add(`${column} = ANY(?)`, values)
+  }
+  oneOf('type', q.type)
   if (q.error === 'true') add('status = ?', 'error')
-  else if (q.status) add('status = ?', q.status)
-  if (q.category) add('category = ?', q.category)
-  if (q.targetType) add('target_type = ?', q.targetType)
+  else oneOf('status', q.status)
+  oneOf('category', q.category)
+  oneOf('target_type', q.targetType)
   if (q.appName) add('app_name = ?', q.appName)
   if (q.userId) add('user_id = ?', q.userId)
   if (q.organizationId) add('organization_id = ?', q.organizationId)
@@ -96,19 +100,21 @@ events.get('/:env/stats/organizations', async (c) => {
   const query = parseWith(statsQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   const since = new Date(c.get('platform').now() - query.data.days * DAY).toISOString()
-  const rows = await c.get('platform').db.query<{ organizationId: string; count: number }>(
-    `SELECT organization_id AS "organizationId", count(*)::int AS count FROM request_log
-     WHERE env = $1 AND ts >= $2 AND organization_id IS NOT NULL GROUP BY 1 ORDER BY 2 DESC LIMIT ${query.data.limit}`,
+  const result = await c.get('platform').db.query<{
+    organizationId: string
+    organizationName: string
+    count: number
+    errors: number
+  }>(
+    `SELECT r.organization_id AS "organizationId", coalesce(min(o.name), r.organization_id) AS "organizationName",
+            count(*)::int AS count, count(*) FILTER (WHERE r.status >= 500)::int AS errors
+     FROM request_log r
+     LEFT JOIN entities o ON o.env = r.env AND o.kind = 'organization' AND o.id = r.organization_id
+     WHERE r.env = $1 AND r.ts >= $2 AND r.organization_id IS NOT NULL
+     GROUP BY r.organization_id ORDER BY count DESC, "organizationName" LIMIT ${query.data.limit}`,
     [c.get('env'), since],
   )
-  const organizations = new Store(c.get('platform').db, c.get('env'), 'organization')
-  const result = await Promise.all(
-    rows.map(async (r) => ({
-      ...r,
-      organizationName: (await organizations.get(r.organizationId))?.name ?? r.organizationId,
-    })),
-  )
-  return c.json(ok(result, { totalCount: result.length }))
+  return c.json(ok(result, { totalCount: result.length, limit: query.data.limit, offset: 0 }))
 })
 
 events.get('/:env/getlasterrors', async (c) => {
@@ -130,16 +136,29 @@ events.get('/:env/getlasterrors', async (c) => {
   )
 })
 
-/** SOAP endpoints: the products reached over the SOAP protocol. */
+/** SOAP endpoints (read only): the products reached over the SOAP protocol, with their access points. */
 events.get('/:env/soap', async (c) => {
-  const user = await requirePermission(c, 'products', 'read')
+  const user = await requirePermission(c, 'events', 'read')
   if (user instanceof Response) return user
-  const { items } = await new Store(c.get('platform').db, c.get('env'), 'product').list({
-    limit: 1000,
-    offset: 0,
-  })
-  const soap = items
-    .filter((p) => p.protocolId === 'soap')
-    .map((p) => ({ id: p.id, name: p.name, accessPoint: p.accessPoint ?? null }))
-  return c.json(ok(soap, { totalCount: soap.length }))
+  const query = parseWith(soapQuerySchema, c.req.query())
+  if (!query.ok) return c.json(query.body, 400)
+  const { limit, offset } = query.data
+  const db = c.get('platform').db
+  const where = "env = $1 AND kind = 'product' AND data->>'protocolId' = 'soap'"
+  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM entities WHERE ${where}`, [
+    c.get('env'),
+  ])
+  const rows = await db.query<{ data: Record<string, unknown> }>(
+    `SELECT data FROM entities WHERE ${where} ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`,
+    [c.get('env')],
+  )
+  const soap = rows.map(({ data: p }) => ({
+    id: p.id,
+    name: p.name,
+    productCode: p.productCode,
+    type: p.type,
+    organizationName: p.organizationName ?? null,
+    accessPoint: p.accessPoint ?? null,
+  }))
+  return c.json(ok(soap, { totalCount: count?.n ?? 0, limit, offset }))
 })

@@ -1,24 +1,35 @@
 import { z } from 'zod'
 
 /** Event list filters (SPEC §3 Event fields); events, stats and last errors start with a limit of 5 (SPEC §9). */
-export const eventQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(10_000).default(5),
-  offset: z.coerce.number().int().min(0).default(0),
-  type: z.string().max(100).optional(),
-  status: z.string().max(100).optional(),
-  category: z.string().max(100).optional(),
-  targetType: z.string().max(100).optional(),
-  appName: z.string().max(100).optional(),
-  userId: z.string().max(100).optional(),
-  organizationId: z.string().max(100).optional(),
-  taskId: z.string().max(100).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  error: z.enum(['true', 'false']).optional(),
-})
+/** type, status, category and targetType take one value or `in:a,b`. */
+export const eventQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(10_000).default(5),
+    offset: z.coerce.number().int().min(0).default(0),
+    type: z.string().max(100).optional(),
+    status: z.string().max(100).optional(),
+    category: z.string().max(100).optional(),
+    targetType: z.string().max(100).optional(),
+    appName: z.string().max(100).optional(),
+    userId: z.string().max(100).optional(),
+    organizationId: z.string().max(100).optional(),
+    taskId: z.string().max(100).optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    error: z.enum(['true', 'false']).optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'from must not be after to',
+    path: ['to'],
+  })
 export type EventQuery = z.infer<typeof eventQuerySchema>
 
 export const statsQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(366).default(7),
   limit: z.coerce.number().int().min(1).max(100).default(5),
+})
+
+export const soapQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
 })

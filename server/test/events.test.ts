@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OPERATOR, startPlatform, type TestPlatform } from './harness'
+
+let p: TestPlatform
+beforeAll(async () => {
+  p = await startPlatform()
+})
+afterAll(() => p.close())
+
+interface Event {
+  id: string
+  type: string
+  status: string
+  timestamp: string
+  category: string
+  targetType: string
+}
+
+describe('events, stats and last errors', () => {
+  it('pages events five at a time by default and filters errors and dates', async () => {
+    const first = await p.call<{ status: string; timestamp: string }[]>('GET', '/api/sandbox/events')
+    expect(first.body.result).toHaveLength(5)
+    expect(first.body.pagination?.totalCount).toBeGreaterThanOrEqual(2000)
+    const errors = await p.call<{ status: string }[]>('GET', '/api/sandbox/events?error=true&limit=50')
+    expect(errors.body.result?.every((e) => e.status === 'error')).toBe(true)
+    const from = new Date(Date.now() - 86_400_000).toISOString()
+    const recent = await p.call<{ timestamp: string }[]>('GET', `/api/sandbox/events?from=${from}&limit=1000`)
+    expect(recent.body.result?.every((e) => e.timestamp >= from)).toBe(true)
+    expect((await p.call('GET', '/api/sandbox/events?from=yesterday')).status).toBe(400)
+    expect((await p.call('GET', '/api/sandbox/events', { token: null })).status).toBe(401)
+  })
+
+  it('counts requests per day and per organization, and returns the last errors', async () => {
+    const stats = await p.call<{ day: string; count: number }[]>('GET', '/api/sandbox/stats?days=7')
+    expect(stats.body.result).toHaveLength(8)
+    expect(stats.body.result?.reduce((n, d) => n + d.count, 0)).toBeGreaterThan(0)
+    const byOrg = await p.call<{ organizationName: string; count: number }[]>(
+      'GET',
+      '/api/sandbox/stats/organizations?days=60',
+    )
+    expect(byOrg.body.result).toHaveLength(5)
+    expect(byOrg.body.result?.[0]?.organizationName).toMatch(/\w/)
+    const lastErrors = await p.call<{ status: string }[]>('GET', '/api/sandbox/getlasterrors')
+    expect(lastErrors.body.result).toHaveLength(5)
+    expect((await p.call('GET', '/api/sandbox/stats?days=0')).status).toBe(400)
+    expect((await p.call<unknown[]>('GET', '/api/sandbox/soap')).status).toBe(200)
+  })
+
+  it('filters by in: lists and answers one event by id', async () => {
+    const some = await p.call<Event[]>(
+      'GET',
+      '/api/sandbox/events?status=in:warning,error&category=tasks&limit=100',
+    )
+    expect(some.body.result?.length).toBeGreaterThan(0)
+    expect(
+      some.body.result?.every((e) => ['warning', 'error'].includes(e.status) && e.category === 'tasks'),
+    ).toBe(true)
+    const first = some.body.result?.[0] as Event
+    expect((await p.call<Event>('GET', `/api/sandbox/events/${first.id}`)).body.result).toEqual(first)
+    expect((await p.call('GET', `/api/PRODUCTION/events/${first.id}`)).status).toBe(404)
+    expect((await p.call('GET', `/api/sandbox/events/${first.id}`, { token: null })).status).toBe(401)
+    const to = new Date(Date.now() - 86_400_000).toISOString()
+    const from = new Date().toISOString()
+    expect((await p.call('GET', `/api/sandbox/events?from=${from}&to=${to}`)).status).toBe(400)
+    expect((await p.call('GET', '/api/sandbox/events?limit=0')).status).toBe(400)
+  })
+
+  it('keeps sandbox and production events apart', async () => {
+    const sandbox = await p.call<Event[]>('GET', '/api/sandbox/events?limit=1')
+    const production = await p.call<Event[]>('GET', '/api/PRODUCTION/events?limit=1')
+    expect(production.body.pagination?.totalCount).toBeLessThan(sandbox.body.pagination?.totalCount ?? 0)
+    expect(production.body.result?.[0]?.id).not.toBe(sandbox.body.result?.[0]?.id)
+  })
+
+  it('counts per day with zeros, per organization with names, and lists SOAP products', async () => {
+    const now = Date.now()
+    await p.platform.db.query("DELETE FROM request_log WHERE env = 'production'")
+    await p.platform.db.query(
+      `INSERT INTO request_log (env, ts, method, path, status, organization_id, duration_ms) VALUES
+       ('production', $1, 'GET', '/x', 200, 'o0000000-0000-4000-8000-000000000002', 1),
+       ('production', $1, 'GET', '/x', 503, 'o0000000-0000-4000-8000-000000000002', 1),
+       ('production', $2, 'GET', '/x', 200, 'o0000000-0000-4000-8000-000000000005', 1),
+       ('production', $3, 'GET', '/x', 200, 'o0000000-0000-4000-8000-000000000005', 1)`,
+      [
+        new Date(now - 2 * 86_400_000).toISOString(),
+        new Date(now - 3 * 86_400_000).toISOString(),
+        new Date(now - 20 * 86_400_000).toISOString(),
+      ],
+    )
+    const stats = await p.call<{ day: string; count: number; errors: number }[]>(
+      'GET',
+      '/api/PRODUCTION/stats?days=7',
+    )
+    const day = (ago: number) => new Date(now - ago * 86_400_000).toISOString().slice(0, 10)
+    const byDay = Object.fromEntries(stats.body.result?.map((d) => [d.day, d]) ?? [])
+    expect(byDay[day(2)]).toEqual({ day: day(2), count: 2, errors: 1 })
+    expect(byDay[day(3)]).toMatchObject({ count: 1, errors: 0 })
+    expect(byDay[day(5)]).toMatchObject({ count: 0, errors: 0 })
+    const byOrg = await p.call<{ organizationName: string; count: number; errors: number }[]>(
+      'GET',
+      '/api/PRODUCTION/stats/organizations?days=7',
+    )
+    expect(byOrg.body.result).toEqual([
+      {
+        organizationId: 'o0000000-0000-4000-8000-000000000002',
+        organizationName: 'Aalto Logistics',
+        count: 2,
+        errors: 1,
+      },
+      {
+        organizationId: 'o0000000-0000-4000-8000-000000000005',
+        organizationName: 'Zeta Analytics',
+        count: 1,
+        errors: 0,
+      },
+    ])
+    expect((await p.call('GET', '/api/PRODUCTION/stats/organizations?limit=1000')).status).toBe(400)
+    expect((await p.call('GET', '/api/PRODUCTION/stats/organizations', { token: null })).status).toBe(401)
+    const soap = await p.call<{ id: string; accessPoint: string | null }[]>('GET', '/api/sandbox/soap')
+    const soapProducts = await p.platform.db.query(
+      "SELECT id FROM entities WHERE env = 'sandbox' AND kind = 'product' AND data->>'protocolId' = 'soap'",
+    )
+    expect(soap.body.pagination?.totalCount).toBe(soapProducts.length)
+    expect(soap.body.result?.length).toBe(soapProducts.length)
+    expect((await p.call('GET', '/api/sandbox/soap?limit=abc')).status).toBe(400)
+    expect((await p.call('GET', '/api/sandbox/soap', { token: null })).status).toBe(401)
+    const lastErrors = await p.call<Event[]>('GET', '/api/sandbox/getlasterrors?limit=3')
+    expect(lastErrors.body.result?.map((e) => e.status)).toEqual(['error', 'error', 'error'])
+    const times = lastErrors.body.result?.map((e) => e.timestamp) ?? []
+    expect(times).toEqual([...times].sort().reverse())
+    expect((await p.call('GET', '/api/sandbox/getlasterrors?limit=-5')).status).toBe(400)
+    expect((await p.call('GET', '/api/sandbox/getlasterrors', { token: null })).status).toBe(401)
+  })
+
+  it('refuses event reading without the permission when enforced', async () => {
+    await p.platform.db.query(
+      "DELETE FROM permissions WHERE user_id = 'u0000000-0000-4000-8000-000000000002' AND name = 'events.read'",
+    )
+    for (const path of ['events', 'stats', 'stats/organizations', 'getlasterrors', 'soap'])
+      expect((await p.call('GET', `/api/PRODUCTION/${path}`, { token: OPERATOR })).status, path).toBe(403)
+    expect((await p.call('GET', '/api/sandbox/stats', { token: OPERATOR })).status).toBe(200)
+  })
+})
