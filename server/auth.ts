@@ -76,18 +76,20 @@ export function requireUser(c: Ctx): AuthUser | Response {
 /**
  * SPEC §6 on the platform: when the environment's config enables orchestrator auth ("1"), the user
  * needs a permission `type.action` with the same entity id (or none) and application; else 403.
+ * `always` checks even when orchestrator auth is off (acting on another user's tokens).
  */
 export async function requirePermission(
   c: Ctx,
   type: string,
   action: string,
   entityId?: string,
+  options: { always?: boolean } = {},
 ): Promise<AuthUser | Response> {
   const user = requireUser(c)
   if (user instanceof Response) return user
   const platform = c.get('platform')
   const config = await configOf(platform, c.get('env'))
-  if (config.orchestratorAuth !== '1') return user
+  if (config.orchestratorAuth !== '1' && !options.always) return user
   const app = config.orchestratorAppId ?? null
   const name = `${type}.${action}`.toLowerCase()
   const allowed = (await permissionsOf(platform, user.id)).some(

@@ -106,26 +106,32 @@ export async function seed(platform: Platform) {
     ['user_id', 'name', 'entity_id', 'application_id'],
     [
       ...adminPermissions.map((n) => [DEMO.admin.id, n, null, DEMO.orchestratorAppId]),
-      ...operatorPermissions.map((n) => [DEMO.operator.id, n, null, DEMO.orchestratorAppId]),
+      // The operator's token grants are for their own tokens only (entity id = their user id).
+      ...operatorPermissions.map((n) => [
+        DEMO.operator.id,
+        n,
+        n.startsWith('tokens.') ? DEMO.operator.id : null,
+        DEMO.orchestratorAppId,
+      ]),
     ],
   )
+  // The developer login tokens, listed with the user's tokens (never expiring, neither primary nor secondary).
+  const developerToken = (value: string) => ({
+    name: 'Demo developer token',
+    status: 'active',
+    kind: 'developer',
+    shortValue: `${value.slice(0, 4)}…${value.slice(-4)}`,
+    primary: false,
+    secondary: false,
+    createdAt: iso(now - 90 * 864e5),
+  })
   await insertMany(
     db,
     'tokens',
     ['id', 'user_id', 'token_hash', 'data'],
     [
-      [
-        randomUUID(),
-        DEMO.admin.id,
-        hashToken(DEMO.admin.token),
-        { name: 'Demo developer token', status: 'active', kind: 'developer' },
-      ],
-      [
-        randomUUID(),
-        DEMO.operator.id,
-        hashToken(DEMO.operator.token),
-        { name: 'Demo developer token', status: 'active', kind: 'developer' },
-      ],
+      [randomUUID(), DEMO.admin.id, hashToken(DEMO.admin.token), developerToken(DEMO.admin.token)],
+      [randomUUID(), DEMO.operator.id, hashToken(DEMO.operator.token), developerToken(DEMO.operator.token)],
     ],
   )
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomInt, randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { failure, ok } from '../../src/contract/envelope'
 import {
@@ -8,12 +8,13 @@ import {
   tokenRenewSchema,
   tokenUpdateSchema,
 } from '../../src/contract/token'
-import { hashToken, requirePermission, requireUser } from '../auth'
+import { hashToken, requirePermission, requireUser, userById } from '../auth'
 import type { AuthUser, Ctx, Vars } from '../context'
 import { writeEvent } from '../events'
-import { isInvalidJson, jsonBody, parseWith } from '../validate'
+import { jsonBody, parseBody } from '../validate'
 import { idempotent } from '../writes'
 
+/** Personal access tokens under both paths of SPEC §7, plus generate and refresh for the caller. */
 export const tokens = new Hono<{ Variables: Vars }>()
 
 interface Row {
@@ -21,48 +22,78 @@ interface Row {
   user_id: string
   data: Record<string, unknown>
 }
+type Answer = { status: number; body: unknown }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
-const newToken = () => `otk_${Array.from(randomBytes(32), (b) => BASE62[b % 62]).join('')}`
+/** 32 characters drawn uniformly (randomInt has no modulo bias). */
+const newToken = () => `otk_${Array.from({ length: 32 }, () => BASE62[randomInt(62)]).join('')}`
 
 function view(row: Row, now: number) {
   const expired = typeof row.data.expirationDate === 'string' && Date.parse(row.data.expirationDate) < now
   const status = row.data.status === 'revoked' ? 'revoked' : expired ? 'expired' : 'active'
-  return { id: row.id, ...row.data, status }
+  return { id: row.id, kind: 'personal', primary: false, secondary: false, ...row.data, status }
 }
 
-/** A user manages their own tokens; another user's tokens are user administration (users.update). */
-async function owner(c: Ctx): Promise<AuthUser | Response> {
+/**
+ * A user manages their own tokens. Another user's tokens act as that user, so they need an explicit
+ * tokens.{action} grant even when orchestrator auth is off.
+ */
+async function owner(c: Ctx, action: string): Promise<AuthUser | Response> {
   const user = requireUser(c)
   if (user instanceof Response) return user
   const userId = c.req.param('userId') ?? user.id
-  return userId === user.id ? user : requirePermission(c, 'users', 'update')
+  if (userId === user.id) return user
+  const permitted = await requirePermission(c, 'tokens', action, userId, { always: true })
+  if (permitted instanceof Response) return permitted
+  if (!(await userById(c.get('platform'), userId)))
+    return c.json(failure(`User ${userId} was not found`), 404)
+  return permitted
 }
 
-async function rows(c: Ctx, userId: string): Promise<Row[]> {
-  return c
+const rows = (c: Ctx, userId: string) =>
+  c
     .get('platform')
     .db.query<Row>(
-      "SELECT id, user_id, data FROM tokens WHERE user_id = $1 ORDER BY data->>'createdAt' DESC NULLS LAST",
+      "SELECT id, user_id, data FROM tokens WHERE user_id = $1 ORDER BY data->>'createdAt' DESC NULLS LAST, id",
       [userId],
     )
-}
 
-async function create(
-  c: Ctx,
-  user: AuthUser,
-  userId: string,
-  input: { name: string; expirationDate: string },
-) {
+const notFuture = (c: Ctx, date: string | undefined): Answer | undefined =>
+  date !== undefined && Date.parse(date) <= c.get('platform').now()
+    ? {
+        status: 400,
+        body: failure('expirationDate: must be in the future', {
+          issues: [{ path: 'expirationDate', message: 'must be in the future' }],
+        }),
+      }
+    : undefined
+
+const tokenEvent = (c: Ctx, user: AuthUser, id: string, type: string, message: string) =>
+  writeEvent(c.get('platform'), c.get('env'), user, {
+    type,
+    message,
+    targetType: 'token',
+    targetEntityId: id,
+    category: 'auth',
+    actionMethod: c.req.method,
+  })
+
+async function create(c: Ctx, user: AuthUser, userId: string, body: unknown): Promise<Answer> {
+  const input = parseBody(tokenCreateSchema, body)
+  if (!input.ok) return input
+  const past = notFuture(c, input.data.expirationDate)
+  if (past) return past
   const existing = await rows(c, userId)
   const value = newToken()
+  const primary = !existing.some((r) => r.data.primary === true)
   const data = {
-    name: input.name,
-    expirationDate: input.expirationDate,
+    name: input.data.name,
+    expirationDate: input.data.expirationDate,
     status: 'active',
+    kind: 'personal',
     shortValue: `${value.slice(0, 4)}…${value.slice(-4)}`,
-    primary: existing.every((r) => r.data.kind === 'developer'),
-    secondary: existing.some((r) => r.data.primary === true),
+    primary,
+    secondary: !primary,
     createdAt: new Date(c.get('platform').now()).toISOString(),
   }
   const id = randomUUID()
@@ -74,54 +105,51 @@ async function create(
       hashToken(value),
       data,
     ])
-  await writeEvent(c.get('platform'), c.get('env'), user, {
-    type: 'TOKEN_CREATED',
-    message: `Token ${input.name} created`,
-    targetType: 'token',
-    targetEntityId: id,
-    category: 'auth',
-    actionMethod: 'POST',
-  })
-  return { id, ...data, fullValue: value }
+  await tokenEvent(c, user, id, 'TOKEN_CREATED', `Token ${input.data.name} created`)
+  // The full value is shown once, here; only its hash is kept.
+  return { status: 201, body: ok({ id, ...data, fullValue: value }) }
 }
 
+/** Changes one token of a user; `refuse` may turn the change down for the token as it is. */
 async function change(
   c: Ctx,
   user: AuthUser,
   userId: string,
   id: string,
-  patch: Record<string, unknown>,
+  changes: Record<string, unknown>,
   type: string,
-) {
+  refuse?: (row: Row) => Answer | undefined,
+): Promise<Answer> {
   const db = c.get('platform').db
   const [row] = await db.query<Row>('SELECT id, user_id, data FROM tokens WHERE id = $1 AND user_id = $2', [
     id,
     userId,
   ])
   if (!row) return { status: 404, body: failure(`Token ${id} was not found`) }
-  const data = { ...row.data, ...patch }
+  const refused = refuse?.(row)
+  if (refused) return refused
+  const data = { ...row.data, ...changes }
   await db.query('UPDATE tokens SET data = $2 WHERE id = $1', [id, data])
-  await writeEvent(c.get('platform'), c.get('env'), user, {
-    type,
-    message: `Token ${String(data.name)} ${type.split('_')[1]?.toLowerCase()}`,
-    targetType: 'token',
-    targetEntityId: id,
-    category: 'auth',
-    actionMethod: c.req.method,
-  })
+  await tokenEvent(c, user, id, type, `Token ${String(data.name)} ${type.split('_')[1]?.toLowerCase()}`)
   return { status: 200, body: ok(view({ ...row, data }, c.get('platform').now())) }
+}
+
+/** Renew: a new expiration (default 24 h ahead, SPEC §4); a revoked token stays revoked. */
+function renew(c: Ctx, user: AuthUser, userId: string, id: string, given: string | undefined) {
+  const expirationDate = given ?? new Date(c.get('platform').now() + RENEW_HOURS * 3_600_000).toISOString()
+  return change(c, user, userId, id, { expirationDate }, 'TOKEN_RENEWED', (row) =>
+    row.data.status === 'revoked'
+      ? { status: 409, body: failure('A revoked token cannot be renewed; generate a new one') }
+      : undefined,
+  )
 }
 
 /** Path parameters of the routes registered in the loop below (always present there). */
 const param = (c: Ctx, name: 'userId' | 'id') => c.req.param(name) ?? ''
 
-const renewDate = (c: Ctx, given?: string) =>
-  given ?? new Date(c.get('platform').now() + RENEW_HOURS * 3_600_000).toISOString()
-
-/** The same token calls under the two paths of SPEC §7. */
-for (const base of ['/:env/internal/users/:userId/tokens', '/:env/:version/:userId/app-tokens']) {
+for (const base of ['/:env/internal/users/:userId/tokens', '/:env/:version{v[12]}/:userId/app-tokens']) {
   tokens.get(base, async (c) => {
-    const user = await owner(c)
+    const user = await owner(c, 'read')
     if (user instanceof Response) return user
     const list = (await rows(c, param(c, 'userId'))).map((r) => view(r, c.get('platform').now()))
     return c.json({
@@ -130,101 +158,74 @@ for (const base of ['/:env/internal/users/:userId/tokens', '/:env/:version/:user
     })
   })
   tokens.post(base, async (c) => {
-    const user = await owner(c)
+    const user = await owner(c, 'create')
+    if (user instanceof Response) return user
+    const body = await jsonBody(c.req.raw)
+    return idempotent(c, user, body, () => create(c, user, param(c, 'userId'), body))
+  })
+  tokens.post(`${base}/:id/renew`, async (c) => {
+    const user = await owner(c, 'update')
     if (user instanceof Response) return user
     const body = await jsonBody(c.req.raw)
     return idempotent(c, user, body, async () => {
-      const input = parseWith(tokenCreateSchema, isInvalidJson(body) ? undefined : body)
+      const input = parseBody(tokenRenewSchema, body ?? {})
       if (!input.ok) return input
-      if (Date.parse(input.data.expirationDate) <= c.get('platform').now())
-        return { status: 400, body: failure('expirationDate must be in the future') }
-      return { status: 201, body: ok(await create(c, user, param(c, 'userId'), input.data)) }
+      const past = notFuture(c, input.data.expirationDate)
+      if (past) return past
+      return renew(c, user, param(c, 'userId'), param(c, 'id'), input.data.expirationDate)
     })
   })
-  tokens.post(`${base}/:id/renew`, async (c) => {
-    const user = await owner(c)
-    if (user instanceof Response) return user
-    const body = await jsonBody(c.req.raw)
-    const input = parseWith(tokenRenewSchema, isInvalidJson(body) ? undefined : (body ?? {}))
-    if (!input.ok) return c.json(input.body, 400)
-    const answer = await change(
-      c,
-      user,
-      param(c, 'userId'),
-      param(c, 'id'),
-      { expirationDate: renewDate(c, input.data.expirationDate), status: 'active' },
-      'TOKEN_RENEWED',
-    )
-    return c.json(answer.body, answer.status as 200)
-  })
   tokens.post(`${base}/:id/revoke`, async (c) => {
-    const user = await owner(c)
+    const user = await owner(c, 'update')
     if (user instanceof Response) return user
-    const answer = await change(
-      c,
-      user,
-      param(c, 'userId'),
-      param(c, 'id'),
-      { status: 'revoked' },
-      'TOKEN_REVOKED',
+    return idempotent(c, user, null, () =>
+      change(c, user, param(c, 'userId'), param(c, 'id'), { status: 'revoked' }, 'TOKEN_REVOKED'),
     )
-    return c.json(answer.body, answer.status as 200)
   })
   tokens.patch(`${base}/:id`, async (c) => {
-    const user = await owner(c)
+    const user = await owner(c, 'update')
     if (user instanceof Response) return user
     const body = await jsonBody(c.req.raw)
-    const input = parseWith(tokenUpdateSchema, isInvalidJson(body) ? undefined : body)
-    if (!input.ok) return c.json(input.body, 400)
-    const answer = await change(c, user, param(c, 'userId'), param(c, 'id'), input.data, 'TOKEN_UPDATED')
-    return c.json(answer.body, answer.status as 200)
+    return idempotent(c, user, body, async () => {
+      const input = parseBody(tokenUpdateSchema, body)
+      if (!input.ok) return input
+      const past = notFuture(c, input.data.expirationDate)
+      if (past) return past
+      return change(c, user, param(c, 'userId'), param(c, 'id'), input.data, 'TOKEN_UPDATED')
+    })
   })
   tokens.delete(`${base}/:id`, async (c) => {
-    const user = await owner(c)
+    const user = await owner(c, 'delete')
     if (user instanceof Response) return user
+    const id = param(c, 'id')
     const removed = await c
       .get('platform')
       .db.query<{ id: string }>('DELETE FROM tokens WHERE id = $1 AND user_id = $2 RETURNING id', [
-        param(c, 'id'),
+        id,
         param(c, 'userId'),
       ])
-    if (removed.length === 0) return c.json(failure(`Token ${param(c, 'id')} was not found`), 404)
-    await writeEvent(c.get('platform'), c.get('env'), user, {
-      type: 'TOKEN_REMOVED',
-      message: 'Token removed',
-      targetType: 'token',
-      targetEntityId: param(c, 'id'),
-      category: 'auth',
-      actionMethod: 'DELETE',
-    })
-    return c.json(ok({ id: param(c, 'id') }))
+    if (removed.length === 0) return c.json(failure(`Token ${id} was not found`), 404)
+    await tokenEvent(c, user, id, 'TOKEN_REMOVED', 'Token removed')
+    return c.json(ok({ id }))
   })
 }
 
 /** Token generate and refresh for the calling user (SPEC §7 /{version}/token/...). */
-tokens.post('/:env/:version/token/generate', async (c) => {
+tokens.post('/:env/:version{v[12]}/token/generate', async (c) => {
+  const user = requireUser(c)
+  if (user instanceof Response) return user
+  const body = await jsonBody(c.req.raw)
+  return idempotent(c, user, body, () => create(c, user, user.id, body))
+})
+tokens.post('/:env/:version{v[12]}/token/refresh', async (c) => {
   const user = requireUser(c)
   if (user instanceof Response) return user
   const body = await jsonBody(c.req.raw)
   return idempotent(c, user, body, async () => {
-    const input = parseWith(tokenCreateSchema, isInvalidJson(body) ? undefined : body)
+    const input = parseBody(tokenRefreshSchema, body)
     if (!input.ok) return input
-    return { status: 201, body: ok(await create(c, user, user.id, input.data)) }
+    const past = notFuture(c, input.data.expirationDate)
+    if (past) return past
+    return renew(c, user, user.id, input.data.tokenId, input.data.expirationDate)
   })
-})
-tokens.post('/:env/:version/token/refresh', async (c) => {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
-  const body = await jsonBody(c.req.raw)
-  const input = parseWith(tokenRefreshSchema, isInvalidJson(body) ? undefined : body)
-  if (!input.ok) return c.json(input.body, 400)
-  const answer = await change(
-    c,
-    user,
-    user.id,
-    input.data.tokenId,
-    { expirationDate: renewDate(c, input.data.expirationDate), status: 'active' },
-    'TOKEN_RENEWED',
-  )
-  return c.json(answer.body, answer.status as 200)
 })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TOKEN_PATTERN } from '../../src/contract/token'
 import { OPERATOR, startPlatform, type TestPlatform } from './harness'
 
 let p: TestPlatform
@@ -17,14 +18,18 @@ interface Token {
   status: string
   expirationDate: string
   primary: boolean
+  secondary: boolean
+  kind: string
+  name: string
 }
 
 describe('access tokens', () => {
   for (const base of [
     `/api/sandbox/internal/users/${ADMIN_ID}/tokens`,
     `/api/sandbox/v2/${ADMIN_ID}/app-tokens`,
+    `/api/sandbox/v1/${ADMIN_ID}/app-tokens`,
   ]) {
-    it(`live through create, use, renew, revoke and removal under ${base.split('/').slice(3, 4)}`, async () => {
+    it(`live through create, use, renew, revoke and removal under ${base.split('/').slice(3, 5).join('/')}`, async () => {
       const created = await p.call<Token>('POST', base, { body: { name: 'CI', expirationDate: tomorrow() } })
       expect(created.status).toBe(201)
       const token = created.body.result as Token
@@ -43,21 +48,71 @@ describe('access tokens', () => {
       ).toMatchObject({ name: 'Renamed' })
       expect((await p.call<Token>('POST', `${base}/${token.id}/revoke`)).body.result?.status).toBe('revoked')
       expect((await p.call('GET', '/api/PRODUCTION/me', { token: token.fullValue })).status).toBe(401)
+      expect((await p.call('POST', `${base}/${token.id}/renew`, { body: {} })).status).toBe(409)
       expect((await p.call('DELETE', `${base}/${token.id}`)).status).toBe(200)
       expect((await p.call('DELETE', `${base}/${token.id}`)).status).toBe(404)
     })
   }
 
-  it("refuses bad bodies, no token, and another user's tokens without permission", async () => {
+  it('lists the developer token, marks the first token primary and the next secondary, creates once per key', async () => {
+    const base = `/api/sandbox/internal/users/${OPERATOR_ID}/tokens`
+    const listed = await p.call<{ itemList: Token[] }>('GET', base, { token: OPERATOR })
+    expect(listed.body.result?.itemList).toEqual([
+      expect.objectContaining({
+        kind: 'developer',
+        shortValue: 'demo…oken',
+        status: 'active',
+        primary: false,
+      }),
+    ])
+    expect(listed.body.pagination?.totalCount).toBe(1)
+    const headers = { 'Idempotency-Key': 'operator-token-1' }
+    const body = { name: 'First', expirationDate: tomorrow() }
+    const first = await p.call<Token>('POST', base, { token: OPERATOR, body, headers })
+    const again = await p.call<Token>('POST', base, { token: OPERATOR, body, headers })
+    expect(again.body.result?.id).toBe(first.body.result?.id)
+    expect(first.body.result).toMatchObject({ primary: true, secondary: false, kind: 'personal' })
+    const second = await p.call<Token>('POST', base, {
+      token: OPERATOR,
+      body: { name: 'Second', expirationDate: tomorrow() },
+    })
+    expect(second.body.result).toMatchObject({ primary: false, secondary: true })
+    const after = await p.call<{ itemList: Token[] }>('GET', base, { token: OPERATOR })
+    expect(after.body.result?.itemList.map((t) => t.name)).toEqual([
+      'Second',
+      'First',
+      'Demo developer token',
+    ])
+    expect(JSON.stringify(after.body)).not.toMatch(/otk_[0-9A-Za-z]{32}/)
+  })
+
+  it("refuses bad bodies, past dates, unknown versions, no token, and another user's tokens without a grant", async () => {
     const base = `/api/sandbox/internal/users/${ADMIN_ID}/tokens`
     expect((await p.call('POST', base, { body: { name: '' } })).status).toBe(400)
     expect(
       (await p.call('POST', base, { body: { name: 'old', expirationDate: '2001-01-01T00:00:00Z' } })).status,
     ).toBe(400)
+    const created = await p.call<Token>('POST', base, { body: { name: 'Dated', expirationDate: tomorrow() } })
+    const id = created.body.result?.id
+    const past = { expirationDate: '2001-01-01T00:00:00Z' }
+    expect((await p.call('POST', `${base}/${id}/renew`, { body: past })).status).toBe(400)
+    expect((await p.call('PATCH', `${base}/${id}`, { body: past })).status).toBe(400)
+    expect((await p.call('PATCH', `${base}/${id}`, { body: { name: '' } })).status).toBe(400)
+    expect((await p.call('POST', `${base}/nope/revoke`)).status).toBe(404)
+    expect((await p.call('GET', `/api/sandbox/v3/${ADMIN_ID}/app-tokens`)).status).toBe(404)
     expect((await p.call('GET', base, { token: null })).status).toBe(401)
+    expect((await p.call('POST', `${base}/${id}/revoke`, { token: null })).status).toBe(401)
+    // Orchestrator auth is off in the sandbox, yet another user's tokens need an explicit grant.
+    expect((await p.call('GET', base, { token: OPERATOR })).status).toBe(403)
+    expect((await p.call('POST', `${base}/${id}/revoke`, { token: OPERATOR })).status).toBe(403)
+    expect(
+      (await p.call('POST', base, { token: OPERATOR, body: { name: 'x', expirationDate: tomorrow() } }))
+        .status,
+    ).toBe(403)
+    expect((await p.call('GET', `/api/sandbox/internal/users/${OPERATOR_ID}/tokens`)).status).toBe(200)
+    expect((await p.call('GET', '/api/sandbox/internal/users/nobody/tokens')).status).toBe(404)
     await p.enforcePermissions('sandbox')
     try {
-      expect((await p.call('GET', base, { token: OPERATOR })).status).toBe(403)
       expect(
         (await p.call('GET', `/api/sandbox/internal/users/${OPERATOR_ID}/tokens`, { token: OPERATOR }))
           .status,
@@ -72,13 +127,38 @@ describe('access tokens', () => {
       body: { name: 'gen', expirationDate: tomorrow() },
     })
     expect(generated.status).toBe(201)
-    const refreshed = await p.call<Token>('POST', '/api/sandbox/v2/token/refresh', {
+    const value = generated.body.result?.fullValue as string
+    expect(value).toMatch(TOKEN_PATTERN)
+    expect((await p.call('GET', '/api/sandbox/me', { token: value })).status).toBe(200)
+    const refreshed = await p.call<Token>('POST', '/api/sandbox/v1/token/refresh', {
       body: { tokenId: generated.body.result?.id },
     })
     expect(refreshed.status).toBe(200)
+    expect(refreshed.body.result?.fullValue).toBeUndefined()
     expect((await p.call('POST', '/api/sandbox/v2/token/refresh', { body: {} })).status).toBe(400)
+    expect(
+      (await p.call('POST', '/api/sandbox/v2/token/refresh', { body: { tokenId: 'nope' } })).status,
+    ).toBe(404)
+    expect(
+      (
+        await p.call('POST', '/api/sandbox/v2/token/generate', {
+          body: { name: 'late', expirationDate: '2001-01-01T00:00:00Z' },
+        })
+      ).status,
+    ).toBe(400)
     expect((await p.call('POST', '/api/sandbox/v2/token/generate', { token: null, body: {} })).status).toBe(
       401,
     )
+    expect((await p.call('POST', '/api/sandbox/v2/token/refresh', { token: null, body: {} })).status).toBe(
+      401,
+    )
+    expect(
+      (
+        await p.call('POST', '/api/sandbox/v2/token/generate', {
+          token: OPERATOR,
+          body: { name: 'own', expirationDate: tomorrow() },
+        })
+      ).status,
+    ).toBe(201)
   })
 })
