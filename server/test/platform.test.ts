@@ -80,6 +80,8 @@ describe('platform basics', () => {
       (await p.call('PUT', `/api/sandbox/auth/applications/${id}`, { body: { name: 'Reporter 2' } })).status,
     ).toBe(200)
     expect((await p.call('POST', '/api/sandbox/auth/applications', { body: { name: '' } })).status).toBe(400)
+    expect((await p.call('GET', '/api/sandbox/auth/applications?offset=x')).status).toBe(400)
+    expect((await p.call('GET', '/api/sandbox/auth/applications', { token: null })).status).toBe(401)
     expect(
       (await p.call('POST', '/api/sandbox/auth/applications', { token: null, body: { name: 'x' } })).status,
     ).toBe(401)

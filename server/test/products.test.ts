@@ -33,6 +33,18 @@ describe('products', () => {
     expect((await p.call('GET', '/api/sandbox/products/v1?limit=1', { token: null })).status).toBe(200)
     const connectors = await p.call<Product[]>('GET', '/api/sandbox/products/v2?type=connector&limit=100')
     expect(connectors.body.result?.every((x) => x.type === 'connector')).toBe(true)
+    const two = await p.call<Product[]>(
+      'GET',
+      '/api/sandbox/products/v2?type=in:connector,transformer&limit=100',
+    )
+    expect(new Set(two.body.result?.map((x) => x.type))).toEqual(new Set(['connector', 'transformer']))
+    const sorted = await p.call<Product[]>(
+      'GET',
+      '/api/sandbox/products/v2?sortBy=name&sortOrder=asc&limit=100',
+      { token: null },
+    )
+    const names = sorted.body.result?.map((x) => x.name) ?? []
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
     const mine = await p.call<Product[]>('GET', '/api/sandbox/products/v2?limit=100', { token: OPERATOR })
     const owners = mine.body.result?.map((x) => x.createdBy === 'u0000000-0000-4000-8000-000000000002') ?? []
     expect(owners.indexOf(false)).toBeGreaterThan(0)
