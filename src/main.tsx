@@ -59,6 +59,7 @@ async function boot() {
     buster: CACHE_BUSTER,
   })
   await Promise.all([restoreSession(), restored.catch(() => undefined)])
+  performance.mark('orchestrator:cache-restored')
   // A 401 ends the session locally; the provider session is left alone so signing in again is quick.
   setUnauthorizedHandler(() => void logout(toLogin, { endProviderSession: false }))
   // A settled change refreshes every cached list and detail of its resource family.

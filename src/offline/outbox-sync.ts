@@ -10,9 +10,11 @@ export interface SyncProgress {
   running: boolean
   done: number
   total: number
+  /** The id of the change on the wire, if any. */
+  sendingId: string | null
 }
 
-let progress: SyncProgress = { running: false, done: 0, total: 0 }
+let progress: SyncProgress = { running: false, done: 0, total: 0, sendingId: null }
 const listeners = new Set<() => void>()
 const setProgress = (next: SyncProgress) => {
   progress = next
@@ -62,14 +64,18 @@ export function kickReplay() {
 async function run() {
   const session = getSession()
   if (!session || pausedFor === session.user.id || !navigator.onLine) return
+  // Screens refresh once per pass and resource, not once per sent change.
+  const settled = new Map<string, OutboxEntry>()
   const pass = async () => {
     for (;;) {
       const { sent, outcome } = await replayOnce({
         userId: session.user.id,
         organizationId: organizationSetting.get(),
         send,
-        onSettled: (entry) => settledHandler(entry),
-        onProgress: (done, total) => setProgress({ running: total > 0 && done < total, done, total }),
+        onSettled: (entry) => settled.set(entry.resource, entry),
+        onProgress: (done, total) =>
+          setProgress({ ...progress, running: total > 0 && done < total, done, total }),
+        onSending: (entry) => setProgress({ ...progress, sendingId: entry?.id ?? null }),
       })
       if (outcome === 'unauthorized') pausedFor = session.user.id
       if (outcome !== 'idle' || sent === 0) break
@@ -79,7 +85,8 @@ async function run() {
     if (navigator.locks) await navigator.locks.request('orchestrator-outbox', pass)
     else await pass()
   } finally {
-    setProgress({ ...progress, running: false })
+    for (const entry of settled.values()) settledHandler(entry)
+    setProgress({ ...progress, running: false, sendingId: null })
     channel?.postMessage('changed')
     await planNextAttempt()
   }

@@ -18,6 +18,8 @@ export interface ReplayContext {
   /** After an entry is settled (sent, conflict, failed): refresh what the screens show. */
   onSettled?: (entry: OutboxEntry, result: SendResult) => void
   onProgress?: (done: number, total: number) => void
+  /** The entry now on the wire (kept in memory: one write less per change). */
+  onSending?: (entry: OutboxEntry | null) => void
 }
 
 export type ReplayOutcome = 'idle' | 'offline' | 'unauthorized'
@@ -65,8 +67,9 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
       held.add(entityKey)
       continue
     }
-    await db.outbox.update(entry.seq as number, { status: 'sending' })
+    ctx.onSending?.(entry)
     const result = await ctx.send(entry)
+    ctx.onSending?.(null)
 
     if (result.status >= 200 && result.status < 300) {
       await settleSuccess(entry, result)

@@ -67,7 +67,7 @@ export function SyncCentre() {
           {entries.map((entry) => (
             <li key={entry.id} className="rounded-lg bg-white p-4 shadow-sm" data-testid="outbox-entry">
               <div className="flex flex-wrap items-center gap-2">
-                <OutboxState status={entry.status} />
+                <OutboxState status={entry.id === progress.sendingId ? 'sending' : entry.status} />
                 <span className="font-medium">{entry.label}</span>
                 <span className="text-sm text-gray-600">
                   {entry.resource} ·{' '}
@@ -86,12 +86,16 @@ export function SyncCentre() {
                     <FormattedMessage id="outbox.resolve" defaultMessage="Resolve" />
                   </Button>
                 )}
-                {entry.status !== 'sending' && entry.status !== 'conflict' && (
+                {entry.id !== progress.sendingId && entry.status !== 'conflict' && (
                   <Button variant="secondary" onClick={() => void retryEntry(entry.id)}>
                     <FormattedMessage id="outbox.retry" defaultMessage="Retry" />
                   </Button>
                 )}
-                <Button variant="ghost" onClick={() => discard(entry)} disabled={entry.status === 'sending'}>
+                <Button
+                  variant="ghost"
+                  onClick={() => discard(entry)}
+                  disabled={entry.id === progress.sendingId}
+                >
                   <FormattedMessage id="outbox.discard" defaultMessage="Discard" />
                 </Button>
               </div>
