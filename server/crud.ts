@@ -88,6 +88,7 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         statuses: parseIn(q.status),
         organizationId: q.organizationId,
         mineFirst: o.mineFirst ? c.get('user')?.id : undefined,
+        publicOnly: o.publicRead && !c.get('user'),
       })
       const pagination = { totalCount, limit: q.limit, offset: q.offset }
       return c.json(o.itemList ? { ...ok({ itemList: items }), pagination } : ok(items, pagination))
@@ -98,7 +99,11 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         if (user instanceof Response) return user
       }
       const entity = await store(c).get(c.req.param('id'))
-      return entity
+      const hidden =
+        o.publicRead &&
+        !c.get('user') &&
+        ((entity?.visibility as { type?: string } | undefined)?.type ?? 'public') !== 'public'
+      return entity && !hidden
         ? c.json(ok(entity))
         : c.json(failure(`${o.label} ${c.req.param('id')} was not found`), 404)
     })

@@ -21,6 +21,8 @@ export interface ListOptions {
   q?: string
   /** Items of this user first (the product list, SPEC §7). */
   mineFirst?: string
+  /** Only what anyone may see: no visibility, or visibility type public (anonymous visitors). */
+  publicOnly?: boolean
 }
 
 const COLUMNS: Record<string, string> = {
@@ -69,6 +71,7 @@ export class Store {
     if (options.statuses?.length) add('status = ANY(?)', options.statuses)
     if (options.organizationId) add('organization_id = ?', options.organizationId)
     if (options.parentId) add('parent_id = ?', options.parentId)
+    if (options.publicOnly) where.push("coalesce(data->'visibility'->>'type', 'public') = 'public'")
     if (options.q)
       add(
         "(name ILIKE ? OR code ILIKE $X OR data->>'description' ILIKE $X)".replace(

@@ -29,7 +29,21 @@ describe('products', () => {
     const anonymous = await p.call<Product[]>('GET', '/api/sandbox/products/v2?limit=5', { token: null })
     expect(anonymous.status).toBe(200)
     expect(anonymous.body.result).toHaveLength(5)
-    expect(anonymous.body.pagination?.totalCount).toBe(64)
+    const all = await p.call<Product[]>('GET', '/api/sandbox/products/v2?limit=100')
+    expect(all.body.pagination?.totalCount).toBe(64)
+    // Anonymous visitors see public products only, and cannot open a private one.
+    const everyone = await p.call<(Product & { visibility?: { type: string } })[]>(
+      'GET',
+      '/api/sandbox/products/v2?limit=100',
+      { token: null },
+    )
+    expect(everyone.body.pagination?.totalCount).toBeLessThan(64)
+    expect(everyone.body.result?.every((x) => (x.visibility?.type ?? 'public') === 'public')).toBe(true)
+    const hidden = (all.body.result as (Product & { visibility?: { type: string } })[]).find(
+      (x) => x.visibility?.type === 'private',
+    )
+    expect((await p.call('GET', `/api/sandbox/products/v2/${hidden?.id}`, { token: null })).status).toBe(404)
+    expect((await p.call('GET', `/api/sandbox/products/v2/${hidden?.id}`)).status).toBe(200)
     expect((await p.call('GET', '/api/sandbox/products/v1?limit=1', { token: null })).status).toBe(200)
     const connectors = await p.call<Product[]>('GET', '/api/sandbox/products/v2?type=connector&limit=100')
     expect(connectors.body.result?.every((x) => x.type === 'connector')).toBe(true)
@@ -53,7 +67,7 @@ describe('products', () => {
   })
 
   it('keeps the environments apart', async () => {
-    const production = await p.call<Product[]>('GET', '/api/PRODUCTION/products/v2?limit=1', { token: null })
+    const production = await p.call<Product[]>('GET', '/api/PRODUCTION/products/v2?limit=1')
     expect(production.body.pagination?.totalCount).toBe(15)
     expect((await p.call('GET', '/api/staging/products/v2')).status).toBe(404)
   })
@@ -77,9 +91,9 @@ describe('products', () => {
       (await p.call('PATCH', `/api/sandbox/internal/products/v2/${id}`, { body: { type: 'gadget' } })).body
         .error?.issues?.[0]?.message,
     ).toBe('Please select item from the dropdown')
-    expect(
-      (await p.call('GET', `/api/sandbox/products/v2/${id}`, { token: null })).body.result,
-    ).toMatchObject({ name: 'Renamed' })
+    expect((await p.call('GET', `/api/sandbox/products/v2/${id}`)).body.result).toMatchObject({
+      name: 'Renamed',
+    })
     const stale = await p.call('DELETE', `/api/sandbox/products/v2/${id}`, {
       headers: { 'If-Match': created.body.result?.updatedAt as string },
     })
