@@ -10,7 +10,7 @@ export function ConnectionStatus() {
   const session = useSession()
   const waiting = useWaitingCount()
   return (
-    <div className="flex items-center gap-2 text-sm">
+    <div className="flex shrink-0 items-center gap-2 text-sm">
       <span
         role="status"
         className={`inline-flex items-center gap-1 rounded-full px-2 py-1 font-medium ${online ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}
@@ -19,22 +19,29 @@ export function ConnectionStatus() {
           aria-hidden="true"
           className={`h-2 w-2 rounded-full ${online ? 'bg-green-600' : 'bg-amber-600'}`}
         />
-        {online ? (
-          <FormattedMessage id="status.online" defaultMessage="Online" />
-        ) : (
-          <FormattedMessage id="status.offline" defaultMessage="Offline" />
-        )}
+        <span className="sr-only sm:not-sr-only">
+          {online ? (
+            <FormattedMessage id="status.online" defaultMessage="Online" />
+          ) : (
+            <FormattedMessage id="status.offline" defaultMessage="Offline" />
+          )}
+        </span>
       </span>
       {session && waiting > 0 && (
         <Link
           to="/outbox"
-          className="rounded-full bg-primary-100 px-2 py-1 font-medium text-primary-900 hover:bg-primary-200"
+          className="rounded-full bg-primary-100 px-2 py-1 font-medium whitespace-nowrap text-primary-900 hover:bg-primary-200"
         >
-          <FormattedMessage
-            id="status.waiting"
-            defaultMessage="{count, plural, one {# change waits} other {# changes wait}}"
-            values={{ count: waiting }}
-          />
+          <span aria-hidden="true" className="sm:hidden">
+            ⇅ {waiting}
+          </span>
+          <span className="sr-only sm:not-sr-only">
+            <FormattedMessage
+              id="status.waiting"
+              defaultMessage="{count, plural, one {# change waits} other {# changes wait}}"
+              values={{ count: waiting }}
+            />
+          </span>
         </Link>
       )}
     </div>

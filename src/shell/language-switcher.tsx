@@ -6,7 +6,7 @@ export function LanguageSwitcher() {
   const intl = useIntl()
   const locale = useLocale()
   return (
-    <fieldset className="flex overflow-hidden rounded-md border border-primary-700">
+    <fieldset className="flex shrink-0 overflow-hidden rounded-md border border-primary-700">
       <legend className="sr-only">
         {intl.formatMessage({ id: 'language.label', defaultMessage: 'Language' })}
       </legend>

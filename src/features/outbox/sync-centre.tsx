@@ -101,8 +101,14 @@ export function SyncCentre() {
               </div>
               {entry.lastError && (
                 <p className="mt-2 text-sm break-words text-red-800">
-                  {entry.lastStatus ? `${entry.lastStatus}: ` : ''}
-                  {entry.lastError}
+                  {entry.lastStatus ? (
+                    `${entry.lastStatus}: ${entry.lastError}`
+                  ) : (
+                    <FormattedMessage
+                      id="outbox.noConnection"
+                      defaultMessage="No connection: it is sent when the platform can be reached."
+                    />
+                  )}
                 </p>
               )}
             </li>
