@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
-import { platform, signInWithToken, uniqueCode, useEnglish, waitForServiceWorker } from './support'
+import {
+  outboxCount,
+  platform,
+  signInWithToken,
+  uniqueCode,
+  useEnglish,
+  waitForServiceWorker,
+} from './support'
 
 const ADMIN_ID = 'u0000000-0000-4000-8000-000000000001'
 
@@ -19,18 +26,6 @@ async function createOffline(page: Page, code: string) {
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByRole('row').filter({ hasText: code })).toContainText('Waiting to sync')
 }
-
-const outboxCount = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('orchestrator')
-        open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count()
-          count.onsuccess = () => resolve(count.result)
-        }
-      }),
-  )
 
 test.describe('outbox across tabs and closed pages', () => {
   test('two tabs with a queue: each change reaches the platform once', async ({ context, request }) => {

@@ -82,3 +82,16 @@ export async function waitForCached(page: Page, text: string) {
     )
     .toBe(true)
 }
+
+/** How many changes wait in the outbox (IndexedDB), as the sync centre would count them. */
+export const outboxCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('orchestrator')
+        open.onsuccess = () => {
+          const count = open.result.transaction('outbox').objectStore('outbox').count()
+          count.onsuccess = () => resolve(count.result)
+        }
+      }),
+  )

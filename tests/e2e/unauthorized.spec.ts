@@ -1,5 +1,12 @@
-import { expect, type Page, test } from '@playwright/test'
-import { platform, signInWithToken, uniqueCode, useEnglish, waitForServiceWorker } from './support'
+import { expect, test } from '@playwright/test'
+import {
+  outboxCount,
+  platform,
+  signInWithToken,
+  uniqueCode,
+  useEnglish,
+  waitForServiceWorker,
+} from './support'
 
 const ADMIN_ID = 'u0000000-0000-4000-8000-000000000001'
 
@@ -18,18 +25,6 @@ async function newToken(request: Parameters<typeof platform>[0]) {
 
 const revoke = (request: Parameters<typeof platform>[0], id: string) =>
   platform(request, 'POST', `/api/sandbox/internal/users/${ADMIN_ID}/tokens/${id}/revoke`)
-
-const outboxCount = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('orchestrator')
-        open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count()
-          count.onsuccess = () => resolve(count.result)
-        }
-      }),
-  )
 
 test.describe('401 from the platform', () => {
   test.beforeEach(async ({ page }) => {
