@@ -1,5 +1,5 @@
 import { fetchMe } from '../api/users'
-import { finishLogin, refreshTokens, type TokenSet } from './oidc'
+import type { TokenSet } from './oidc'
 import { getSession, type Session, saveSession } from './session'
 
 /** Session and refresh tokens last 86400 s (SPEC §4, §9). */
@@ -37,6 +37,7 @@ function oidcSession(tokens: TokenSet, user: Session['user']): Session {
 }
 
 export async function completeOidcLogin(callbackUrl: URL): Promise<void> {
+  const { finishLogin } = await import('./oidc')
   const tokens = await finishLogin(callbackUrl)
   const user = await userFor(tokens.idToken)
   await saveSession(oidcSession(tokens, user))
@@ -44,6 +45,7 @@ export async function completeOidcLogin(callbackUrl: URL): Promise<void> {
 
 /** Replaces the tokens of the current OIDC session with a refreshed set. */
 export async function applyRefresh(refreshToken: string): Promise<void> {
+  const { refreshTokens } = await import('./oidc')
   const tokens = await refreshTokens(refreshToken)
   const session = getSession()
   if (!session) return

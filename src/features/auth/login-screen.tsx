@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { startLogin } from '../../auth/oidc'
 import { signInWithDeveloperToken } from '../../auth/sign-in'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
@@ -19,6 +18,8 @@ export function LoginScreen({ failed = false }: { failed?: boolean }) {
     setBusy('oidc')
     setError(false)
     try {
+      // The OIDC client loads on demand: the login screen's first load stays small.
+      const { startLogin } = await import('../../auth/oidc')
       await startLogin(intl.locale)
     } catch {
       setError(true)
