@@ -39,7 +39,11 @@ export async function createOidc(db: Db, publicUrl: string) {
     alg: 'RS256',
     use: 'sig',
   }))
-  const cookieKeys = await secret(db, 'oidc-cookie-keys', () => [randomBytes(32).toString('hex')])
+  // An object, not a bare array: node-postgres would send an array as a Postgres array, not JSON.
+  const stored = await secret<{ keys: string[] } | string[]>(db, 'oidc-cookie-keys', () => ({
+    keys: [randomBytes(32).toString('hex')],
+  }))
+  const cookieKeys = Array.isArray(stored) ? stored : stored.keys
   const origins = [publicUrl, publicUrl.replace('//localhost', '//127.0.0.1')]
   const account = async (id: string) =>
     (
