@@ -7,6 +7,7 @@ import { useOutbox } from '../../offline/use-outbox'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
 import { ConflictDialog } from './conflict-dialog'
+import { FailedEntryDialog } from './failed-entry-dialog'
 import { OutboxState } from './outbox-state'
 
 const kinds = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' } as const
@@ -17,6 +18,7 @@ export function SyncCentre() {
   const entries = useOutbox()
   const progress = useSyncProgress()
   const [resolving, setResolving] = useState<OutboxEntry | null>(null)
+  const [correcting, setCorrecting] = useState<OutboxEntry | null>(null)
 
   const discard = (entry: OutboxEntry) => {
     const ok = window.confirm(
@@ -86,6 +88,12 @@ export function SyncCentre() {
                     <FormattedMessage id="outbox.resolve" defaultMessage="Resolve" />
                   </Button>
                 )}
+                {entry.status === 'failed' && entry.method !== 'DELETE' && (
+                  <Button onClick={() => setCorrecting(entry)}>
+                    <FormattedMessage id="outbox.edit" defaultMessage="Edit" />
+                    <span className="sr-only"> {entry.label}</span>
+                  </Button>
+                )}
                 {entry.id !== progress.sendingId && entry.status !== 'conflict' && (
                   <Button variant="secondary" onClick={() => void retryEntry(entry.id)}>
                     <FormattedMessage id="outbox.retry" defaultMessage="Retry" />
@@ -116,6 +124,7 @@ export function SyncCentre() {
         </ul>
       )}
       {resolving && <ConflictDialog entry={resolving} onClose={() => setResolving(null)} />}
+      {correcting && <FailedEntryDialog entry={correcting} onClose={() => setCorrecting(null)} />}
     </div>
   )
 }

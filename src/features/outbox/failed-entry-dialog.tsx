@@ -1,0 +1,117 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { useId, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import type { OutboxEntry } from '../../offline/db'
+import { retryEntry } from '../../offline/outbox'
+import { Alert } from '../../ui/alert'
+import { Button } from '../../ui/button'
+
+type Draft = Record<string, { text: string; json: boolean }>
+
+/** Text fields are edited as text, anything else as JSON, so every entity family can be corrected here. */
+function toDraft(body: Record<string, unknown>): Draft {
+  return Object.fromEntries(
+    Object.entries(body).map(([field, value]) =>
+      typeof value === 'string'
+        ? [field, { text: value, json: false }]
+        : [field, { text: JSON.stringify(value, null, 2) ?? '', json: true }],
+    ),
+  )
+}
+
+/**
+ * A change the platform refused (400/422): the user corrects its fields and sends it again under a
+ * new key, or closes the dialog and discards it from the sync centre.
+ */
+export function FailedEntryDialog({ entry, onClose }: { entry: OutboxEntry; onClose: () => void }) {
+  const intl = useIntl()
+  const id = useId()
+  const [draft, setDraft] = useState(() => toDraft((entry.body ?? {}) as Record<string, unknown>))
+  const [invalid, setInvalid] = useState<string | null>(null)
+
+  const send = async () => {
+    const body: Record<string, unknown> = {}
+    for (const [field, { text, json }] of Object.entries(draft)) {
+      if (!json) {
+        body[field] = text
+        continue
+      }
+      try {
+        body[field] = JSON.parse(text)
+      } catch {
+        setInvalid(field)
+        return
+      }
+    }
+    await retryEntry(entry.id, { body })
+    onClose()
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(40rem,95vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">
+            <FormattedMessage
+              id="failed.title"
+              defaultMessage="Correct {label}"
+              values={{ label: entry.label }}
+            />
+          </Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-gray-700">
+            <FormattedMessage
+              id="failed.text"
+              defaultMessage="The platform refused this change: {error}. Correct it and send it again."
+              values={{ error: entry.lastError ?? '' }}
+            />
+          </Dialog.Description>
+          {invalid && (
+            <div className="mt-4">
+              <Alert>
+                <FormattedMessage
+                  id="failed.invalidJson"
+                  defaultMessage="{field} is not valid JSON."
+                  values={{ field: invalid }}
+                />
+              </Alert>
+            </div>
+          )}
+          <div className="mt-4 space-y-3">
+            {Object.entries(draft).map(([field, { text, json }]) => (
+              <div key={field}>
+                <label htmlFor={`${id}-${field}`} className="mb-1 block text-sm font-medium text-gray-800">
+                  {field}
+                </label>
+                {json ? (
+                  <textarea
+                    id={`${id}-${field}`}
+                    rows={3}
+                    value={text}
+                    onChange={(e) => setDraft((d) => ({ ...d, [field]: { text: e.target.value, json } }))}
+                    className="w-full rounded-md border border-gray-300 px-3 py-2 font-mono text-sm"
+                  />
+                ) : (
+                  <input
+                    id={`${id}-${field}`}
+                    value={text}
+                    onChange={(e) => setDraft((d) => ({ ...d, [field]: { text: e.target.value, json } }))}
+                    className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
+                  />
+                )}
+              </div>
+            ))}
+          </div>
+          <div className="mt-6 flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              {intl.formatMessage({ id: 'common.cancel', defaultMessage: 'Cancel' })}
+            </Button>
+            <Button onClick={() => void send()}>
+              <FormattedMessage id="failed.send" defaultMessage="Send again" />
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

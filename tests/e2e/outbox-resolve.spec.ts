@@ -1,0 +1,121 @@
+import { expect, type Page, test } from '@playwright/test'
+import { platform, signInWithToken, uniqueCode, useEnglish, waitForServiceWorker } from './support'
+
+interface DataFormat {
+  id: string
+  dataFormatCode: string
+  name: string
+  description?: string
+  updatedAt: string
+}
+
+const WRITE = '/api/sandbox/internal/products/v2/data-formats'
+
+async function current(request: Parameters<typeof platform>[0], id: string) {
+  const { json } = await platform<DataFormat>(request, 'GET', `/api/sandbox/products/v2/data-formats/${id}`)
+  return json.result as DataFormat
+}
+
+/** An offline edit of name and description, then theirs on the platform: the sync centre shows a conflict. */
+async function makeConflict(page: Page, request: Parameters<typeof platform>[0]) {
+  const code = uniqueCode('RES')
+  const { json } = await platform<DataFormat>(request, 'POST', WRITE, {
+    dataFormatCode: code,
+    name: 'Original',
+    description: 'Original text',
+  })
+  const id = json.result?.id as string
+  await signInWithToken(page)
+  await page.goto(`/data-formats/${id}/edit`)
+  await expect(page.getByLabel('Name')).toHaveValue('Original')
+  await waitForServiceWorker(page)
+  await page.context().setOffline(true)
+  await page.getByLabel('Name').fill('My name')
+  await page.getByLabel('Description').fill('My text')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('link', { name: '1 change waits' })).toBeVisible()
+  const theirs = await platform(request, 'PUT', `${WRITE}/${id}`, {
+    dataFormatCode: code,
+    name: 'Their name',
+    description: 'Their text',
+  })
+  expect(theirs.status).toBe(200)
+  await page.context().setOffline(false)
+  await page.getByRole('link', { name: '1 change waits' }).click()
+  await expect(page.getByText('Conflict')).toBeVisible({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'Resolve' }).click()
+  return id
+}
+
+test.describe('resolving what the platform refused', () => {
+  test.beforeEach(async ({ page }) => {
+    await useEnglish(page)
+  })
+
+  test('a conflict resolved by taking theirs sends nothing and keeps their version', async ({
+    page,
+    request,
+  }) => {
+    const id = await makeConflict(page, request)
+    await page.getByRole('dialog').getByRole('button', { name: 'Take theirs' }).click()
+    await expect(page.getByText('Nothing waits to be sent.', { exact: false })).toBeVisible()
+    const after = await current(request, id)
+    expect([after.name, after.description]).toEqual(['Their name', 'Their text'])
+  })
+
+  test('a conflict merged field by field sends my name with their description', async ({ page, request }) => {
+    const id = await makeConflict(page, request)
+    const dialog = page.getByRole('dialog')
+    await dialog
+      .getByRole('row', { name: /description/ })
+      .getByRole('radio', { name: 'Their text' })
+      .check()
+    await dialog.getByRole('button', { name: 'Save merged' }).click()
+    await expect(page.getByText('Nothing waits to be sent.', { exact: false })).toBeVisible({
+      timeout: 20_000,
+    })
+    const after = await current(request, id)
+    expect([after.name, after.description]).toEqual(['My name', 'Their text'])
+  })
+
+  test('a change the platform refuses can be corrected and sent again, or discarded', async ({
+    page,
+    request,
+  }) => {
+    const code = uniqueCode('BAD')
+    await signInWithToken(page)
+    await page.goto('/data-formats/create')
+    await page.getByLabel('Code').fill(code)
+    // The platform takes at most 200 characters of a name; the form lets more through.
+    await page.getByLabel('Name').fill('x'.repeat(250))
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.goto('/outbox')
+    const entry = page.getByTestId('outbox-entry')
+    await expect(entry).toContainText('Failed', { timeout: 20_000 })
+    await expect(entry).toContainText('400')
+
+    await entry.getByRole('button', { name: /^Edit/ }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('name', { exact: true }).fill('Corrected name')
+    await dialog.getByRole('button', { name: 'Send again' }).click()
+    await expect(page.getByText('Nothing waits to be sent.', { exact: false })).toBeVisible({
+      timeout: 20_000,
+    })
+    const { json } = await platform<{ itemList: DataFormat[] }>(
+      request,
+      'GET',
+      `/api/sandbox/products/v2/data-formats?limit=100&q=${code}`,
+    )
+    expect(json.result?.itemList.map((f) => f.name)).toEqual(['Corrected name'])
+
+    await page.goto('/data-formats/create')
+    await page.getByLabel('Code').fill(uniqueCode('GONE'))
+    await page.getByLabel('Name').fill('y'.repeat(250))
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.goto('/outbox')
+    await expect(page.getByTestId('outbox-entry')).toContainText('Failed', { timeout: 20_000 })
+    page.once('dialog', (d) => void d.accept())
+    await page.getByRole('button', { name: 'Discard' }).click()
+    await expect(page.getByText('Nothing waits to be sent.', { exact: false })).toBeVisible()
+  })
+})
