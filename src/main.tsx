@@ -20,10 +20,20 @@ import { routeTree } from './routeTree.gen'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from './shell/error-pages'
 import './styles.css'
 
+/** SPEC §9: no prefetching on 2g connections or with data saver on. */
+function lightData(): boolean {
+  const connection = (
+    navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }
+  ).connection
+  return connection?.saveData === true || /2g/.test(connection?.effectiveType ?? '')
+}
+
 const router = createRouter({
   routeTree,
   context: { queryClient },
-  defaultPreload: 'intent',
+  defaultPreload: lightData() ? false : 'intent',
+  // SPEC §9: a page's data fetch shows its pending state for at least 200 ms, so it never flickers.
+  defaultPendingMinMs: 200,
   defaultNotFoundComponent: NotFoundPage,
   defaultErrorComponent: ({ error, reset }) => (
     <ErrorPageBoundary>
