@@ -344,6 +344,34 @@ describe('product files', () => {
     expect((await p.call('DELETE', `/api/sandbox/products/v2/${id}/files/${fileId}`)).status).toBe(404)
   })
 
+  it('keeps what a file is to its product (X-File-Kind or a multipart kind) and refuses an unknown kind', async () => {
+    const list = await p.call<Product[]>('GET', '/api/sandbox/products/v2?type=transformer&limit=1&offset=2')
+    const id = list.body.result?.[0]?.id as string
+    const raw = await p.call<{ kind?: string }>('POST', `/api/sandbox/products/v2/${id}/files`, {
+      raw: 'a,b',
+      headers: { 'X-File-Name': 'in.csv', 'X-File-Kind': 'input-raw' },
+    })
+    expect(raw.status).toBe(201)
+    expect(raw.body.result?.kind).toBe('input-raw')
+    const form = new FormData()
+    form.append('kind', 'mapper')
+    form.append('file', new File(['{}'], 'map.json', { type: 'application/json' }))
+    const multipart = await p.call<{ kind?: string }>('POST', `/api/sandbox/products/v2/${id}/files`, {
+      raw: form,
+    })
+    expect(multipart.body.result?.kind).toBe('mapper')
+    const listed = await p.call<{ name: string; kind?: string }[]>('GET', `/api/sandbox/products/v2/${id}/files`)
+    expect(listed.body.result?.map((f) => [f.name, f.kind]).sort()).toEqual([
+      ['in.csv', 'input-raw'],
+      ['map.json', 'mapper'],
+    ])
+    const unknown = await p.call('POST', `/api/sandbox/products/v2/${id}/files`, {
+      raw: 'x',
+      headers: { 'X-File-Name': 'x.txt', 'X-File-Kind': 'secret' },
+    })
+    expect(unknown.status).toBe(400)
+  })
+
   it('takes a multipart file, once per Idempotency-Key, and refuses more than 5 MB', async () => {
     const list = await p.call<Product[]>('GET', '/api/sandbox/products/v2?type=transformer&limit=1&offset=1')
     const id = list.body.result?.[0]?.id as string
