@@ -360,7 +360,10 @@ describe('product files', () => {
       raw: form,
     })
     expect(multipart.body.result?.kind).toBe('mapper')
-    const listed = await p.call<{ name: string; kind?: string }[]>('GET', `/api/sandbox/products/v2/${id}/files`)
+    const listed = await p.call<{ name: string; kind?: string }[]>(
+      'GET',
+      `/api/sandbox/products/v2/${id}/files`,
+    )
     expect(listed.body.result?.map((f) => [f.name, f.kind]).sort()).toEqual([
       ['in.csv', 'input-raw'],
       ['map.json', 'mapper'],

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { FormattedMessage } from 'react-intl'
+import { SourceTaskMeta } from '../../../features/source-parts/source-task-meta'
 import { PageHeader } from '../../../ui/page-header'
 
 export const Route = createFileRoute('/_user/sources/$id/edit')({
@@ -7,5 +8,11 @@ export const Route = createFileRoute('/_user/sources/$id/edit')({
 })
 
 function SourceeditScreen() {
-  return <PageHeader title={<FormattedMessage id="page.sourceEdit" defaultMessage="Edit data source" />} />
+  const { id } = Route.useParams()
+  return (
+    <div className="space-y-4">
+      <PageHeader title={<FormattedMessage id="page.sourceEdit" defaultMessage="Edit data source" />} />
+      <SourceTaskMeta sourceId={id} />
+    </div>
+  )
 }

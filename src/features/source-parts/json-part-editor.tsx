@@ -1,0 +1,107 @@
+import { useId, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { type ProductPart, queueProductPart } from '../../api/product-parts'
+import type { OutboxEntry } from '../../offline/db'
+import { isQuotaError } from '../../offline/storage'
+import { Alert } from '../../ui/alert'
+import { Button } from '../../ui/button'
+import { translateValidation } from '../../ui/form/validation-message'
+import { PendingBadge } from '../../ui/pending-badge'
+import { formatJson, parseJsonObject } from './json-object'
+
+/** One JSON object editor; its save is queued with the product's version as the base (If-Match). */
+export function JsonPartEditor(props: {
+  sourceId: string
+  part: ProductPart
+  label: string
+  value: unknown
+  loading: boolean
+  error?: string
+  productName: string
+  baseVersion?: string
+  pendingStatus?: OutboxEntry['status']
+}) {
+  const intl = useIntl()
+  const id = useId()
+  const [text, setText] = useState(() => (props.loading ? '' : formatJson(props.value)))
+  const [problem, setProblem] = useState<string | null>(null)
+  const [queued, setQueued] = useState(false)
+
+  const save = async () => {
+    const parsed = parseJsonObject(text)
+    if (!parsed.ok) {
+      setProblem(parsed.message)
+      return
+    }
+    setProblem(null)
+    try {
+      await queueProductPart(
+        props.sourceId,
+        props.part,
+        parsed.value,
+        props.baseVersion,
+        `${props.productName} · ${props.label}`,
+      )
+      setQueued(true)
+    } catch (error) {
+      setProblem(
+        isQuotaError(error)
+          ? intl.formatMessage({
+              id: 'storage.full',
+              defaultMessage:
+                "This device's storage is full. Your entries stay in the form; free some space and save again. Changes already queued are kept.",
+            })
+          : error instanceof Error
+            ? error.message
+            : String(error),
+      )
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        void save()
+      }}
+    >
+      <label htmlFor={`${id}-text`} className="mb-1 flex items-center text-sm font-medium text-gray-800">
+        {props.label}
+        <PendingBadge status={props.pendingStatus} />
+      </label>
+      {props.error && <Alert>{props.error}</Alert>}
+      <textarea
+        id={`${id}-text`}
+        rows={10}
+        spellCheck={false}
+        disabled={props.loading}
+        value={text}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${id}-error` : undefined}
+        onChange={(e) => {
+          setText(e.target.value)
+          setQueued(false)
+        }}
+        className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-sm aria-[invalid=true]:border-red-600"
+      />
+      {problem && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {translateValidation(intl, problem)}
+        </p>
+      )}
+      {queued && !problem && (
+        <p role="status" className="mt-1 text-sm text-green-800">
+          <FormattedMessage
+            id="sourceParts.queued"
+            defaultMessage="{part} saved."
+            values={{ part: props.label }}
+          />
+        </p>
+      )}
+      <Button type="submit" className="mt-2" disabled={props.loading}>
+        <FormattedMessage id="sourceParts.save" defaultMessage="Save {part}" values={{ part: props.label }} />
+      </Button>
+    </form>
+  )
+}
