@@ -20,12 +20,13 @@ export function JsonPartEditor(props: {
   productName: string
   baseVersion?: string
   pendingStatus?: OutboxEntry['status']
+  saved: boolean
+  onSaved: (saved: boolean) => void
 }) {
   const intl = useIntl()
   const id = useId()
   const [text, setText] = useState(() => (props.loading ? '' : formatJson(props.value)))
   const [problem, setProblem] = useState<string | null>(null)
-  const [queued, setQueued] = useState(false)
 
   const save = async () => {
     const parsed = parseJsonObject(text)
@@ -42,7 +43,7 @@ export function JsonPartEditor(props: {
         props.baseVersion,
         `${props.productName} · ${props.label}`,
       )
-      setQueued(true)
+      props.onSaved(true)
     } catch (error) {
       setProblem(
         isQuotaError(error)
@@ -81,7 +82,7 @@ export function JsonPartEditor(props: {
         aria-describedby={problem ? `${id}-error` : undefined}
         onChange={(e) => {
           setText(e.target.value)
-          setQueued(false)
+          props.onSaved(false)
         }}
         className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-sm aria-[invalid=true]:border-red-600"
       />
@@ -90,7 +91,7 @@ export function JsonPartEditor(props: {
           {translateValidation(intl, problem)}
         </p>
       )}
-      {queued && !problem && (
+      {props.saved && !problem && (
         <p role="status" className="mt-1 text-sm text-green-800">
           <FormattedMessage
             id="sourceParts.queued"

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import {
   PRODUCTS_RESOURCE,
@@ -62,12 +63,14 @@ function PartEditor({
   queued: ReturnType<typeof usePendingChanges>
 }) {
   const query = useQuery(productPartQuery(sourceId, part))
+  // Kept here: the editor starts afresh when a queued save appears, the notice stays.
+  const [saved, setSaved] = useState(false)
   const last = queued.at(-1)
   // A queued save is what the user last saw: show it, not the older answer of the platform.
   const value = last ? (last.body as Partial<Record<ProductPart, unknown>>)[part] : query.data
   return (
     <JsonPartEditor
-      key={query.dataUpdatedAt}
+      key={`${query.dataUpdatedAt}-${last?.id ?? ''}`}
       sourceId={sourceId}
       part={part}
       label={label}
@@ -77,6 +80,8 @@ function PartEditor({
       productName={productName}
       baseVersion={baseVersion}
       pendingStatus={last?.status}
+      saved={saved}
+      onSaved={setSaved}
     />
   )
 }
