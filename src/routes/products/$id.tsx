@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../ui/page-header'
+import { ProductDetailScreen } from '../../features/catalog/product-detail-screen'
 
 export const Route = createFileRoute('/products/$id')({
-  component: ProductScreen,
+  component: ProductRoute,
 })
 
-function ProductScreen() {
-  return <PageHeader title={<FormattedMessage id="page.product" defaultMessage="Data Product" />} />
+/** Panels (contracts, credentials) are filled here by the commerce area: see `catalog-panels.ts`. */
+function ProductRoute() {
+  const { id } = Route.useParams()
+  return <ProductDetailScreen id={id} />
 }
