@@ -61,10 +61,14 @@ export const catalogFormSchema = z
     schemaVersion: z.string(),
     schemaUrl: optionalUrl,
   })
-  .superRefine((v, ctx) => {
-    // Visible to chosen organizations only: at least one must be chosen.
-    if (v.visibilityType === 'organizations' && v.selectedVisibilityTo.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['selectedVisibilityTo'], message: MESSAGES.group })
+  // Visible to chosen organizations only: at least one must be chosen (checked even when other fields fail).
+  .refine((v) => v.visibilityType !== 'organizations' || v.selectedVisibilityTo?.length > 0, {
+    path: ['selectedVisibilityTo'],
+    message: MESSAGES.group,
+    when: (payload) => {
+      const v = payload.value as { visibilityType?: unknown; selectedVisibilityTo?: unknown }
+      return Array.isArray(v?.selectedVisibilityTo)
+    },
   })
 
 export type CatalogFormValues = z.input<typeof catalogFormSchema>
