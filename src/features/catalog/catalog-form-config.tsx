@@ -9,10 +9,6 @@ import { MultiSelectField } from '../../ui/form/multi-select-field'
 import { toFormValues } from './catalog-form-schema'
 
 const defaults = toFormValues('dataproduct')
-const useT = () => {
-  const intl = useIntl()
-  return (id: string, defaultMessage: string) => intl.formatMessage({ id, defaultMessage })
-}
 const useFormatOptions = () =>
   (useQuery(dataFormatsQuery({ page: 1, limit: 100 })).data?.items ?? []).map((f) => ({
     value: f.id,
@@ -23,38 +19,68 @@ const useFormatOptions = () =>
 const ParameterFields = withForm({
   defaultValues: defaults,
   render: function ParameterFields({ form }) {
-    const t = useT()
+    const intl = useIntl()
     const formats = useFormatOptions()
     const protocols = useQuery(protocolOptionsQuery()).data ?? []
     return (
       <>
         <form.AppField name="protocolId">
-          {(field) => <field.SelectField label={t('catalog.protocol', 'Protocol')} options={protocols} />}
+          {(field) => (
+            <field.SelectField
+              label={intl.formatMessage({ id: 'catalog.protocol', defaultMessage: 'Protocol' })}
+              options={protocols}
+            />
+          )}
         </form.AppField>
         <form.AppField name="accessPoint">
-          {(field) => <field.TextField type="url" label={t('catalog.accessPoint', 'Access point')} />}
+          {(field) => (
+            <field.TextField
+              type="url"
+              label={intl.formatMessage({ id: 'catalog.accessPoint', defaultMessage: 'Access point' })}
+            />
+          )}
         </form.AppField>
         <form.AppField name="inputFormats">
-          {() => <MultiSelectField label={t('catalog.inputFormats', 'Input formats')} options={formats} />}
+          {() => (
+            <MultiSelectField
+              label={intl.formatMessage({ id: 'catalog.inputFormats', defaultMessage: 'Input formats' })}
+              options={formats}
+            />
+          )}
         </form.AppField>
         <form.AppField name="outputFormat">
           {(field) => (
-            <field.SelectField label={t('catalog.outputFormat', 'Output format')} options={formats} />
+            <field.SelectField
+              label={intl.formatMessage({ id: 'catalog.outputFormat', defaultMessage: 'Output format' })}
+              options={formats}
+            />
           )}
         </form.AppField>
         <form.AppField name="parameterContext">
           {(field) => (
             <field.TextAreaField
-              label={t('catalog.parameterContext', 'Parameter context')}
-              hint={t('catalog.jsonObjectHint', 'A JSON object, for example {"region": "north"}')}
+              label={intl.formatMessage({
+                id: 'catalog.parameterContext',
+                defaultMessage: 'Parameter context',
+              })}
+              hint={intl.formatMessage({
+                id: 'catalog.jsonObjectHint',
+                defaultMessage: 'A JSON object, for example {"region": "north"}',
+              })}
             />
           )}
         </form.AppField>
         <form.AppField name="parameterOptions">
           {(field) => (
             <field.TextAreaField
-              label={t('catalog.parameterOptions', 'Parameter options')}
-              hint={t('catalog.jsonArrayHint', 'A JSON list, for example [{"name": "from", "type": "date"}]')}
+              label={intl.formatMessage({
+                id: 'catalog.parameterOptions',
+                defaultMessage: 'Parameter options',
+              })}
+              hint={intl.formatMessage({
+                id: 'catalog.jsonArrayHint',
+                defaultMessage: 'A JSON list, for example [{"name": "from", "type": "date"}]',
+              })}
             />
           )}
         </form.AppField>
@@ -68,7 +94,7 @@ export const ConfigurationTab = withForm({
   defaultValues: defaults,
   props: { product: true },
   render: function ConfigurationTab({ form, product }) {
-    const t = useT()
+    const intl = useIntl()
     const sources = useQuery(catalogOptionsQuery('datasource')).data ?? []
     const templates = useQuery(catalogOptionsQuery('datasource-template')).data ?? []
     const connectors = useQuery(catalogOptionsQuery('connector')).data ?? []
@@ -79,27 +105,48 @@ export const ConfigurationTab = withForm({
           <>
             <form.AppField name="dataSource">
               {(field) => (
-                <field.SelectField label={t('catalog.dataSource', 'Data source')} options={sources} />
+                <field.SelectField
+                  label={intl.formatMessage({ id: 'catalog.dataSource', defaultMessage: 'Data source' })}
+                  options={sources}
+                />
               )}
             </form.AppField>
             <form.AppField name="dataSourceTemplate">
-              {(field) => <field.SelectField label={t('catalog.template', 'Template')} options={templates} />}
+              {(field) => (
+                <field.SelectField
+                  label={intl.formatMessage({ id: 'catalog.template', defaultMessage: 'Template' })}
+                  options={templates}
+                />
+              )}
             </form.AppField>
             <form.AppField name="selectedTransformers">
               {() => (
                 <MultiSelectField
-                  label={t('catalog.selectedTransformers', 'Transformers')}
+                  label={intl.formatMessage({
+                    id: 'catalog.selectedTransformers',
+                    defaultMessage: 'Transformers',
+                  })}
                   options={transformers}
                 />
               )}
             </form.AppField>
             <form.AppField name="harmonizedData">
-              {() => <CheckboxField label={t('catalog.harmonizedData', 'Harmonized data')} />}
+              {() => (
+                <CheckboxField
+                  label={intl.formatMessage({
+                    id: 'catalog.harmonizedData',
+                    defaultMessage: 'Harmonized data',
+                  })}
+                />
+              )}
             </form.AppField>
             <form.AppField name="allowConsumerCredentials">
               {() => (
                 <CheckboxField
-                  label={t('catalog.allowConsumerCredentials', 'Consumers may bring their own credentials')}
+                  label={intl.formatMessage({
+                    id: 'catalog.allowConsumerCredentials',
+                    defaultMessage: 'Consumers may bring their own credentials',
+                  })}
                 />
               )}
             </form.AppField>
@@ -108,13 +155,19 @@ export const ConfigurationTab = withForm({
           <>
             <form.AppField name="connector">
               {(field) => (
-                <field.SelectField label={t('catalog.connector', 'Connector')} options={connectors} />
+                <field.SelectField
+                  label={intl.formatMessage({ id: 'catalog.connector', defaultMessage: 'Connector' })}
+                  options={connectors}
+                />
               )}
             </form.AppField>
             <form.AppField name="supportedTransformers">
               {() => (
                 <MultiSelectField
-                  label={t('catalog.supportedTransformers', 'Supported transformers')}
+                  label={intl.formatMessage({
+                    id: 'catalog.supportedTransformers',
+                    defaultMessage: 'Supported transformers',
+                  })}
                   options={transformers}
                 />
               )}
@@ -131,12 +184,17 @@ export const ConfigurationTab = withForm({
 export const ConnectorSettingsTab = withForm({
   defaultValues: defaults,
   render: function ConnectorSettingsTab({ form }) {
-    const t = useT()
+    const intl = useIntl()
     const templates = useQuery(catalogOptionsQuery('datasource-template')).data ?? []
     return (
       <>
         <form.AppField name="dataSourceTemplate">
-          {(field) => <field.SelectField label={t('catalog.template', 'Template')} options={templates} />}
+          {(field) => (
+            <field.SelectField
+              label={intl.formatMessage({ id: 'catalog.template', defaultMessage: 'Template' })}
+              options={templates}
+            />
+          )}
         </form.AppField>
         <ParameterFields form={form} />
       </>
@@ -148,14 +206,19 @@ export const ConnectorSettingsTab = withForm({
 export const ConnectorTab = withForm({
   defaultValues: defaults,
   render: function ConnectorTab({ form }) {
-    const t = useT()
+    const intl = useIntl()
     const connectors = useQuery(catalogOptionsQuery('connector')).data ?? []
     const chosen = useStore(form.store, (s) => s.values.connector)
     const connector = useQuery({ ...catalogItemQuery(chosen), enabled: chosen !== '' })
     return (
       <>
         <form.AppField name="connector">
-          {(field) => <field.SelectField label={t('catalog.connector', 'Connector')} options={connectors} />}
+          {(field) => (
+            <field.SelectField
+              label={intl.formatMessage({ id: 'catalog.connector', defaultMessage: 'Connector' })}
+              options={connectors}
+            />
+          )}
         </form.AppField>
         {chosen === '' ? (
           <p className="rounded-md bg-gray-50 p-3 text-sm text-gray-700">
@@ -164,9 +227,16 @@ export const ConnectorTab = withForm({
         ) : (
           connector.data && (
             <dl className="rounded-md bg-gray-50 p-3 text-sm">
-              <dt className="font-medium">{t('catalog.connectorType', 'Connector type')}</dt>
+              <dt className="font-medium">
+                {intl.formatMessage({ id: 'catalog.connectorType', defaultMessage: 'Connector type' })}
+              </dt>
               <dd className="mb-2">{connector.data.connectorType || '—'}</dd>
-              <dt className="font-medium">{t('catalog.connectorParameterMap', 'Connector parameter map')}</dt>
+              <dt className="font-medium">
+                {intl.formatMessage({
+                  id: 'catalog.connectorParameterMap',
+                  defaultMessage: 'Connector parameter map',
+                })}
+              </dt>
               <dd>
                 <pre className="overflow-auto font-mono text-xs">
                   {JSON.stringify(connector.data.connectorParameterMap ?? {}, null, 2)}
@@ -184,20 +254,34 @@ export const ConnectorTab = withForm({
 export const ConnectorDefinitionTab = withForm({
   defaultValues: defaults,
   render: function ConnectorDefinitionTab({ form }) {
-    const t = useT()
+    const intl = useIntl()
     return (
       <>
         <form.AppField name="connectorType">
-          {(field) => <field.TextField label={t('catalog.connectorType', 'Connector type')} />}
+          {(field) => (
+            <field.TextField
+              label={intl.formatMessage({ id: 'catalog.connectorType', defaultMessage: 'Connector type' })}
+            />
+          )}
         </form.AppField>
         <form.AppField name="connectorInfo">
-          {(field) => <field.TextAreaField label={t('catalog.connectorInfo', 'Connector info')} />}
+          {(field) => (
+            <field.TextAreaField
+              label={intl.formatMessage({ id: 'catalog.connectorInfo', defaultMessage: 'Connector info' })}
+            />
+          )}
         </form.AppField>
         <form.AppField name="connectorParameterMap">
           {(field) => (
             <field.TextAreaField
-              label={t('catalog.connectorParameterMap', 'Connector parameter map')}
-              hint={t('catalog.jsonObjectHint', 'A JSON object, for example {"region": "north"}')}
+              label={intl.formatMessage({
+                id: 'catalog.connectorParameterMap',
+                defaultMessage: 'Connector parameter map',
+              })}
+              hint={intl.formatMessage({
+                id: 'catalog.jsonObjectHint',
+                defaultMessage: 'A JSON object, for example {"region": "north"}',
+              })}
             />
           )}
         </form.AppField>
@@ -210,29 +294,55 @@ export const ConnectorDefinitionTab = withForm({
 export const MapperTab = withForm({
   defaultValues: defaults,
   render: function MapperTab({ form }) {
-    const t = useT()
+    const intl = useIntl()
     return (
       <>
         <form.AppField name="transformerType">
-          {(field) => <field.TextField label={t('catalog.transformerType', 'Transformer type')} />}
+          {(field) => (
+            <field.TextField
+              label={intl.formatMessage({
+                id: 'catalog.transformerType',
+                defaultMessage: 'Transformer type',
+              })}
+            />
+          )}
         </form.AppField>
         <form.AppField name="transformationMap">
           {(field) => (
             <field.TextAreaField
               rows={8}
-              label={t('catalog.transformationMap', 'Transformation map')}
-              hint={t('catalog.jsonObjectHint', 'A JSON object, for example {"region": "north"}')}
+              label={intl.formatMessage({
+                id: 'catalog.transformationMap',
+                defaultMessage: 'Transformation map',
+              })}
+              hint={intl.formatMessage({
+                id: 'catalog.jsonObjectHint',
+                defaultMessage: 'A JSON object, for example {"region": "north"}',
+              })}
             />
           )}
         </form.AppField>
         <form.AppField name="schemaName">
-          {(field) => <field.TextField label={t('catalog.schemaName', 'Schema name')} />}
+          {(field) => (
+            <field.TextField
+              label={intl.formatMessage({ id: 'catalog.schemaName', defaultMessage: 'Schema name' })}
+            />
+          )}
         </form.AppField>
         <form.AppField name="schemaVersion">
-          {(field) => <field.TextField label={t('catalog.schemaVersion', 'Schema version')} />}
+          {(field) => (
+            <field.TextField
+              label={intl.formatMessage({ id: 'catalog.schemaVersion', defaultMessage: 'Schema version' })}
+            />
+          )}
         </form.AppField>
         <form.AppField name="schemaUrl">
-          {(field) => <field.TextField type="url" label={t('catalog.schemaUrl', 'Schema URL')} />}
+          {(field) => (
+            <field.TextField
+              type="url"
+              label={intl.formatMessage({ id: 'catalog.schemaUrl', defaultMessage: 'Schema URL' })}
+            />
+          )}
         </form.AppField>
       </>
     )

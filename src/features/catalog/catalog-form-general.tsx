@@ -32,31 +32,40 @@ export const GeneralTab = withForm({
     const organizations = useQuery(organizationsQuery())
     const orgOptions = (organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))
     const visibility = useStore(form.store, (s) => s.values.visibilityType)
-    const t = (id: string, defaultMessage: string) => intl.formatMessage({ id, defaultMessage })
     return (
       <>
         <form.AppField name="name">
-          {(field) => <field.TextField label={t('catalog.field.name', 'Name')} required />}
+          {(field) => (
+            <field.TextField
+              label={intl.formatMessage({ id: 'catalog.field.name', defaultMessage: 'Name' })}
+              required
+            />
+          )}
         </form.AppField>
         <form.AppField name="productCode">
           {(field) => (
             <field.TextField
-              label={t('catalog.field.productCode', 'Product code')}
-              hint={t(
-                'catalog.productCodeHint',
-                'Letters, digits and underscores; unique in the environment.',
-              )}
+              label={intl.formatMessage({ id: 'catalog.field.productCode', defaultMessage: 'Product code' })}
+              hint={intl.formatMessage({
+                id: 'catalog.productCodeHint',
+                defaultMessage: 'Letters, digits and underscores; unique in the environment.',
+              })}
               required
             />
           )}
         </form.AppField>
         <form.AppField name="description">
-          {(field) => <field.TextAreaField label={t('catalog.description', 'Description')} rows={3} />}
+          {(field) => (
+            <field.TextAreaField
+              label={intl.formatMessage({ id: 'catalog.description', defaultMessage: 'Description' })}
+              rows={3}
+            />
+          )}
         </form.AppField>
         <form.AppField name="status">
           {(field) => (
             <field.SelectField
-              label={t('catalog.field.status', 'Status')}
+              label={intl.formatMessage({ id: 'catalog.field.status', defaultMessage: 'Status' })}
               options={STATUSES.map((s) => ({ value: s, label: labels.status(s) }))}
             />
           )}
@@ -64,8 +73,14 @@ export const GeneralTab = withForm({
         <form.AppField name="publisherOrganizationId">
           {(field) => (
             <field.SelectField
-              label={t('catalog.publisher', 'Publisher organization')}
-              placeholder={t('catalog.currentOrganization', 'The current organization')}
+              label={intl.formatMessage({
+                id: 'catalog.publisher',
+                defaultMessage: 'Publisher organization',
+              })}
+              placeholder={intl.formatMessage({
+                id: 'catalog.currentOrganization',
+                defaultMessage: 'The current organization',
+              })}
               options={orgOptions}
             />
           )}
@@ -73,7 +88,7 @@ export const GeneralTab = withForm({
         <form.AppField name="visibilityType">
           {(field) => (
             <field.SelectField
-              label={t('catalog.visibility', 'Visibility')}
+              label={intl.formatMessage({ id: 'catalog.visibility', defaultMessage: 'Visibility' })}
               options={VISIBILITY_TYPES.map((v) => ({ value: v, label: labels.visibility(v) }))}
               required
             />
@@ -81,7 +96,12 @@ export const GeneralTab = withForm({
         </form.AppField>
         {visibility === 'organizations' && (
           <form.AppField name="selectedVisibilityTo">
-            {() => <MultiSelectField label={t('catalog.visibleTo', 'Visible to')} options={orgOptions} />}
+            {() => (
+              <MultiSelectField
+                label={intl.formatMessage({ id: 'catalog.visibleTo', defaultMessage: 'Visible to' })}
+                options={orgOptions}
+              />
+            )}
           </form.AppField>
         )}
       </>
@@ -95,22 +115,35 @@ export const InformationTab = withForm({
   render: function InformationTab({ form }) {
     const intl = useIntl()
     const qualities = useQuery(qualityAttributeOptionsQuery())
-    const t = (id: string, defaultMessage: string) => intl.formatMessage({ id, defaultMessage })
     return (
       <>
         <form.AppField name="imageUrl">
-          {(field) => <field.TextField type="url" label={t('catalog.imageUrl', 'Image URL')} />}
+          {(field) => (
+            <field.TextField
+              type="url"
+              label={intl.formatMessage({ id: 'catalog.imageUrl', defaultMessage: 'Image URL' })}
+            />
+          )}
         </form.AppField>
         <form.AppField name="contactPersonName">
           {(field) => (
-            <field.TextField label={t('catalog.contactPersonName', 'Contact person')} autoComplete="name" />
+            <field.TextField
+              label={intl.formatMessage({
+                id: 'catalog.contactPersonName',
+                defaultMessage: 'Contact person',
+              })}
+              autoComplete="name"
+            />
           )}
         </form.AppField>
         <form.AppField name="contactPersonEmail">
           {(field) => (
             <field.TextField
               type="email"
-              label={t('catalog.contactPersonEmail', 'Contact email')}
+              label={intl.formatMessage({
+                id: 'catalog.contactPersonEmail',
+                defaultMessage: 'Contact email',
+              })}
               autoComplete="email"
             />
           )}
@@ -118,7 +151,10 @@ export const InformationTab = withForm({
         <form.AppField name="qualityAttributes">
           {() => (
             <MultiSelectField
-              label={t('catalog.qualityAttributes', 'Quality attributes')}
+              label={intl.formatMessage({
+                id: 'catalog.qualityAttributes',
+                defaultMessage: 'Quality attributes',
+              })}
               options={qualities.data ?? []}
               allowCustom
             />
@@ -127,17 +163,25 @@ export const InformationTab = withForm({
         <form.AppField name="industries">
           {() => (
             <MultiSelectField
-              label={t('catalog.industries', 'Industries')}
+              label={intl.formatMessage({ id: 'catalog.industries', defaultMessage: 'Industries' })}
               options={INDUSTRIES.map((i) => ({ value: i, label: i }))}
               allowCustom
             />
           )}
         </form.AppField>
         <form.AppField name="isExternal">
-          {() => <CheckboxField label={t('catalog.isExternal', 'External')} />}
+          {() => (
+            <CheckboxField
+              label={intl.formatMessage({ id: 'catalog.isExternal', defaultMessage: 'External' })}
+            />
+          )}
         </form.AppField>
         <form.AppField name="isOfficial">
-          {() => <CheckboxField label={t('catalog.isOfficial', 'Official')} />}
+          {() => (
+            <CheckboxField
+              label={intl.formatMessage({ id: 'catalog.isOfficial', defaultMessage: 'Official' })}
+            />
+          )}
         </form.AppField>
       </>
     )

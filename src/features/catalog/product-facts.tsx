@@ -42,31 +42,42 @@ export function ProductFacts({ product: p }: { product: Product }) {
     v
       ? intl.formatMessage({ id: 'common.yes', defaultMessage: 'Yes' })
       : intl.formatMessage({ id: 'common.no', defaultMessage: 'No' })
-  const f = (id: string, defaultMessage: string) => (
-    <FormattedMessage id={id} defaultMessage={defaultMessage} />
-  )
 
   return (
     <section className="mt-4 max-w-3xl rounded-lg bg-white p-4 shadow-sm">
-      <h2 className="mb-2 text-lg font-semibold">{f('catalog.details', 'Details')}</h2>
+      <h2 className="mb-2 text-lg font-semibold">
+        {<FormattedMessage id="catalog.details" defaultMessage="Details" />}
+      </h2>
       <dl>
-        <Row term={f('catalog.field.productCode', 'Product code')}>
+        <Row term={<FormattedMessage id="catalog.field.productCode" defaultMessage="Product code" />}>
           <span className="font-mono">{p.productCode}</span>
         </Row>
-        <Row term={f('catalog.field.status', 'Status')}>{p.status ? labels.status(p.status) : none}</Row>
-        <Row term={f('catalog.visibility', 'Visibility')}>
+        <Row term={<FormattedMessage id="catalog.field.status" defaultMessage="Status" />}>
+          {p.status ? labels.status(p.status) : none}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.visibility" defaultMessage="Visibility" />}>
           {p.visibility ? labels.visibility(p.visibility.type) : labels.visibility('public')}
           {p.visibility?.type === 'organizations' && `: ${listed(p.visibility.visibleTo, orgName)}`}
         </Row>
-        <Row term={f('catalog.qualityAttributes', 'Quality attributes')}>{listed(p.qualityAttributes)}</Row>
-        <Row term={f('catalog.industries', 'Industries')}>{listed(p.industries)}</Row>
-        <Row term={f('catalog.inputFormats', 'Input formats')}>{listed(p.inputFormats, formatName)}</Row>
-        <Row term={f('catalog.outputFormat', 'Output format')}>
+        <Row term={<FormattedMessage id="catalog.qualityAttributes" defaultMessage="Quality attributes" />}>
+          {listed(p.qualityAttributes)}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.industries" defaultMessage="Industries" />}>
+          {listed(p.industries)}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.inputFormats" defaultMessage="Input formats" />}>
+          {listed(p.inputFormats, formatName)}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.outputFormat" defaultMessage="Output format" />}>
           {p.outputFormat ? formatName(p.outputFormat) : none}
         </Row>
-        <Row term={f('catalog.protocol', 'Protocol')}>{p.protocolId ?? none}</Row>
-        <Row term={f('catalog.accessPoint', 'Access point')}>{p.accessPoint || none}</Row>
-        <Row term={f('catalog.contactPerson', 'Contact person')}>
+        <Row term={<FormattedMessage id="catalog.protocol" defaultMessage="Protocol" />}>
+          {p.protocolId ?? none}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.accessPoint" defaultMessage="Access point" />}>
+          {p.accessPoint || none}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.contactPerson" defaultMessage="Contact person" />}>
           {p.contactPersonName || none}
           {p.contactPersonEmail && (
             <>
@@ -77,30 +88,70 @@ export function ProductFacts({ product: p }: { product: Product }) {
             </>
           )}
         </Row>
-        <Row term={f('catalog.imageUrl', 'Image URL')}>{p.imageUrl || none}</Row>
-        <Row term={f('catalog.isExternal', 'External')}>{yes(p.isExternal)}</Row>
-        <Row term={f('catalog.isOfficial', 'Official')}>{yes(p.isOfficial)}</Row>
-        <Row term={f('catalog.harmonizedData', 'Harmonized data')}>{yes(p.harmonizedData)}</Row>
-        <Row term={f('catalog.allowConsumerCredentials', 'Consumers may bring their own credentials')}>
+        <Row term={<FormattedMessage id="catalog.imageUrl" defaultMessage="Image URL" />}>
+          {p.imageUrl || none}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.isExternal" defaultMessage="External" />}>
+          {yes(p.isExternal)}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.isOfficial" defaultMessage="Official" />}>
+          {yes(p.isOfficial)}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.harmonizedData" defaultMessage="Harmonized data" />}>
+          {yes(p.harmonizedData)}
+        </Row>
+        <Row
+          term={
+            <FormattedMessage
+              id="catalog.allowConsumerCredentials"
+              defaultMessage="Consumers may bring their own credentials"
+            />
+          }
+        >
           {yes(p.allowConsumerCredentials)}
         </Row>
-        <Row term={f('catalog.parameterOptions', 'Parameter options')}>{json(p.parameterOptions)}</Row>
-        <Row term={f('catalog.parameterContext', 'Parameter context')}>{json(p.parameterContext)}</Row>
-        {p.actions !== undefined && <Row term={f('catalog.actions', 'Actions')}>{json(p.actions)}</Row>}
+        <Row term={<FormattedMessage id="catalog.parameterOptions" defaultMessage="Parameter options" />}>
+          {json(p.parameterOptions)}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.parameterContext" defaultMessage="Parameter context" />}>
+          {json(p.parameterContext)}
+        </Row>
+        {p.actions !== undefined && (
+          <Row term={<FormattedMessage id="catalog.actions" defaultMessage="Actions" />}>
+            {json(p.actions)}
+          </Row>
+        )}
         {p.type === 'connector' && (
           <>
-            <Row term={f('catalog.connectorType', 'Connector type')}>{p.connectorType || none}</Row>
-            <Row term={f('catalog.connectorInfo', 'Connector info')}>{json(p.connectorInfo)}</Row>
-            <Row term={f('catalog.connectorParameterMap', 'Connector parameter map')}>
+            <Row term={<FormattedMessage id="catalog.connectorType" defaultMessage="Connector type" />}>
+              {p.connectorType || none}
+            </Row>
+            <Row term={<FormattedMessage id="catalog.connectorInfo" defaultMessage="Connector info" />}>
+              {json(p.connectorInfo)}
+            </Row>
+            <Row
+              term={
+                <FormattedMessage
+                  id="catalog.connectorParameterMap"
+                  defaultMessage="Connector parameter map"
+                />
+              }
+            >
               {json(p.connectorParameterMap)}
             </Row>
           </>
         )}
         {p.type === 'transformer' && (
           <>
-            <Row term={f('catalog.transformerType', 'Transformer type')}>{p.transformerType || none}</Row>
-            <Row term={f('catalog.transformationMap', 'Transformation map')}>{json(p.transformationMap)}</Row>
-            <Row term={f('catalog.schema', 'Schema')}>
+            <Row term={<FormattedMessage id="catalog.transformerType" defaultMessage="Transformer type" />}>
+              {p.transformerType || none}
+            </Row>
+            <Row
+              term={<FormattedMessage id="catalog.transformationMap" defaultMessage="Transformation map" />}
+            >
+              {json(p.transformationMap)}
+            </Row>
+            <Row term={<FormattedMessage id="catalog.schema" defaultMessage="Schema" />}>
               {[p.schemaName, p.schemaVersion, p.schemaUrl].filter(Boolean).join(' · ') || none}
             </Row>
           </>
