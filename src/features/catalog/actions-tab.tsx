@@ -36,7 +36,7 @@ export const ActionsTab = withForm({
               hint={intl.formatMessage({
                 id: 'catalog.actionsHint',
                 defaultMessage:
-                  'A JSON list of the actions a consumer can call, for example [{"name": "fetch"}]',
+                  'A JSON list of the actions a consumer can call, each an object with a name',
               })}
             />
           )}

@@ -65,7 +65,7 @@ const ParameterFields = withForm({
               })}
               hint={intl.formatMessage({
                 id: 'catalog.jsonObjectHint',
-                defaultMessage: 'A JSON object, for example {"region": "north"}',
+                defaultMessage: 'A JSON object of names and values',
               })}
             />
           )}
@@ -79,7 +79,7 @@ const ParameterFields = withForm({
               })}
               hint={intl.formatMessage({
                 id: 'catalog.jsonArrayHint',
-                defaultMessage: 'A JSON list, for example [{"name": "from", "type": "date"}]',
+                defaultMessage: 'A JSON list of parameter objects, each with a name and a type',
               })}
             />
           )}
@@ -280,7 +280,7 @@ export const ConnectorDefinitionTab = withForm({
               })}
               hint={intl.formatMessage({
                 id: 'catalog.jsonObjectHint',
-                defaultMessage: 'A JSON object, for example {"region": "north"}',
+                defaultMessage: 'A JSON object of names and values',
               })}
             />
           )}
@@ -317,7 +317,7 @@ export const MapperTab = withForm({
               })}
               hint={intl.formatMessage({
                 id: 'catalog.jsonObjectHint',
-                defaultMessage: 'A JSON object, for example {"region": "north"}',
+                defaultMessage: 'A JSON object of names and values',
               })}
             />
           )}
