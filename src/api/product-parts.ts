@@ -1,22 +1,21 @@
 import { queryOptions } from '@tanstack/react-query'
 import { queueForCurrentScope } from '../offline/queue'
+import { CATALOG, catalogKeys } from './catalog'
 import { buildPath, dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
 
 /** Task and meta data attached to a source (SPEC §3, §7: GET and PUT /{id}/task, /{id}/meta). */
 export type ProductPart = 'task' | 'meta'
 export type JsonObject = Record<string, unknown>
 
 /**
- * Saves share the products family with the catalog's own edits: replayed in order per product, each
- * later change based on the version the previous one returned, and screens of products refreshed.
+ * Saves share the catalog's outbox resource: replayed in order with the product's own edits, each
+ * later change based on the version the previous one returned, and the catalog's screens refreshed.
  */
-export const PRODUCTS_RESOURCE = 'products'
+export const PRODUCTS_RESOURCE = CATALOG
 const ONE = '/api/{env}/products/{version}/{id}'
 
 export const productPartKeys = {
-  part: (id: string, part: ProductPart) => [...scopeKey(), PRODUCTS_RESOURCE, id, part] as const,
-  version: (id: string) => [...scopeKey(), PRODUCTS_RESOURCE, id, 'version'] as const,
+  part: (id: string, part: ProductPart) => [...catalogKeys.all(), 'part', id, part] as const,
 }
 
 export const productPartQuery = (id: string, part: ProductPart) =>
@@ -31,18 +30,6 @@ export const productPartQuery = (id: string, part: ProductPart) =>
         }),
       )
       return data[part] ?? {}
-    },
-  })
-
-/** The product's name and version: a save is based on it (If-Match), so a newer edit is a conflict, not lost. */
-export const productVersionQuery = (id: string) =>
-  queryOptions({
-    queryKey: productPartKeys.version(id),
-    queryFn: async ({ signal }) => {
-      const data = dataOrThrow(
-        await request<{ name?: string; updatedAt?: string }>({ path: ONE, params: { id }, signal }),
-      )
-      return { name: data.name ?? '', updatedAt: data.updatedAt }
     },
   })
 

@@ -15,6 +15,7 @@ test.describe('files of a transformer', () => {
     const transformer = await createProduct(request, 'transformer')
     await signInWithToken(page)
     await page.goto(`/transformers/${transformer.id}/edit`)
+    await page.getByRole('tab', { name: 'Files' }).click()
     const rawInput = page.getByRole('list', { name: 'Raw input' })
     await expect(rawInput.getByText('No files.')).toBeVisible()
 
@@ -77,6 +78,7 @@ test.describe('files of a transformer', () => {
     const transformer = await createProduct(request, 'transformer')
     await signInWithToken(page)
     await page.goto(`/transformers/${transformer.id}/edit`)
+    await page.getByRole('tab', { name: 'Files' }).click()
     await page.getByLabel('File for Mapper').setInputFiles({
       name: 'huge.json',
       mimeType: 'application/json',

@@ -23,6 +23,7 @@ test.describe('task and meta data of a source', () => {
     await platform(request, 'PUT', `/api/sandbox/products/v2/${source.id}/meta`, { meta: { owner: 'ops' } })
     await signInWithToken(page)
     await page.goto(`/sources/${source.id}/edit`)
+    await page.getByRole('tab', { name: 'Task and meta data' }).click()
     const meta = page.getByRole('textbox', { name: 'Meta data' })
     await expect(meta).toHaveValue(/"owner": "ops"/)
 
@@ -53,6 +54,7 @@ test.describe('task and meta data of a source', () => {
     const source = await createProduct(request, 'datasource')
     await signInWithToken(page)
     await page.goto(`/sources/${source.id}/edit`)
+    await page.getByRole('tab', { name: 'Task and meta data' }).click()
     await expect(page.getByRole('textbox', { name: 'Task data' })).toHaveValue('{}')
     await waitForServiceWorker(page)
     await waitForCached(page, source.name)
@@ -64,6 +66,7 @@ test.describe('task and meta data of a source', () => {
     expect(await outboxCount(page)).toBe(1)
 
     await page.reload()
+    await page.getByRole('tab', { name: 'Task and meta data' }).click()
     await expect(page.getByRole('textbox', { name: 'Task data' })).toHaveValue(/"cron": "0 \* \* \* \*"/)
     await expect(page.getByText('Waiting to sync')).toBeVisible()
     expect(await part(request, source.id, 'task')).toEqual({})

@@ -90,6 +90,8 @@ export function ContractForm({
       className="mt-3 rounded-md border border-gray-200 bg-gray-50 p-4"
       onSubmit={(e) => {
         e.preventDefault()
+        // These panels sit inside the catalog form (its tabs): its save must not hear this submit.
+        e.stopPropagation()
         void submit()
       }}
     >

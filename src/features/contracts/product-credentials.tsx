@@ -81,6 +81,8 @@ export function ProductCredentials({ productId }: { productId: string }) {
         aria-label={intl.formatMessage({ id: 'credentials.new', defaultMessage: 'New credentials' })}
         onSubmit={(e) => {
           e.preventDefault()
+          // These panels sit inside the catalog form (its tabs): its save must not hear this submit.
+          e.stopPropagation()
           setSubmitted(true)
           setOutcome(null)
           if (Object.keys(credentialProblems(rows)).length > 0) return

@@ -90,6 +90,8 @@ function PurchaseForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
+        // These panels sit inside the catalog form (its tabs): its save must not hear this submit.
+        e.stopPropagation()
         void submit()
       }}
     >

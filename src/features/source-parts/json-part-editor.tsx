@@ -64,6 +64,8 @@ export function JsonPartEditor(props: {
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
+        // These panels sit inside the catalog form (its tabs): its save must not hear this submit.
+        e.stopPropagation()
         void save()
       }}
     >

@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import {
-  PRODUCTS_RESOURCE,
-  type ProductPart,
-  productPartQuery,
-  productVersionQuery,
-} from '../../api/product-parts'
+import { catalogItemQuery } from '../../api/catalog'
+import { PRODUCTS_RESOURCE, type ProductPart, productPartQuery } from '../../api/product-parts'
 import { useSession } from '../../auth/session'
 import { usePendingChanges } from '../../offline/use-outbox'
 import { JsonPartEditor } from './json-part-editor'
@@ -17,7 +13,8 @@ const PARTS: ProductPart[] = ['task', 'meta']
 export function SourceTaskMeta({ sourceId }: { sourceId: string }) {
   const intl = useIntl()
   const session = useSession()
-  const version = useQuery({ ...productVersionQuery(sourceId), enabled: session !== null })
+  // The product's version is the base of a save (If-Match): a newer edit is a conflict, not lost.
+  const version = useQuery({ ...catalogItemQuery(sourceId), enabled: session !== null })
   const pending = usePendingChanges(PRODUCTS_RESOURCE).filter((e) => e.entityId === sourceId)
   if (!session) return null
   return (
