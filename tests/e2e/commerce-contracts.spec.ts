@@ -82,7 +82,7 @@ test.describe('contracts and purchases', () => {
     await expect(table.getByRole('row').nth(1)).toContainText('Expired')
 
     await page.getByRole('button', { name: 'New contract' }).click()
-    const form = page.getByRole('form', { name: 'New contract' })
+    const form = page.getByRole('group', { name: 'New contract' })
     await form.getByRole('button', { name: 'Create contract' }).click()
     await expect(form.getByText('This field is required')).toHaveCount(3)
     await form.getByLabel('Data consumer').selectOption({ label: consumer })
@@ -131,7 +131,7 @@ test.describe('contracts and purchases', () => {
     await expect(purchase).toHaveAccessibleDescription('Needs a connection: this cannot wait in the queue.')
 
     await page.getByRole('button', { name: 'New contract' }).click()
-    const form = page.getByRole('form', { name: 'New contract' })
+    const form = page.getByRole('group', { name: 'New contract' })
     await form.getByLabel('Data consumer').selectOption({ label: consumer })
     await form.getByLabel('Valid from').fill(new Date().toISOString().slice(0, 10))
     await form.getByLabel('Valid to').fill(new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10))

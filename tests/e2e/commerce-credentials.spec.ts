@@ -43,7 +43,7 @@ test.describe('credentials of a product', () => {
 
     await section.getByRole('button', { name: 'Save credentials' }).click()
     await confirm.getByRole('button', { name: 'Overwrite' }).click()
-    await expect(section.getByText('Credentials saved')).toBeVisible()
+    await expect(section.getByText('Credentials saved', { exact: true })).toBeVisible()
     await expect(section.getByText('oldKey')).toHaveCount(0)
     await expect(section.getByText('••••••••8765')).toBeVisible()
     const { json } = await platform<{ credentials: Record<string, string> }>(
@@ -77,4 +77,30 @@ test.describe('credentials of a product', () => {
     await context.setOffline(false)
     await expect(save).toBeEnabled({ timeout: 15_000 })
   })
+})
+
+test('the product form’s contracts and credentials tabs work inside the form without saving it', async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('locale', 'en'))
+  const product = await createProduct(request, 'dataproduct')
+  await signInWithToken(page)
+  await page.goto(`/products/${product.id}/edit`)
+  await page.getByRole('tab', { name: 'Contracts' }).click()
+  await expect(page.getByRole('table', { name: 'Contracts' })).toContainText('No contracts yet.')
+  await page.getByRole('tab', { name: 'Credentials' }).click()
+  const section = page.getByRole('region', { name: 'Credentials' })
+  await section.getByLabel('Name 1').fill('token')
+  await section.getByLabel('Value 1').fill('tab-secret-000111')
+  // Enter in a field asks for the confirmation, as the button does; the product form is not sent.
+  await section.getByLabel('Value 1').press('Enter')
+  await page
+    .getByRole('dialog', { name: 'Overwrite credentials?' })
+    .getByRole('button', { name: 'Overwrite' })
+    .click()
+  await expect(section.getByText('Credentials saved', { exact: true })).toBeVisible()
+  await expect(section.getByText('••••••••0111')).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/products/${product.id}/edit$`))
+  await expect(page.getByRole('tab', { name: 'Credentials' })).toHaveAttribute('aria-selected', 'true')
 })

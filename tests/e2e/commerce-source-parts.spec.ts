@@ -62,13 +62,17 @@ test.describe('task and meta data of a source', () => {
     await context.setOffline(true)
     await page.getByRole('textbox', { name: 'Task data' }).fill('{"cron": "0 * * * *"}')
     await page.getByRole('button', { name: 'Save Task data' }).click()
-    await expect(page.getByText('Waiting to sync')).toBeVisible()
+    await expect(
+      page.getByRole('tabpanel', { name: 'Task and meta data' }).getByText('Waiting to sync'),
+    ).toBeVisible()
     expect(await outboxCount(page)).toBe(1)
 
     await page.reload()
     await page.getByRole('tab', { name: 'Task and meta data' }).click()
     await expect(page.getByRole('textbox', { name: 'Task data' })).toHaveValue(/"cron": "0 \* \* \* \*"/)
-    await expect(page.getByText('Waiting to sync')).toBeVisible()
+    await expect(
+      page.getByRole('tabpanel', { name: 'Task and meta data' }).getByText('Waiting to sync'),
+    ).toBeVisible()
     expect(await part(request, source.id, 'task')).toEqual({})
 
     await context.setOffline(false)

@@ -7,6 +7,7 @@ import { MESSAGES } from '../../contract/messages'
 import { newLocalId } from '../../offline/outbox'
 import { Button } from '../../ui/button'
 import { translateValidation } from '../../ui/form/validation-message'
+import { SubForm } from '../../ui/sub-form'
 import { type ContractFormValues, validateContract } from './contract-schema'
 
 const inputClass =
@@ -84,16 +85,10 @@ export function ContractForm({
   }
 
   return (
-    <form
-      noValidate
-      aria-label={intl.formatMessage({ id: 'contract.new', defaultMessage: 'New contract' })}
+    <SubForm
+      label={intl.formatMessage({ id: 'contract.new', defaultMessage: 'New contract' })}
       className="mt-3 rounded-md border border-gray-200 bg-gray-50 p-4"
-      onSubmit={(e) => {
-        e.preventDefault()
-        // These panels sit inside the catalog form (its tabs): its save must not hear this submit.
-        e.stopPropagation()
-        void submit()
-      }}
+      onSubmit={() => void submit()}
     >
       {saveError && (
         <p role="alert" className="mb-2 text-sm text-red-700">
@@ -148,13 +143,13 @@ export function ContractForm({
         )}
       </div>
       <div className="flex gap-2">
-        <Button type="submit">
+        <Button onClick={() => void submit()}>
           <FormattedMessage id="contract.create" defaultMessage="Create contract" />
         </Button>
         <Button variant="secondary" onClick={onCancel}>
           <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
         </Button>
       </div>
-    </form>
+    </SubForm>
   )
 }

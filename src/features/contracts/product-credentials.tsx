@@ -9,6 +9,7 @@ import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { translateValidation } from '../../ui/form/validation-message'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
+import { SubForm } from '../../ui/sub-form'
 import { contractMessages } from './contract-messages'
 import { type CredentialRow, credentialProblems, toCredentials } from './credential-rows'
 
@@ -34,6 +35,14 @@ export function ProductCredentials({ productId }: { productId: string }) {
 
   const update = (key: string, change: Partial<CredentialRow>) =>
     setRows(rows.map((r) => (r.key === key ? { ...r, ...change } : r)))
+
+  const ask = () => {
+    setSubmitted(true)
+    setOutcome(null)
+    if (Object.keys(credentialProblems(rows)).length > 0) return
+    if (Object.keys(toCredentials(rows)).length === 0) return
+    setConfirming(true)
+  }
 
   const save = async () => {
     setConfirming(false)
@@ -76,19 +85,9 @@ export function ProductCredentials({ productId }: { productId: string }) {
           <Alert tone={outcome.ok ? 'success' : 'error'}>{outcome.text}</Alert>
         </div>
       )}
-      <form
-        noValidate
-        aria-label={intl.formatMessage({ id: 'credentials.new', defaultMessage: 'New credentials' })}
-        onSubmit={(e) => {
-          e.preventDefault()
-          // These panels sit inside the catalog form (its tabs): its save must not hear this submit.
-          e.stopPropagation()
-          setSubmitted(true)
-          setOutcome(null)
-          if (Object.keys(credentialProblems(rows)).length > 0) return
-          if (Object.keys(toCredentials(rows)).length === 0) return
-          setConfirming(true)
-        }}
+      <SubForm
+        label={intl.formatMessage({ id: 'credentials.new', defaultMessage: 'New credentials' })}
+        onSubmit={ask}
       >
         <p className="mb-3 text-sm text-amber-900">{intl.formatMessage(contractMessages.overwrite)}</p>
         {rows.map((row, index) => {
@@ -164,11 +163,11 @@ export function ProductCredentials({ productId }: { productId: string }) {
           <Button variant="secondary" onClick={() => setRows([...rows, newRow()])}>
             <FormattedMessage id="credentials.add" defaultMessage="Add credential" />
           </Button>
-          <OnlineOnlyButton type="submit">
+          <OnlineOnlyButton onClick={ask}>
             <FormattedMessage id="credentials.save" defaultMessage="Save credentials" />
           </OnlineOnlyButton>
         </div>
-      </form>
+      </SubForm>
       <ConfirmDialog
         open={confirming}
         title={<FormattedMessage id="credentials.confirmTitle" defaultMessage="Overwrite credentials?" />}

@@ -90,7 +90,7 @@ function PurchaseForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
-        // These panels sit inside the catalog form (its tabs): its save must not hear this submit.
+        // The dialog's DOM is a portal, but React events still bubble to the screen behind it.
         e.stopPropagation()
         void submit()
       }}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { type ProductPart, queueProductPart } from '../../api/product-parts'
 import type { OutboxEntry } from '../../offline/db'
@@ -7,6 +7,7 @@ import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { translateValidation } from '../../ui/form/validation-message'
 import { PendingBadge } from '../../ui/pending-badge'
+import { SubForm } from '../../ui/sub-form'
 import { formatJson, parseJsonObject } from './json-object'
 
 /** One JSON object editor; its save is queued with the product's version as the base (If-Match). */
@@ -25,7 +26,13 @@ export function JsonPartEditor(props: {
 }) {
   const intl = useIntl()
   const id = useId()
-  const [text, setText] = useState(() => (props.loading ? '' : formatJson(props.value)))
+  const shown = props.loading ? '' : formatJson(props.value)
+  const [text, setText] = useState(shown)
+  // The user's unsaved typing wins over a refresh (another save syncing refreshes every product query).
+  const [edited, setEdited] = useState(false)
+  useEffect(() => {
+    if (!edited) setText(shown)
+  }, [shown, edited])
   const [problem, setProblem] = useState<string | null>(null)
 
   const save = async () => {
@@ -43,6 +50,7 @@ export function JsonPartEditor(props: {
         props.baseVersion,
         `${props.productName} · ${props.label}`,
       )
+      setEdited(false)
       props.onSaved(true)
     } catch (error) {
       setProblem(
@@ -60,15 +68,7 @@ export function JsonPartEditor(props: {
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        // These panels sit inside the catalog form (its tabs): its save must not hear this submit.
-        e.stopPropagation()
-        void save()
-      }}
-    >
+    <SubForm onSubmit={() => void save()}>
       <label htmlFor={`${id}-text`} className="mb-1 flex items-center text-sm font-medium text-gray-800">
         {props.label}
         <PendingBadge status={props.pendingStatus} />
@@ -84,6 +84,7 @@ export function JsonPartEditor(props: {
         aria-describedby={problem ? `${id}-error` : undefined}
         onChange={(e) => {
           setText(e.target.value)
+          setEdited(true)
           props.onSaved(false)
         }}
         className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-sm aria-[invalid=true]:border-red-600"
@@ -102,9 +103,9 @@ export function JsonPartEditor(props: {
           />
         </p>
       )}
-      <Button type="submit" className="mt-2" disabled={props.loading}>
+      <Button onClick={() => void save()} className="mt-2" disabled={props.loading}>
         <FormattedMessage id="sourceParts.save" defaultMessage="Save {part}" values={{ part: props.label }} />
       </Button>
-    </form>
+    </SubForm>
   )
 }

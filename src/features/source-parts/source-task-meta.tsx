@@ -60,14 +60,12 @@ function PartEditor({
   queued: ReturnType<typeof usePendingChanges>
 }) {
   const query = useQuery(productPartQuery(sourceId, part))
-  // Kept here: the editor starts afresh when a queued save appears, the notice stays.
   const [saved, setSaved] = useState(false)
   const last = queued.at(-1)
   // A queued save is what the user last saw: show it, not the older answer of the platform.
   const value = last ? (last.body as Partial<Record<ProductPart, unknown>>)[part] : query.data
   return (
     <JsonPartEditor
-      key={`${query.dataUpdatedAt}-${last?.id ?? ''}`}
       sourceId={sourceId}
       part={part}
       label={label}
