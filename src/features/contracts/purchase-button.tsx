@@ -95,7 +95,7 @@ function PurchaseForm({
         void submit()
       }}
     >
-      <Dialog.Title className="text-lg font-semibold">
+      <Dialog.Title className="text-lg font-semibold [overflow-wrap:anywhere]">
         <FormattedMessage
           id="purchase.title"
           defaultMessage="Purchase {name}"

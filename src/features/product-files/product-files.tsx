@@ -57,6 +57,12 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
       <h2 id={`files-${productId}`} className="mb-2 text-lg font-semibold">
         {intl.formatMessage(fileKindMessages.files)}
       </h2>
+      <p className="mb-3 text-sm text-gray-700">
+        <FormattedMessage
+          id="files.sentAtOnce"
+          defaultMessage="A file is sent to the platform as soon as it is uploaded; it needs a connection."
+        />
+      </p>
       {(query.isError || error) && (
         <div className="mb-3">
           <Alert>{error ?? query.error?.message}</Alert>
