@@ -70,7 +70,8 @@ function PartEditor({
       part={part}
       label={label}
       value={value}
-      loading={query.isPending && !last}
+      // Nothing to show (not fetched, not cached): no editing, or a save would blank what the platform holds.
+      loading={query.data === undefined && !last}
       error={query.isError ? query.error.message : undefined}
       productName={productName}
       baseVersion={baseVersion}
