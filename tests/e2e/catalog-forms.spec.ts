@@ -21,8 +21,9 @@ test.describe('catalog forms', () => {
     await page.getByLabel('Visibility').selectOption('public')
     await page.getByRole('tab', { name: 'Information' }).click()
     await page.getByLabel('Contact email').fill('harbour@example.com')
-    await page.getByLabel('Quality attributes').fill('timeliness')
-    await page.getByLabel('Quality attributes').press('Enter')
+    await page.getByRole('combobox', { name: 'Quality attributes' }).fill('timeliness')
+    await page.getByRole('combobox', { name: 'Quality attributes' }).press('Enter')
+    await expect(page.getByRole('button', { name: 'Remove timeliness' })).toBeVisible()
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page).toHaveURL(/\/products/)
     await expect(page.getByRole('row').filter({ hasText: code })).toBeVisible()
@@ -44,10 +45,10 @@ test.describe('catalog forms', () => {
     await synced(page)
     expect((await findByCode(request, code))[0]?.name).toBe('Harbour departures')
 
-    await page.getByRole('link', { name: 'Harbour departures' }).click()
+    await page.getByRole('link', { name: 'Harbour departures', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Harbour departures' })).toBeVisible()
     await expect(page.getByText('harbour@example.com')).toBeVisible()
-    await expect(page.getByText('timeliness')).toBeVisible()
+    await expect(page.getByText('timeliness', { exact: true })).toBeVisible()
     await page.getByRole('button', { name: 'Delete' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
     await expect(page).toHaveURL(/\/products/)
@@ -64,7 +65,7 @@ test.describe('catalog forms', () => {
     await page.getByLabel('Product code').fill(code)
     await page.getByRole('tab', { name: 'Connector', exact: true }).click()
     await expect(page.getByText('Connector not selected')).toBeVisible()
-    await page.getByLabel('Connector', { exact: true }).selectOption(connector.id)
+    await page.getByRole('combobox', { name: 'Connector', exact: true }).selectOption(connector.id)
     await expect(page.getByText('rest-poller')).toBeVisible()
     await expect(page.getByText('Connector not selected')).toHaveCount(0)
     await page.getByRole('tab', { name: 'Connector settings' }).click()
@@ -80,7 +81,7 @@ test.describe('catalog forms', () => {
 
     await page.getByRole('link', { name: 'Edit Port calls' }).click()
     await page.getByRole('tab', { name: 'Connector', exact: true }).click()
-    await expect(page.getByLabel('Connector', { exact: true })).toHaveValue(connector.id)
+    await expect(page.getByRole('combobox', { name: 'Connector', exact: true })).toHaveValue(connector.id)
     await page.getByRole('tab', { name: 'General' }).click()
     await page.getByLabel('Description').fill('Arrivals and departures')
     await page.getByRole('button', { name: 'Save' }).click()
@@ -136,7 +137,13 @@ test.describe('catalog forms', () => {
           'aria-selected',
           'true',
         )
-        await expect(page.getByRole('tabpanel').getByLabel(field, { exact: true }).first()).toBeVisible()
+        // The label of a required field ends in an asterisk hidden from screen readers.
+        await expect(
+          page
+            .getByRole('tabpanel')
+            .getByLabel(new RegExp(`^${field}( \\*)?$`))
+            .first(),
+        ).toBeVisible()
       }
     }
   })
@@ -206,13 +213,23 @@ test.describe('catalog forms', () => {
     )
     await expect(page.getByRole('row').filter({ hasText: 'Copy cat' })).toContainText('Not synced')
     expect(await findByCode(request, taken.productCode)).toHaveLength(1)
+
+    // Fixed in the form, the refused create is sent again with the new code.
+    await page.getByRole('link', { name: 'Edit Copy cat' }).click()
+    await expect(page.getByRole('alert')).toContainText('Product with the same product code already exists.')
+    const code = uniqueCode('FIXED')
+    await page.getByLabel('Product code').fill(code)
+    await page.getByRole('button', { name: 'Save' }).click()
+    await synced(page)
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    expect((await findByCode(request, code))[0]?.name).toBe('Copy cat')
   })
 
   test('the actions of a product are copied with a notice', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await page.goto('/products/create')
     await page.getByRole('tab', { name: 'Actions' }).click()
-    await page.getByLabel('Actions').fill('[{"name": "fetch"}]')
+    await page.getByRole('textbox', { name: 'Actions' }).fill('[{"name": "fetch"}]')
     await page.getByRole('button', { name: 'Copy actions' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Actions copied' })).toBeVisible()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('[{"name": "fetch"}]')
@@ -230,7 +247,7 @@ test.describe('catalog forms', () => {
     })
     await page.goto(`/products/${product.id}`)
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible()
-    await expect(page.getByText('maritime')).toBeVisible()
+    await expect(page.getByText('maritime', { exact: true })).toBeVisible()
     await expect(page.getByText('"from"')).toBeVisible()
     await expect(page.getByText('Private')).toBeVisible()
     await page.getByRole('link', { name: template.name }).click()
@@ -245,9 +262,9 @@ test.describe('catalog forms', () => {
     const code = uniqueCode('KEYS')
     await page.goto('/products')
     await expect(page.getByRole('link', { name: 'New data product' })).toBeVisible()
-    const focusOn = async (name: string) => {
+    const focusOn = async (name: string, key = 'Tab') => {
       for (let i = 0; i < 60; i++) {
-        await page.keyboard.press('Tab')
+        await page.keyboard.press(key)
         const focused = await page.evaluate(() => {
           const el = document.activeElement as HTMLElement | null
           const label = el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : undefined
@@ -264,8 +281,10 @@ test.describe('catalog forms', () => {
     await page.keyboard.type('Typed product')
     await page.keyboard.press('Tab')
     await page.keyboard.type(code)
-    await focusOn('Information')
-    await page.keyboard.press('Enter')
+    // Back to the tab list (one stop in the tab order), then the arrow keys move between tabs.
+    await focusOn('General', 'Shift+Tab')
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByRole('tab', { name: 'Information' })).toHaveAttribute('aria-selected', 'true')
     await focusOn('Contact person')
     await page.keyboard.type('Aino Virtanen')
     await focusOn('Save')

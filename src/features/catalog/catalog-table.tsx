@@ -100,7 +100,7 @@ export function CatalogTable({
                 <td className={`hidden ${th} lg:table-cell`}>
                   {row.updatedAt && <FormattedDate value={row.updatedAt} dateStyle="medium" />}
                 </td>
-                <td className="px-4 py-3 text-right whitespace-nowrap">
+                <td className="px-1 py-3 text-right whitespace-nowrap sm:px-4">
                   {canEdit && !deleted && (
                     <>
                       <Link
