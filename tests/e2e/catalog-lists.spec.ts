@@ -78,7 +78,7 @@ test.describe('catalog lists', () => {
     const orgName = (await orgLink.textContent()) as string
     await orgLink.click()
     await expect(page).toHaveURL(/organizationId=/)
-    await expect(page.getByLabel('Organization')).toHaveValue(/.+/)
+    await expect(page.getByLabel('Publisher')).toHaveValue(/.+/)
     for (const row of await page.getByTestId('catalog-row').all()) await expect(row).toContainText(orgName)
   })
 
