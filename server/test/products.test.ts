@@ -66,6 +66,51 @@ describe('products', () => {
     expect((await p.call('GET', '/api/sandbox/products/v2?sortOrder=sideways')).status).toBe(400)
   })
 
+  it('filters the list by status, organization and a text search over name, code and description', async () => {
+    const all = await p.call<(Product & { status?: string; publisherOrganizationId?: string })[]>(
+      'GET',
+      '/api/sandbox/products/v2?limit=100',
+    )
+    const items = all.body.result ?? []
+    const drafts = await p.call<Product[]>('GET', '/api/sandbox/products/v2?status=draft&limit=100')
+    expect(drafts.body.pagination?.totalCount).toBe(items.filter((x) => x.status === 'draft').length)
+    expect(drafts.body.result?.length).toBeGreaterThan(0)
+    const org = items[0]?.publisherOrganizationId as string
+    const ofOrg = await p.call<Product[]>('GET', `/api/sandbox/products/v2?organizationId=${org}&limit=100`)
+    expect(ofOrg.body.pagination?.totalCount).toBe(
+      items.filter((x) => x.publisherOrganizationId === org).length,
+    )
+    const both = await p.call<Product[]>(
+      'GET',
+      `/api/sandbox/products/v2?organizationId=${org}&status=draft&type=dataproduct&limit=100`,
+    )
+    expect(both.body.pagination?.totalCount).toBe(
+      items.filter(
+        (x) => x.publisherOrganizationId === org && x.status === 'draft' && x.type === 'dataproduct',
+      ).length,
+    )
+    const created = await p.call<Product & { actions?: unknown }>(
+      'POST',
+      '/api/sandbox/internal/products/v2',
+      {
+        body: product('FINDME_1', {
+          name: 'Lighthouse beacons',
+          description: 'Signals of the archipelago',
+          actions: [{ name: 'fetch' }],
+        }),
+      },
+    )
+    // A product's actions (its "actions" tab) are kept as given.
+    expect(created.body.result?.actions).toEqual([{ name: 'fetch' }])
+    for (const q of ['lighthouse', 'findme_1', 'ARCHIPELAGO']) {
+      const found = await p.call<Product[]>('GET', `/api/sandbox/products/v2?q=${q}&limit=100`)
+      expect(
+        found.body.result?.map((x) => x.productCode),
+        q,
+      ).toEqual(['FINDME_1'])
+    }
+  })
+
   it('keeps the environments apart', async () => {
     const production = await p.call<Product[]>('GET', '/api/PRODUCTION/products/v2?limit=1')
     expect(production.body.pagination?.totalCount).toBe(15)

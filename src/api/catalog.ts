@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { PRODUCT_TYPES, ProductInput } from '../contract/product'
+import { db } from '../offline/db'
+import { retryEntry } from '../offline/outbox'
 import { queueForCurrentScope } from '../offline/queue'
 import { ApiError, buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
@@ -180,6 +182,21 @@ export function queueCatalogUpdate(current: Pick<Product, 'id' | 'updatedAt'>, i
     baseVersion: current.updatedAt,
     label: input.name || input.productCode,
   })
+}
+
+/**
+ * An edit of an item whose create was never accepted (still waiting, or refused, e.g. for a
+ * duplicate product code) rewrites that create and sends it again, instead of queueing an update
+ * behind a create that cannot pass.
+ */
+export async function requeueCatalogCreate(entityId: string, input: ProductInput) {
+  const create = await db.outbox
+    .where('entityId')
+    .equals(entityId)
+    .filter((e) => e.method === 'POST' && e.resource === CATALOG && e.status !== 'sending')
+    .first()
+  if (!create) return queueCatalogUpdate({ id: entityId }, input)
+  await retryEntry(create.id, { body: input })
 }
 
 /** Deletion lives on the public products path (SPEC §7). */

@@ -35,8 +35,7 @@ export const ActionsTab = withForm({
               label={intl.formatMessage({ id: 'catalog.actions', defaultMessage: 'Actions' })}
               hint={intl.formatMessage({
                 id: 'catalog.actionsHint',
-                defaultMessage:
-                  'A JSON list of the actions a consumer can call, each an object with a name',
+                defaultMessage: 'A JSON list of the actions a consumer can call, each an object with a name',
               })}
             />
           )}

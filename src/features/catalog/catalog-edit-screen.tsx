@@ -10,6 +10,7 @@ import { PendingBadge } from '../../ui/pending-badge'
 import { CatalogForm } from './catalog-form'
 import { CATALOG_KINDS } from './catalog-kinds'
 import type { CatalogPanels } from './catalog-panels'
+import { FailedChanges } from './failed-changes'
 
 /** `/{list}/create` and `/{list}/{id}/edit` of every catalog type: without an id the form creates. */
 export function CatalogEditScreen({
@@ -46,6 +47,7 @@ export function CatalogEditScreen({
         }
       />
       {!local && <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />}
+      <FailedChanges inForm entries={pending.filter((e) => e.entityId === id)} />
       {current ? (
         <CatalogForm key={current.id} type={current.type ?? kind.type} current={current} panels={panels} />
       ) : query.isError ? (

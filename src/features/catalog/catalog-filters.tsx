@@ -79,7 +79,7 @@ export function CatalogFilters({
       {signedIn && (
         <div>
           <label htmlFor={`${id}-org`} className="block text-xs font-medium text-gray-700">
-            <FormattedMessage id="catalog.organization" defaultMessage="Organization" />
+            <FormattedMessage id="catalog.publisherFilter" defaultMessage="Publisher" />
           </label>
           <select
             id={`${id}-org`}

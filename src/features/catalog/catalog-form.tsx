@@ -9,9 +9,10 @@ import {
   type ProductType,
   queueCatalogCreate,
   queueCatalogUpdate,
+  requeueCatalogCreate,
 } from '../../api/catalog'
 import { draftKey, removeDraft, useDraft } from '../../offline/drafts'
-import { newLocalId } from '../../offline/outbox'
+import { isLocalId, newLocalId } from '../../offline/outbox'
 import { isQuotaError } from '../../offline/storage'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
@@ -75,7 +76,8 @@ export function CatalogForm({
     onSubmit: async ({ value, formApi }) => {
       const input = toProductInput(value)
       try {
-        if (current) await queueCatalogUpdate({ id: current.id, updatedAt: baseVersion }, input)
+        if (current && isLocalId(current.id)) await requeueCatalogCreate(current.id, input)
+        else if (current) await queueCatalogUpdate({ id: current.id, updatedAt: baseVersion }, input)
         else await queueCatalogCreate(newLocalId(), input)
       } catch (error) {
         setSaveError(isQuotaError(error) ? 'storage-full' : String(error))

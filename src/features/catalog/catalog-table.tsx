@@ -71,7 +71,7 @@ export function CatalogTable({
                 data-testid="catalog-row"
                 className={`border-b last:border-0 ${deleted ? 'text-gray-500 line-through' : ''}`}
               >
-                <td className="px-4 py-3">
+                <td className="px-4 py-3 [overflow-wrap:anywhere]">
                   {list === 'products' && !local ? (
                     <Link to="/products/$id" params={{ id: row.id }} className="text-primary-800 underline">
                       {row.name}
@@ -100,7 +100,7 @@ export function CatalogTable({
                 <td className={`hidden ${th} lg:table-cell`}>
                   {row.updatedAt && <FormattedDate value={row.updatedAt} dateStyle="medium" />}
                 </td>
-                <td className="px-4 py-3 text-right whitespace-nowrap">
+                <td className="px-1 py-3 text-right whitespace-nowrap sm:px-4">
                   {canEdit && !deleted && (
                     <>
                       <Link

@@ -8,7 +8,7 @@ import { translateValidation } from '../../ui/form/validation-message'
  * Changes the platform refused (a duplicate product code arrives so: 409 on a queued create),
  * said plainly where the user looks for the item, with the way to fix it.
  */
-export function FailedChanges({ entries }: { entries: OutboxEntry[] }) {
+export function FailedChanges({ entries, inForm }: { entries: OutboxEntry[]; inForm?: boolean }) {
   const intl = useIntl()
   const failed = entries.filter((e) => e.status === 'failed' || e.status === 'conflict')
   if (failed.length === 0) return null
@@ -29,12 +29,18 @@ export function FailedChanges({ entries }: { entries: OutboxEntry[] }) {
             </li>
           ))}
         </ul>
-        <Link to="/outbox" className="mt-1 inline-block underline">
-          <FormattedMessage
-            id="catalog.openSyncCentre"
-            defaultMessage="Edit or discard it in the sync centre"
-          />
-        </Link>
+        {inForm ? (
+          <p className="mt-1">
+            <FormattedMessage id="catalog.fixBelow" defaultMessage="Correct it below and save again." />
+          </p>
+        ) : (
+          <Link to="/outbox" className="mt-1 inline-block underline">
+            <FormattedMessage
+              id="catalog.openSyncCentre"
+              defaultMessage="Edit or discard it in the sync centre"
+            />
+          </Link>
+        )}
       </Alert>
     </div>
   )

@@ -115,6 +115,10 @@ export function Fact({ term, children }: { term: ReactNode; children: ReactNode 
 
 /** Publisher, connector, template, source and transformers, each a link to its own screen. */
 function Related({ product }: { product: Product }) {
+  const intl = useIntl()
+  const me = useSession()?.user.id
+  const who = (id: string | undefined) =>
+    id === undefined ? '—' : id === me ? intl.formatMessage({ id: 'catalog.you', defaultMessage: 'you' }) : id
   const transformers = [...(product.selectedTransformers ?? []), ...(product.supportedTransformers ?? [])]
   return (
     <section className="mt-6 max-w-3xl rounded-lg bg-white p-4 shadow-sm">
@@ -167,7 +171,7 @@ function Related({ product }: { product: Product }) {
               ) : (
                 '—'
               ),
-              who: product.createdBy ?? '—',
+              who: who(product.createdBy),
             }}
           />
           <br />
@@ -180,7 +184,7 @@ function Related({ product }: { product: Product }) {
               ) : (
                 '—'
               ),
-              who: product.updatedBy ?? '—',
+              who: who(product.updatedBy),
             }}
           />
         </Fact>
