@@ -74,7 +74,7 @@ export function CatalogForm({
       if (first) setTab(first)
     },
     onSubmit: async ({ value, formApi }) => {
-      const input = toProductInput(value)
+      const input = toProductInput(value, current)
       try {
         if (current && isLocalId(current.id)) await requeueCatalogCreate(current.id, input)
         else if (current) await queueCatalogUpdate({ id: current.id, updatedAt: baseVersion }, input)
