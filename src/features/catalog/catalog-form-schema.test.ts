@@ -47,7 +47,7 @@ describe('catalog form', () => {
     const current = {
       id: 'x',
       type: 'connector' as const,
-      name: 'C',
+      name: 'Conn',
       productCode: 'C',
       connectorParameterMap: { a: 1 },
     }
