@@ -18,13 +18,8 @@ import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { useAppForm } from '../../ui/form/fields'
 import { ActionsTab } from './actions-tab'
-import {
-  ConfigurationTab,
-  ConnectorDefinitionTab,
-  ConnectorSettingsTab,
-  ConnectorTab,
-  MapperTab,
-} from './catalog-form-config'
+import { ConfigurationTab, ConnectorSettingsTab } from './catalog-form-config'
+import { ConnectorDefinitionTab, ConnectorTab, MapperTab } from './catalog-form-connector'
 import { GeneralTab, InformationTab } from './catalog-form-general'
 import {
   type CatalogFormValues,
