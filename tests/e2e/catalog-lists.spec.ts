@@ -17,6 +17,8 @@ test.describe('catalog lists', () => {
   })
 
   test('each list shows its own type only, and axe finds nothing', async ({ page, request }) => {
+    // axe on five screens is heavy on a shared machine.
+    test.slow()
     const made = []
     for (const list of LISTS) made.push(await createItem(request, list.type))
     await signInWithToken(page)

@@ -45,6 +45,8 @@ test.describe('catalog offline', () => {
   })
 
   test('axe finds nothing on the product form, detail and a source form', async ({ page, request }) => {
+    // axe on five screens is heavy on a shared machine.
+    test.slow()
     const product = await createItem(request, 'dataproduct', { industries: ['energy'] })
     await signInWithToken(page)
     for (const [path, tab] of [

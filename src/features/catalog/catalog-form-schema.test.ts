@@ -43,6 +43,22 @@ describe('catalog form', () => {
     expect(input).not.toHaveProperty('publisherOrganizationId')
   })
 
+  it('sends an emptied JSON field as empty on an edit, so the update clears it', () => {
+    const current = {
+      id: 'x',
+      type: 'connector' as const,
+      name: 'Conn',
+      productCode: 'C',
+      connectorParameterMap: { a: 1 },
+    }
+    const input = toProductInput(
+      { ...toFormValues('connector', current), connectorParameterMap: '' },
+      current,
+    )
+    expect(input.connectorParameterMap).toEqual({})
+    expect(input).not.toHaveProperty('transformationMap')
+  })
+
   it('refuses with the SPEC messages', () => {
     expect(messages(valid)).toEqual({})
     expect(

@@ -121,8 +121,21 @@ export function toFormValues(type: ProductType, p?: Partial<Product>): CatalogFo
 
 const parsed = (v: string): unknown => (v.trim() === '' ? undefined : JSON.parse(v))
 
-/** Back to the platform's shape: visibility as {type, visibleTo}, JSON texts parsed, blanks left out. */
-export function toProductInput(values: CatalogFormValues): ProductInput {
+/** What an emptied JSON field is sent as, so that an update (a PATCH merges) really clears it. */
+const CLEARED = {
+  parameterContext: null,
+  parameterOptions: [],
+  actions: [],
+  connectorInfo: null,
+  connectorParameterMap: {},
+  transformationMap: null,
+} as const
+
+/**
+ * Back to the platform's shape: visibility as {type, visibleTo}, JSON texts parsed. A blank JSON
+ * field is left out of a create; on an edit of an item that had it, it is sent empty.
+ */
+export function toProductInput(values: CatalogFormValues, current?: Partial<Product>): ProductInput {
   const v = catalogFormSchema.parse(values)
   const { visibilityType, selectedVisibilityTo, ...rest } = v
   const input: Record<string, unknown> = {
@@ -131,15 +144,15 @@ export function toProductInput(values: CatalogFormValues): ProductInput {
       type: visibilityType,
       visibleTo: visibilityType === 'organizations' ? selectedVisibilityTo : [],
     },
-    parameterContext: parsed(v.parameterContext),
-    parameterOptions: parsed(v.parameterOptions),
-    actions: parsed(v.actions),
-    connectorInfo: parsed(v.connectorInfo),
-    connectorParameterMap: parsed(v.connectorParameterMap),
-    transformationMap: parsed(v.transformationMap),
+  }
+  for (const [key, empty] of Object.entries(CLEARED)) {
+    const value = parsed(v[key as keyof typeof CLEARED])
+    const had = current?.[key as keyof Product] !== undefined && current?.[key as keyof Product] !== null
+    if (value !== undefined) input[key] = value
+    else if (had) input[key] = empty
+    else delete input[key]
   }
   // No publisher chosen: the platform fills in the current organization.
   if (input.publisherOrganizationId === '') delete input.publisherOrganizationId
-  for (const key of Object.keys(input)) if (input[key] === undefined) delete input[key]
   return input as ProductInput
 }

@@ -18,13 +18,8 @@ import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { useAppForm } from '../../ui/form/fields'
 import { ActionsTab } from './actions-tab'
-import {
-  ConfigurationTab,
-  ConnectorDefinitionTab,
-  ConnectorSettingsTab,
-  ConnectorTab,
-  MapperTab,
-} from './catalog-form-config'
+import { ConfigurationTab, ConnectorSettingsTab } from './catalog-form-config'
+import { ConnectorDefinitionTab, ConnectorTab, MapperTab } from './catalog-form-connector'
 import { GeneralTab, InformationTab } from './catalog-form-general'
 import {
   type CatalogFormValues,
@@ -74,7 +69,7 @@ export function CatalogForm({
       if (first) setTab(first)
     },
     onSubmit: async ({ value, formApi }) => {
-      const input = toProductInput(value)
+      const input = toProductInput(value, current)
       try {
         if (current && isLocalId(current.id)) await requeueCatalogCreate(current.id, input)
         else if (current) await queueCatalogUpdate({ id: current.id, updatedAt: baseVersion }, input)

@@ -10,6 +10,13 @@ const visibilities = defineMessages({
   private: { id: 'catalog.visibility.private', defaultMessage: 'Private' },
   organizations: { id: 'catalog.visibility.organizations', defaultMessage: 'Chosen organizations' },
 })
+const types = defineMessages({
+  dataproduct: { id: 'catalog.type.dataproduct', defaultMessage: 'Data product' },
+  datasource: { id: 'catalog.type.datasource', defaultMessage: 'Data source' },
+  'datasource-template': { id: 'catalog.type.template', defaultMessage: 'Template' },
+  connector: { id: 'catalog.type.connector', defaultMessage: 'Connector' },
+  transformer: { id: 'catalog.type.transformer', defaultMessage: 'Transformer' },
+})
 const fields = defineMessages({
   updatedAt: { id: 'catalog.field.updatedAt', defaultMessage: 'Updated' },
   createdAt: { id: 'catalog.field.createdAt', defaultMessage: 'Created' },
@@ -29,5 +36,6 @@ export function useCatalogLabels() {
     status: (value: string) => pick(statuses, value),
     visibility: (value: string) => pick(visibilities, value),
     field: (value: string) => pick(fields, value),
+    type: (value: string) => pick(types, value),
   }
 }

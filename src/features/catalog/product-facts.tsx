@@ -52,6 +52,7 @@ export function ProductFacts({ product: p }: { product: Product }) {
         <Row term={<FormattedMessage id="catalog.field.productCode" defaultMessage="Product code" />}>
           <span className="font-mono">{p.productCode}</span>
         </Row>
+        <Row term={<FormattedMessage id="catalog.type" defaultMessage="Type" />}>{labels.type(p.type)}</Row>
         <Row term={<FormattedMessage id="catalog.field.status" defaultMessage="Status" />}>
           {p.status ? labels.status(p.status) : none}
         </Row>

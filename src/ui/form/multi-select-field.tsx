@@ -36,8 +36,8 @@ export function MultiSelectField({
       ? firstError(field.state.meta.errors)
       : undefined
 
-  const add = () => {
-    const typed = text.trim()
+  const add = (entered = text) => {
+    const typed = entered.trim()
     if (!typed) return
     const match = options.find((o) => o.label.toLowerCase() === typed.toLowerCase() || o.value === typed)
     const value = match?.value ?? (allowCustom ? typed : undefined)
@@ -79,7 +79,13 @@ export function MultiSelectField({
           id={id}
           list={`${id}-options`}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            // Picking a suggestion from the list (no typing) adds it at once.
+            const picked = (e.nativeEvent as InputEvent).inputType
+            const fromList = picked === undefined || picked === 'insertReplacementText'
+            if (fromList && options.some((o) => o.label === e.target.value)) add(e.target.value)
+            else setText(e.target.value)
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault()
@@ -100,7 +106,7 @@ export function MultiSelectField({
         </datalist>
         <button
           type="button"
-          onClick={add}
+          onClick={() => add()}
           className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm hover:bg-gray-50"
           aria-label={intl.formatMessage(
             { id: 'form.addValueTo', defaultMessage: 'Add to {label}' },
