@@ -81,3 +81,33 @@ test.describe('task and meta data of a source', () => {
     expect(await outboxCount(page)).toBe(0)
   })
 })
+
+test('a meta save based on an older version of the source becomes a conflict, not an overwrite', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('locale', 'en'))
+  const source = await createProduct(request, 'datasource')
+  await platform(request, 'PUT', `/api/sandbox/products/v2/${source.id}/meta`, { meta: { owner: 'them' } })
+  await signInWithToken(page)
+  await page.goto(`/sources/${source.id}/edit`)
+  await page.getByRole('tab', { name: 'Task and meta data' }).click()
+  const meta = page.getByRole('textbox', { name: 'Meta data' })
+  await expect(meta).toHaveValue(/"owner": "them"/)
+  await waitForServiceWorker(page)
+
+  await context.setOffline(true)
+  await meta.fill('{"owner": "me"}')
+  await page.getByRole('button', { name: 'Save Meta data' }).click()
+  // Meanwhile another client changes the source: its version moves on.
+  const theirs = await platform(request, 'PATCH', `/api/sandbox/internal/products/v2/${source.id}`, {
+    description: 'Changed elsewhere',
+  })
+  expect(theirs.status).toBe(200)
+  await context.setOffline(false)
+
+  const panel = page.getByRole('tabpanel', { name: 'Task and meta data' })
+  await expect(panel.getByText('Not synced: see sync centre')).toBeVisible({ timeout: 20_000 })
+  expect(await part(request, source.id, 'meta')).toEqual({ owner: 'them' })
+})
