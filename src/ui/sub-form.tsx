@@ -16,10 +16,9 @@ export function SubForm({
   children: ReactNode
 }) {
   return (
-    <div
-      role="group"
+    <fieldset
       aria-label={label}
-      className={className}
+      className={`min-w-0 ${className ?? ''}`}
       onKeyDown={(e) => {
         const target = e.target
         if (e.key !== 'Enter' || !(target instanceof HTMLInputElement)) return
@@ -29,6 +28,6 @@ export function SubForm({
       }}
     >
       {children}
-    </div>
+    </fieldset>
   )
 }

@@ -4,8 +4,7 @@ import { createContract, createProduct, DAY, ORGANIZATIONS } from './commerce-su
 import { signInWithToken, useEnglish } from './support'
 
 /** Axe over the commerce panels (the catalog screens around them are tested by their own area). */
-const axe = (page: Page, selector: string) =>
-  new AxeBuilder({ page }).include(selector).analyze()
+const axe = (page: Page, selector: string) => new AxeBuilder({ page }).include(selector).analyze()
 
 for (const width of [1280, 390]) {
   test(`commerce panels at ${width} px: no axe violations, screenshots`, async ({ page, request }) => {
