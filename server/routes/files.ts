@@ -18,9 +18,12 @@ const store = (c: Ctx, kind: string) => new Store(c.get('platform').db, c.get('e
 const PATH = `${PRODUCTS}/:id/files`
 const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w-]+=[\w.-]+)*$/
 const tooLarge = () => failure('The file is larger than 5 MB')
+/** What a file is to its product (a transformer's mapper, input and output samples); absent for other files. */
+export const FILE_KINDS = ['mapper', 'input-raw', 'input-json', 'output-raw', 'output-json'] as const
+const isKind = (v: string): v is (typeof FILE_KINDS)[number] => (FILE_KINDS as readonly string[]).includes(v)
 
 type Upload =
-  | { name: string; contentType: string; bytes: Uint8Array }
+  | { name: string; contentType: string; bytes: Uint8Array; kind?: string }
   | { status: 400 | 413; message: string }
 
 /** The file of a request: the raw body named by X-File-Name, or the `file` field of a multipart form. */
@@ -36,7 +39,7 @@ async function readUpload(c: Ctx): Promise<Upload> {
     } catch {
       return { status: 400, message: 'X-File-Name is not a valid encoded name' }
     }
-    return { name, contentType: declaredType, bytes: raw }
+    return { name, contentType: declaredType, bytes: raw, kind: c.req.header('X-File-Kind') }
   }
   let form: FormData
   try {
@@ -50,10 +53,12 @@ async function readUpload(c: Ctx): Promise<Upload> {
   }
   const file = form.get('file')
   if (!(file instanceof File)) return { status: 400, message: `file: ${MESSAGES.required}` }
+  const kind = form.get('kind')
   return {
     name: file.name,
     contentType: file.type || 'application/octet-stream',
     bytes: new Uint8Array(await file.arrayBuffer()),
+    kind: typeof kind === 'string' ? kind : (c.req.header('X-File-Kind') ?? undefined),
   }
 }
 
@@ -82,17 +87,21 @@ files.post(PATH, async (c) => {
   if (!name.trim()) return c.json(failure('The file needs a name (X-File-Name)'), 400)
   if (upload.bytes.byteLength === 0) return c.json(failure('The file is empty'), 400)
   if (upload.bytes.byteLength > MAX_FILE_BYTES) return c.json(tooLarge(), 413)
+  const kind = upload.kind || undefined
+  if (kind !== undefined && !isKind(kind))
+    return c.json(failure(`kind: one of ${FILE_KINDS.join(', ')}`), 400)
   const contentType = CONTENT_TYPE.test(upload.contentType)
     ? upload.contentType.slice(0, 100)
     : 'application/octet-stream'
   const sha256 = createHash('sha256').update(upload.bytes).digest('hex')
-  return idempotent(c, user, { name, contentType, sha256 }, async () => {
+  return idempotent(c, user, { name, contentType, sha256, kind }, async () => {
     const product = await store(c, 'product').get(productId)
     if (!product) return notFound('Product', productId)
     const entity = await store(c, 'file').insert(
       {
         productId,
         name,
+        ...(kind ? { kind } : {}),
         contentType,
         size: upload.bytes.byteLength,
         sha256,

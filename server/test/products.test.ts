@@ -66,6 +66,51 @@ describe('products', () => {
     expect((await p.call('GET', '/api/sandbox/products/v2?sortOrder=sideways')).status).toBe(400)
   })
 
+  it('filters the list by status, organization and a text search over name, code and description', async () => {
+    const all = await p.call<(Product & { status?: string; publisherOrganizationId?: string })[]>(
+      'GET',
+      '/api/sandbox/products/v2?limit=100',
+    )
+    const items = all.body.result ?? []
+    const drafts = await p.call<Product[]>('GET', '/api/sandbox/products/v2?status=draft&limit=100')
+    expect(drafts.body.pagination?.totalCount).toBe(items.filter((x) => x.status === 'draft').length)
+    expect(drafts.body.result?.length).toBeGreaterThan(0)
+    const org = items[0]?.publisherOrganizationId as string
+    const ofOrg = await p.call<Product[]>('GET', `/api/sandbox/products/v2?organizationId=${org}&limit=100`)
+    expect(ofOrg.body.pagination?.totalCount).toBe(
+      items.filter((x) => x.publisherOrganizationId === org).length,
+    )
+    const both = await p.call<Product[]>(
+      'GET',
+      `/api/sandbox/products/v2?organizationId=${org}&status=draft&type=dataproduct&limit=100`,
+    )
+    expect(both.body.pagination?.totalCount).toBe(
+      items.filter(
+        (x) => x.publisherOrganizationId === org && x.status === 'draft' && x.type === 'dataproduct',
+      ).length,
+    )
+    const created = await p.call<Product & { actions?: unknown }>(
+      'POST',
+      '/api/sandbox/internal/products/v2',
+      {
+        body: product('FINDME_1', {
+          name: 'Lighthouse beacons',
+          description: 'Signals of the archipelago',
+          actions: [{ name: 'fetch' }],
+        }),
+      },
+    )
+    // A product's actions (its "actions" tab) are kept as given.
+    expect(created.body.result?.actions).toEqual([{ name: 'fetch' }])
+    for (const q of ['lighthouse', 'findme_1', 'ARCHIPELAGO']) {
+      const found = await p.call<Product[]>('GET', `/api/sandbox/products/v2?q=${q}&limit=100`)
+      expect(
+        found.body.result?.map((x) => x.productCode),
+        q,
+      ).toEqual(['FINDME_1'])
+    }
+  })
+
   it('keeps the environments apart', async () => {
     const production = await p.call<Product[]>('GET', '/api/PRODUCTION/products/v2?limit=1')
     expect(production.body.pagination?.totalCount).toBe(15)
@@ -342,6 +387,37 @@ describe('product files', () => {
     ).toBe(401)
     expect((await p.call('DELETE', `/api/sandbox/products/v2/${id}/files/${fileId}`)).status).toBe(200)
     expect((await p.call('DELETE', `/api/sandbox/products/v2/${id}/files/${fileId}`)).status).toBe(404)
+  })
+
+  it('keeps what a file is to its product (X-File-Kind or a multipart kind) and refuses an unknown kind', async () => {
+    const list = await p.call<Product[]>('GET', '/api/sandbox/products/v2?type=transformer&limit=1&offset=2')
+    const id = list.body.result?.[0]?.id as string
+    const raw = await p.call<{ kind?: string }>('POST', `/api/sandbox/products/v2/${id}/files`, {
+      raw: 'a,b',
+      headers: { 'X-File-Name': 'in.csv', 'X-File-Kind': 'input-raw' },
+    })
+    expect(raw.status).toBe(201)
+    expect(raw.body.result?.kind).toBe('input-raw')
+    const form = new FormData()
+    form.append('kind', 'mapper')
+    form.append('file', new File(['{}'], 'map.json', { type: 'application/json' }))
+    const multipart = await p.call<{ kind?: string }>('POST', `/api/sandbox/products/v2/${id}/files`, {
+      raw: form,
+    })
+    expect(multipart.body.result?.kind).toBe('mapper')
+    const listed = await p.call<{ name: string; kind?: string }[]>(
+      'GET',
+      `/api/sandbox/products/v2/${id}/files`,
+    )
+    expect(listed.body.result?.map((f) => [f.name, f.kind]).sort()).toEqual([
+      ['in.csv', 'input-raw'],
+      ['map.json', 'mapper'],
+    ])
+    const unknown = await p.call('POST', `/api/sandbox/products/v2/${id}/files`, {
+      raw: 'x',
+      headers: { 'X-File-Name': 'x.txt', 'X-File-Kind': 'secret' },
+    })
+    expect(unknown.status).toBe(400)
   })
 
   it('takes a multipart file, once per Idempotency-Key, and refuses more than 5 MB', async () => {

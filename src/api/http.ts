@@ -89,13 +89,25 @@ function errorText(body: unknown): string | undefined {
   return undefined
 }
 
-export async function request<T>(options: RequestOptions): Promise<ApiResult<T>> {
-  const url = buildUrl(options.path, options.params, options.query)
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
+/** The session token and, for product paths, the Organization-Id header (SPEC §7); XHR uploads reuse them. */
+export function authHeaders(url: string, given: Record<string, string> = {}): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...given }
   const session = getSession()
   if (session && !headers.Authorization) headers.Authorization = `Bearer ${session.token}`
   const { organizationId } = currentScope()
   if (organizationId && url.includes('products')) headers['Organization-Id'] = organizationId
+  return headers
+}
+
+/** What any answer tells: the platform is reachable (unless a proxy says otherwise); a 401 may end the session. */
+export function noteResponse(url: string, status: number) {
+  if (status < 502 || status > 504) markReachable()
+  if (status === 401 && !keepsSessionOn401(url)) onUnauthorized(url)
+}
+
+export async function request<T>(options: RequestOptions): Promise<ApiResult<T>> {
+  const url = buildUrl(options.path, options.params, options.query)
+  const headers = authHeaders(url, options.headers)
   let payload: BodyInit | undefined
   if (options.body instanceof FormData || options.body instanceof Blob) payload = options.body
   else if (options.body !== undefined) {
@@ -115,8 +127,7 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
   }
 
   // Any answer, even an error, shows the platform is reachable; a 502-504 from a proxy does not.
-  if (response.status < 502 || response.status > 504) markReachable()
-  if (response.status === 401 && !keepsSessionOn401(url)) onUnauthorized(url)
+  noteResponse(url, response.status)
   if (options.blob && response.ok) return { data: (await response.blob()) as T, status: response.status }
 
   let body: unknown

@@ -15,6 +15,7 @@ export const MESSAGES = {
   json: 'Not valid JSON!',
   enum: 'Please select item from the dropdown',
   group: 'Please select group from the dropdown',
+  password: 'Password must be min. 8 characters long and include at least one capital letter and one number.',
   duplicateProductCode: 'Product with the same product code already exists.',
   accessDenied: 'Access denied.',
   unauthorized: 'Unauthorized',

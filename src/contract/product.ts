@@ -62,6 +62,8 @@ export const productInputSchema = z.object({
   connectorInfo: z.unknown().optional(),
   connectorType: z.string().max(100).optional(),
   connectorParameterMap: json.optional(),
+  /** The product's actions (SPEC §2 "actions" tab): a JSON list kept as given. */
+  actions: z.array(z.unknown()).max(200).optional(),
 })
 export type ProductInput = z.infer<typeof productInputSchema>
 

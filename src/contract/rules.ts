@@ -52,5 +52,12 @@ export function jsonObjectText(message: string = MESSAGES.object) {
   }, message)
 }
 
+export const groupOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: () => MESSAGES.group })
+
+/** The password hint is also the message when a password breaks it. */
+export const password = () =>
+  z.string().refine((v) => v.length >= 8 && /[A-Z]/.test(v) && /\d/.test(v), MESSAGES.password)
+
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: () => MESSAGES.enum })

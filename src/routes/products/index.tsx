@@ -1,11 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../ui/page-header'
+import { CATALOG_LISTS, catalogListQuery } from '../../api/catalog'
+import { CatalogListScreen } from '../../features/catalog/catalog-list-screen'
+import { catalogSearch, listParams } from '../../features/catalog/catalog-search'
 
 export const Route = createFileRoute('/products/')({
-  component: ProductsScreen,
+  validateSearch: catalogSearch('products'),
+  loaderDeps: ({ search }) => listParams(search),
+  // Fill the cache without waiting: offline the cached list shows at once.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(catalogListQuery(CATALOG_LISTS.products, deps))
+  },
+  component: ListRoute,
 })
 
-function ProductsScreen() {
-  return <PageHeader title={<FormattedMessage id="page.products" defaultMessage="Data Products" />} />
+function ListRoute() {
+  const navigate = Route.useNavigate()
+  return (
+    <CatalogListScreen
+      list="products"
+      search={Route.useSearch()}
+      onSearch={(search) => void navigate({ search })}
+    />
+  )
 }

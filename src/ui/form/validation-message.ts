@@ -38,6 +38,11 @@ const known = defineMessages({
     id: 'validation.group',
     defaultMessage: 'Please select group from the dropdown',
   },
+  'Password must be min. 8 characters long and include at least one capital letter and one number.': {
+    id: 'validation.password',
+    defaultMessage:
+      'Password must be min. 8 characters long and include at least one capital letter and one number.',
+  },
   'Product with the same product code already exists.': {
     id: 'validation.duplicateProductCode',
     defaultMessage: 'Product with the same product code already exists.',

@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../../ui/page-header'
+import { CatalogEditScreen } from '../../../features/catalog/catalog-edit-screen'
 
 export const Route = createFileRoute('/_user/products/create')({
-  component: ProductcreateScreen,
+  component: () => <CatalogEditScreen list="products" />,
 })
-
-function ProductcreateScreen() {
-  return <PageHeader title={<FormattedMessage id="page.productCreate" defaultMessage="New data product" />} />
-}

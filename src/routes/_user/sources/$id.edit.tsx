@@ -1,11 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../../ui/page-header'
+import { catalogItemQuery } from '../../../api/catalog'
+import { CatalogEditScreen } from '../../../features/catalog/catalog-edit-screen'
+import { SourceTaskMeta } from '../../../features/source-parts/source-task-meta'
+import { isLocalId } from '../../../offline/outbox'
+import { statusOf } from '../../../shell/error-pages'
 
 export const Route = createFileRoute('/_user/sources/$id/edit')({
-  component: SourceeditScreen,
+  loader: async ({ context, params }) => {
+    if (isLocalId(params.id)) return
+    try {
+      await context.queryClient.ensureQueryData(catalogItemQuery(params.id))
+    } catch (error) {
+      // The platform said no (unknown id, refused): the error page. No answer: the screen waits for one.
+      const status = statusOf(error)
+      if (status !== undefined && status < 500) throw error
+    }
+  },
+  component: EditRoute,
 })
 
-function SourceeditScreen() {
-  return <PageHeader title={<FormattedMessage id="page.sourceEdit" defaultMessage="Edit data source" />} />
+function EditRoute() {
+  const { id } = Route.useParams()
+  return <CatalogEditScreen list="sources" id={id} panels={{ taskMeta: <SourceTaskMeta sourceId={id} /> }} />
 }

@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../../ui/page-header'
+import { CatalogEditScreen } from '../../../features/catalog/catalog-edit-screen'
 
 export const Route = createFileRoute('/_user/sources/create')({
-  component: SourcecreateScreen,
+  component: () => <CatalogEditScreen list="sources" />,
 })
-
-function SourcecreateScreen() {
-  return <PageHeader title={<FormattedMessage id="page.sourceCreate" defaultMessage="New data source" />} />
-}

@@ -1,11 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../../ui/page-header'
+import { catalogItemQuery } from '../../../api/catalog'
+import { CatalogEditScreen } from '../../../features/catalog/catalog-edit-screen'
+import { isLocalId } from '../../../offline/outbox'
+import { statusOf } from '../../../shell/error-pages'
 
 export const Route = createFileRoute('/_user/templates/$id/edit')({
-  component: TemplateeditScreen,
+  loader: async ({ context, params }) => {
+    if (isLocalId(params.id)) return
+    try {
+      await context.queryClient.ensureQueryData(catalogItemQuery(params.id))
+    } catch (error) {
+      // The platform said no (unknown id, refused): the error page. No answer: the screen waits for one.
+      const status = statusOf(error)
+      if (status !== undefined && status < 500) throw error
+    }
+  },
+  component: EditRoute,
 })
 
-function TemplateeditScreen() {
-  return <PageHeader title={<FormattedMessage id="page.templateEdit" defaultMessage="Edit template" />} />
+function EditRoute() {
+  const { id } = Route.useParams()
+  return <CatalogEditScreen list="templates" id={id} />
 }

@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../../ui/page-header'
+import { CatalogEditScreen } from '../../../features/catalog/catalog-edit-screen'
 
 export const Route = createFileRoute('/_user/templates/create')({
-  component: TemplatecreateScreen,
+  component: () => <CatalogEditScreen list="templates" />,
 })
-
-function TemplatecreateScreen() {
-  return <PageHeader title={<FormattedMessage id="page.templateCreate" defaultMessage="New template" />} />
-}

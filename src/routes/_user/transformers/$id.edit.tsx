@@ -1,13 +1,32 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../../ui/page-header'
+import { catalogItemQuery } from '../../../api/catalog'
+import { FILE_KINDS } from '../../../api/product-files'
+import { CatalogEditScreen } from '../../../features/catalog/catalog-edit-screen'
+import { ProductFiles } from '../../../features/product-files/product-files'
+import { isLocalId } from '../../../offline/outbox'
+import { statusOf } from '../../../shell/error-pages'
 
 export const Route = createFileRoute('/_user/transformers/$id/edit')({
-  component: TransformereditScreen,
+  loader: async ({ context, params }) => {
+    if (isLocalId(params.id)) return
+    try {
+      await context.queryClient.ensureQueryData(catalogItemQuery(params.id))
+    } catch (error) {
+      // The platform said no (unknown id, refused): the error page. No answer: the screen waits for one.
+      const status = statusOf(error)
+      if (status !== undefined && status < 500) throw error
+    }
+  },
+  component: EditRoute,
 })
 
-function TransformereditScreen() {
+function EditRoute() {
+  const { id } = Route.useParams()
   return (
-    <PageHeader title={<FormattedMessage id="page.transformerEdit" defaultMessage="Edit transformer" />} />
+    <CatalogEditScreen
+      list="transformers"
+      id={id}
+      panels={{ files: <ProductFiles productId={id} kinds={FILE_KINDS} /> }}
+    />
   )
 }

@@ -1,13 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../../ui/page-header'
+import { CatalogEditScreen } from '../../../features/catalog/catalog-edit-screen'
 
 export const Route = createFileRoute('/_user/transformers/create')({
-  component: TransformercreateScreen,
+  component: () => <CatalogEditScreen list="transformers" />,
 })
-
-function TransformercreateScreen() {
-  return (
-    <PageHeader title={<FormattedMessage id="page.transformerCreate" defaultMessage="New transformer" />} />
-  )
-}

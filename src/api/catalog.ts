@@ -1,0 +1,212 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { PRODUCT_TYPES, ProductInput } from '../contract/product'
+import { db } from '../offline/db'
+import { retryEntry } from '../offline/outbox'
+import { queueForCurrentScope } from '../offline/queue'
+import { ApiError, buildPath, dataOrThrow, request } from './http'
+import { scopeKey } from './keys'
+import { queryClient } from './query-client'
+
+export type ProductType = (typeof PRODUCT_TYPES)[number]
+
+/** The five catalog lists: the names `scope-change.ts` clears and the `{list}.{field}` storage prefixes. */
+export const CATALOG_LISTS = {
+  products: 'dataproduct',
+  sources: 'datasource',
+  templates: 'datasource-template',
+  connectors: 'connector',
+  transformers: 'transformer',
+} as const satisfies Record<string, ProductType>
+export type CatalogList = keyof typeof CATALOG_LISTS
+
+export const listOfType = (type: ProductType): CatalogList =>
+  (Object.keys(CATALOG_LISTS) as CatalogList[]).find((list) => CATALOG_LISTS[list] === type) ?? 'products'
+
+/** Every catalog entity is a platform "product" (SPEC §3); one outbox resource, so a sync refreshes all lists. */
+export const CATALOG = 'catalog'
+
+export interface Visibility {
+  type: 'public' | 'private' | 'organizations'
+  visibleTo: string[]
+}
+
+export interface Product extends Omit<ProductInput, 'visibility' | 'type'> {
+  id: string
+  type: ProductType
+  visibility?: Visibility
+  createdAt?: string
+  updatedAt?: string
+  createdBy?: string
+  updatedBy?: string
+}
+
+export interface PagedList<T> {
+  items: T[]
+  totalCount: number
+  /** The platform's error text when the list could not be loaded (SPEC §8: shown, list empty). */
+  error?: string
+}
+
+export interface CatalogListParams {
+  page: number
+  limit: number
+  sortBy: string
+  sortOrder: 'asc' | 'desc'
+  status?: string
+  organizationId?: string
+  q?: string
+}
+
+const READ = '/api/{env}/products/{version}'
+const WRITE = '/api/{env}/internal/products/{version}'
+
+export const catalogKeys = {
+  all: () => [...scopeKey(), CATALOG] as const,
+  lists: (type: ProductType) => [...catalogKeys.all(), listOfType(type), type, 'list'] as const,
+  list: (type: ProductType, params: CatalogListParams) => [...catalogKeys.lists(type), params] as const,
+  detail: (id: string) => [...catalogKeys.all(), 'detail', id] as const,
+  options: (what: string) => [...catalogKeys.all(), 'options', what] as const,
+}
+
+export async function fetchCatalogList(
+  type: ProductType,
+  params: CatalogListParams,
+  signal?: AbortSignal,
+): Promise<PagedList<Product>> {
+  const result = await request<Product[]>({
+    path: READ,
+    query: {
+      type,
+      limit: params.limit,
+      offset: (params.page - 1) * params.limit,
+      sortBy: params.sortBy,
+      sortOrder: params.sortOrder,
+      status: params.status || undefined,
+      organizationId: params.organizationId || undefined,
+      q: params.q || undefined,
+    },
+    signal,
+  })
+  // No answer: keep what the cache holds rather than replace it with nothing.
+  if (result.status === 0) throw new ApiError(0, result.error ?? 'offline')
+  if (result.error !== undefined) {
+    // SPEC §8: a failed product list load only logs the message and returns an empty list.
+    console.error(result.error)
+    return { items: [], totalCount: 0, error: result.error }
+  }
+  const items = Array.isArray(result.data) ? result.data : []
+  return { items, totalCount: result.pagination?.totalCount ?? items.length }
+}
+
+export const catalogListQuery = (type: ProductType, params: CatalogListParams) =>
+  queryOptions({
+    queryKey: catalogKeys.list(type, params),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => fetchCatalogList(type, params, signal),
+  })
+
+/** A row of a cached list stands in for the detail until it is fetched (and offline, for good). */
+function fromLists(id: string): { data: Product; updatedAt: number } | undefined {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: catalogKeys.all() })) {
+    if (!query.queryKey.includes('list')) continue
+    const item = (query.state.data as PagedList<Product> | undefined)?.items?.find((p) => p.id === id)
+    if (item) return { data: item, updatedAt: query.state.dataUpdatedAt }
+  }
+  return undefined
+}
+
+export const catalogItemQuery = (id: string) =>
+  queryOptions({
+    queryKey: catalogKeys.detail(id),
+    initialData: () => fromLists(id)?.data,
+    initialDataUpdatedAt: () => fromLists(id)?.updatedAt,
+    queryFn: async ({ signal }) =>
+      dataOrThrow(await request<Product>({ path: `${READ}/{id}`, params: { id }, signal })),
+  })
+
+export interface Option {
+  value: string
+  label: string
+}
+
+/** Autocomplete options of one catalog type (connectors, templates, transformers), from the list endpoint. */
+export const catalogOptionsQuery = (type: ProductType) =>
+  queryOptions({
+    queryKey: catalogKeys.options(type),
+    staleTime: 60_000,
+    queryFn: async ({ signal }): Promise<Option[]> => {
+      const list = await fetchCatalogList(
+        type,
+        { page: 1, limit: 200, sortBy: 'name', sortOrder: 'asc' },
+        signal,
+      )
+      return list.items.map((p) => ({ value: p.id, label: p.name || p.productCode }))
+    },
+  })
+
+/** Quality attribute names and protocols (SPEC §7 sub-resources), as autocomplete options. */
+const namedOptions = (what: 'quality-attributes' | 'protocols', limit: number) =>
+  queryOptions({
+    queryKey: catalogKeys.options(what),
+    staleTime: 60_000,
+    queryFn: async ({ signal }): Promise<Option[]> => {
+      const data = dataOrThrow(
+        await request<{ id: string; name: string }[]>({ path: `${READ}/${what}`, query: { limit }, signal }),
+      )
+      return (Array.isArray(data) ? data : []).map((o) => ({ value: o.id, label: o.name }))
+    },
+  })
+export const qualityAttributeOptionsQuery = () => namedOptions('quality-attributes', 1000)
+export const protocolOptionsQuery = () => namedOptions('protocols', 100)
+
+/** Writes go through the outbox: stored first, sent when the platform is reachable. */
+export function queueCatalogCreate(entityId: string, input: ProductInput) {
+  return queueForCurrentScope({
+    method: 'POST',
+    path: buildPath(WRITE),
+    body: input,
+    resource: CATALOG,
+    entityId,
+    label: input.name || input.productCode,
+  })
+}
+
+/** PATCH on the internal path; `updatedAt` is the version the user started from (If-Match). */
+export function queueCatalogUpdate(current: Pick<Product, 'id' | 'updatedAt'>, input: ProductInput) {
+  return queueForCurrentScope({
+    method: 'PATCH',
+    path: buildPath(`${WRITE}/{id}`, { id: current.id }),
+    body: input,
+    resource: CATALOG,
+    entityId: current.id,
+    baseVersion: current.updatedAt,
+    label: input.name || input.productCode,
+  })
+}
+
+/**
+ * An edit of an item whose create was never accepted (still waiting, or refused, e.g. for a
+ * duplicate product code) rewrites that create and sends it again, instead of queueing an update
+ * behind a create that cannot pass.
+ */
+export async function requeueCatalogCreate(entityId: string, input: ProductInput) {
+  const create = await db.outbox
+    .where('entityId')
+    .equals(entityId)
+    .filter((e) => e.method === 'POST' && e.resource === CATALOG && e.status !== 'sending')
+    .first()
+  if (!create) return queueCatalogUpdate({ id: entityId }, input)
+  await retryEntry(create.id, { body: input })
+}
+
+/** Deletion lives on the public products path (SPEC §7). */
+export function queueCatalogDelete(current: Product) {
+  return queueForCurrentScope({
+    method: 'DELETE',
+    path: buildPath(`${READ}/{id}`, { id: current.id }),
+    resource: CATALOG,
+    entityId: current.id,
+    baseVersion: current.updatedAt,
+    label: current.name || current.productCode,
+  })
+}

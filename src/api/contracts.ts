@@ -1,0 +1,111 @@
+import { queryOptions } from '@tanstack/react-query'
+import { queueForCurrentScope } from '../offline/queue'
+import { buildPath, dataOrThrow, request } from './http'
+import { scopeKey } from './keys'
+
+/** A contract between the product's publisher and a consumer organization (SPEC §3). */
+export interface Contract {
+  id: string
+  productId: string
+  consumerOrganizationId: string
+  validFrom: string
+  validTo: string
+  dataPublisher?: string | null
+  dataConsumer?: string | null
+  createdAt?: string
+  updatedAt?: string
+}
+
+export type ContractInput = Pick<Contract, 'productId' | 'consumerOrganizationId' | 'validFrom' | 'validTo'>
+
+// Contracts, purchases and credentials live on the v2 products path only (SPEC §7).
+const CONTRACTS = '/api/{env}/products/v2/contracts'
+const CREDENTIALS = '/api/{env}/products/v2/auth-credentials'
+export const CONTRACTS_RESOURCE = 'contracts'
+
+export const contractKeys = {
+  all: () => [...scopeKey(), CONTRACTS_RESOURCE] as const,
+  ofProduct: (productId: string) => [...contractKeys.all(), 'product', productId] as const,
+  credentials: (productId: string) => [...scopeKey(), 'auth-credentials', productId] as const,
+}
+
+export const productContractsQuery = (productId: string) =>
+  queryOptions({
+    queryKey: contractKeys.ofProduct(productId),
+    queryFn: async ({ signal }) => {
+      const data = dataOrThrow(
+        await request<Contract[]>({ path: CONTRACTS, query: { productId, limit: 1000 }, signal }),
+      )
+      return Array.isArray(data) ? data : []
+    },
+  })
+
+export type ContractState = 'upcoming' | 'valid' | 'expired'
+
+/** Where a contract stands at a moment: not yet valid, valid, or past its end. */
+export function contractState(
+  contract: Pick<Contract, 'validFrom' | 'validTo'>,
+  now = Date.now(),
+): ContractState {
+  if (Date.parse(contract.validFrom) > now) return 'upcoming'
+  if (Date.parse(contract.validTo) < now) return 'expired'
+  return 'valid'
+}
+
+/** The contracts a consumer can buy under now (the platform refuses any other). */
+export function purchasableContracts(contracts: Contract[], organizationId: string, now = Date.now()) {
+  return contracts.filter(
+    (c) => c.consumerOrganizationId === organizationId && contractState(c, now) === 'valid',
+  )
+}
+
+/** A new contract is a write like any other: queued first, sent when the platform answers. */
+export function queueContractCreate(entityId: string, input: ContractInput, label: string) {
+  return queueForCurrentScope({
+    method: 'POST',
+    path: buildPath(CONTRACTS),
+    body: input,
+    resource: CONTRACTS_RESOURCE,
+    entityId,
+    label,
+  })
+}
+
+/** A purchase makes no sense later: sent now or not at all (online-only). */
+export function purchaseProduct(productId: string, input: { organizationId: string; contractId: string }) {
+  return request<{ id: string }>({
+    method: 'POST',
+    path: '/api/{env}/products/v2/{id}/purchase',
+    params: { id: productId },
+    body: input,
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  })
+}
+
+export type CredentialValue = string | number | boolean
+
+export interface SavedCredentials {
+  productId: string
+  /** Values come back masked: only their last characters, if any, are shown. */
+  credentials: Record<string, CredentialValue>
+  updatedAt?: string
+}
+
+export const productCredentialsQuery = (productId: string) =>
+  queryOptions({
+    queryKey: contractKeys.credentials(productId),
+    queryFn: async ({ signal }) =>
+      dataOrThrow(
+        await request<SavedCredentials | null>({ path: CREDENTIALS, query: { productId }, signal }),
+      ) ?? null,
+  })
+
+/** Overwrites the product's credentials (online-only: secrets are not kept in the outbox). */
+export function saveCredentials(productId: string, credentials: Record<string, string>) {
+  return request<SavedCredentials>({
+    method: 'POST',
+    path: CREDENTIALS,
+    body: { productId, credentials },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  })
+}

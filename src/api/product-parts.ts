@@ -1,0 +1,52 @@
+import { queryOptions } from '@tanstack/react-query'
+import { queueForCurrentScope } from '../offline/queue'
+import { CATALOG, catalogKeys } from './catalog'
+import { buildPath, dataOrThrow, request } from './http'
+
+/** Task and meta data attached to a source (SPEC §3, §7: GET and PUT /{id}/task, /{id}/meta). */
+export type ProductPart = 'task' | 'meta'
+export type JsonObject = Record<string, unknown>
+
+/**
+ * Saves share the catalog's outbox resource: replayed in order with the product's own edits, each
+ * later change based on the version the previous one returned, and the catalog's screens refreshed.
+ */
+export const PRODUCTS_RESOURCE = CATALOG
+const ONE = '/api/{env}/products/{version}/{id}'
+
+export const productPartKeys = {
+  part: (id: string, part: ProductPart) => [...catalogKeys.all(), 'part', id, part] as const,
+}
+
+export const productPartQuery = (id: string, part: ProductPart) =>
+  queryOptions({
+    queryKey: productPartKeys.part(id, part),
+    queryFn: async ({ signal }) => {
+      const data = dataOrThrow(
+        await request<Partial<Record<ProductPart, JsonObject>>>({
+          path: `${ONE}/${part}`,
+          params: { id },
+          signal,
+        }),
+      )
+      return data[part] ?? {}
+    },
+  })
+
+export function queueProductPart(
+  id: string,
+  part: ProductPart,
+  value: JsonObject,
+  baseVersion: string | undefined,
+  label: string,
+) {
+  return queueForCurrentScope({
+    method: 'PUT',
+    path: buildPath(`${ONE}/${part}`, { id }),
+    body: { [part]: value },
+    resource: PRODUCTS_RESOURCE,
+    entityId: id,
+    baseVersion,
+    label,
+  })
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query'
+import { useIntl } from 'react-intl'
+import { CATALOG, type CatalogList, catalogItemQuery, type Product } from '../../api/catalog'
+import { applyPendingTo, isLocalId } from '../../offline/outbox'
+import { usePendingChanges } from '../../offline/use-outbox'
+import { Alert } from '../../ui/alert'
+import { FetchedAt } from '../../ui/fetched-at'
+import { PageHeader } from '../../ui/page-header'
+import { PendingBadge } from '../../ui/pending-badge'
+import { CatalogForm } from './catalog-form'
+import { CATALOG_KINDS } from './catalog-kinds'
+import type { CatalogPanels } from './catalog-panels'
+import { FailedChanges } from './failed-changes'
+
+/** `/{list}/create` and `/{list}/{id}/edit` of every catalog type: without an id the form creates. */
+export function CatalogEditScreen({
+  list,
+  id,
+  panels,
+}: {
+  list: CatalogList
+  id?: string
+  panels?: CatalogPanels
+}) {
+  const intl = useIntl()
+  const kind = CATALOG_KINDS[list]
+  const local = id !== undefined && isLocalId(id)
+  const query = useQuery({ ...catalogItemQuery(id ?? ''), enabled: id !== undefined && !local })
+  const pending = usePendingChanges(CATALOG)
+  const current = id ? applyPendingTo<Product>(query.data, id, pending, CATALOG) : undefined
+
+  if (!id)
+    return (
+      <div>
+        <PageHeader title={intl.formatMessage(kind.create)} />
+        <CatalogForm type={kind.type} panels={panels} />
+      </div>
+    )
+  return (
+    <div>
+      <PageHeader
+        title={
+          <>
+            {intl.formatMessage(kind.edit)}
+            <PendingBadge status={current?.pendingStatus} />
+          </>
+        }
+      />
+      {!local && <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />}
+      <FailedChanges inForm entries={pending.filter((e) => e.entityId === id)} />
+      {current ? (
+        <CatalogForm key={current.id} type={current.type ?? kind.type} current={current} panels={panels} />
+      ) : query.isError ? (
+        <Alert>{query.error.message}</Alert>
+      ) : (
+        <p aria-busy="true" className="text-gray-600">
+          {intl.formatMessage({ id: 'common.loading', defaultMessage: 'Loading…' })}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,211 @@
+import * as Tabs from '@radix-ui/react-tabs'
+import { useStore } from '@tanstack/react-form'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import {
+  listOfType,
+  type Product,
+  type ProductType,
+  queueCatalogCreate,
+  queueCatalogUpdate,
+  requeueCatalogCreate,
+} from '../../api/catalog'
+import { draftKey, removeDraft, useDraft } from '../../offline/drafts'
+import { isLocalId, newLocalId } from '../../offline/outbox'
+import { isQuotaError } from '../../offline/storage'
+import { Alert } from '../../ui/alert'
+import { Button } from '../../ui/button'
+import { useAppForm } from '../../ui/form/fields'
+import { ActionsTab } from './actions-tab'
+import { ConfigurationTab, ConnectorSettingsTab } from './catalog-form-config'
+import { ConnectorDefinitionTab, ConnectorTab, MapperTab } from './catalog-form-connector'
+import { GeneralTab, InformationTab } from './catalog-form-general'
+import {
+  type CatalogFormValues,
+  catalogFormSchema,
+  toFormValues,
+  toProductInput,
+} from './catalog-form-schema'
+import { listPath } from './catalog-kinds'
+import type { CatalogPanels } from './catalog-panels'
+import { TAB_LABELS, type TabId, tabOfField, tabsOf } from './catalog-tabs'
+import { DraftOffer } from './draft-offer'
+
+/** Tabs with a refused field, from the schema itself: a hidden tab's fields are not mounted. */
+function tabsWithErrors(type: ProductType, values: CatalogFormValues): Set<TabId> {
+  const result = catalogFormSchema.safeParse(values)
+  if (result.success) return new Set()
+  return new Set(result.error.issues.map((issue) => tabOfField(type, String(issue.path[0] ?? ''))))
+}
+
+/**
+ * The one form of the catalog (CONVENTIONS 8): create and edit of products, sources, templates,
+ * connectors and transformers. Tabs follow the type; slot tabs (`panels`) only when given.
+ * A save is queued in the outbox, never lost; the draft is kept while typing.
+ */
+export function CatalogForm({
+  type,
+  current,
+  panels = {},
+}: {
+  type: ProductType
+  current?: Product
+  panels?: CatalogPanels
+}) {
+  const intl = useIntl()
+  const navigate = useNavigate()
+  const list = listOfType(type)
+  const key = draftKey(`catalog-${type}`, current?.id ?? 'new')
+  const [saveError, setSaveError] = useState<string | null>(null)
+  const [tab, setTab] = useState<TabId>('general')
+  // The version the user started editing: a newer one on the platform must surface as a conflict.
+  const [baseVersion] = useState(current?.updatedAt)
+  const form = useAppForm({
+    defaultValues: toFormValues(type, current),
+    validators: { onChange: catalogFormSchema, onSubmit: catalogFormSchema },
+    onSubmitInvalid: ({ value }) => {
+      const first = tabsOf(type, panels).find((t) => tabsWithErrors(type, value).has(t))
+      if (first) setTab(first)
+    },
+    onSubmit: async ({ value, formApi }) => {
+      const input = toProductInput(value, current)
+      try {
+        if (current && isLocalId(current.id)) await requeueCatalogCreate(current.id, input)
+        else if (current) await queueCatalogUpdate({ id: current.id, updatedAt: baseVersion }, input)
+        else await queueCatalogCreate(newLocalId(), input)
+      } catch (error) {
+        setSaveError(isQuotaError(error) ? 'storage-full' : String(error))
+        return
+      }
+      await removeDraft(key)
+      formApi.reset(value)
+      await navigate({ to: listPath(list) })
+    },
+  })
+  const values = useStore(form.store, (s) => s.values)
+  const dirty = useStore(form.store, (s) => s.isDirty)
+  const attempted = useStore(form.store, (s) => s.submissionAttempts > 0)
+  const draft = useDraft(key, values, dirty)
+  const tabs = tabsOf(type, panels)
+  const invalid = attempted ? tabsWithErrors(type, values) : new Set<TabId>()
+
+  const panel = (id: TabId) => {
+    switch (id) {
+      case 'general':
+        return <GeneralTab form={form} />
+      case 'information':
+        return <InformationTab form={form} />
+      case 'configuration':
+        return <ConfigurationTab form={form} product={type === 'dataproduct'} />
+      case 'actions':
+        return <ActionsTab form={form} />
+      case 'connectorSettings':
+        return <ConnectorSettingsTab form={form} />
+      case 'connector':
+        return <ConnectorTab form={form} />
+      case 'connectorDefinition':
+        return <ConnectorDefinitionTab form={form} />
+      case 'mapper':
+        return <MapperTab form={form} />
+      case 'contracts':
+        return panels.contracts
+      case 'credentials':
+        return panels.credentials
+      case 'files':
+        return panels.files
+      case 'taskMeta':
+        return panels.taskMeta
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        void form.handleSubmit()
+      }}
+      className="max-w-3xl rounded-lg bg-white p-4 shadow-sm sm:p-6"
+    >
+      <DraftOfferFor
+        draft={draft}
+        // A draft saved by an older form may lack newer fields: the defaults fill them.
+        onRestore={(restored) =>
+          form.reset({ ...toFormValues(type, current), ...restored }, { keepDefaultValues: true })
+        }
+        storageFull={saveError === 'storage-full'}
+      />
+      {saveError && saveError !== 'storage-full' && (
+        <div className="mb-4">
+          <Alert>{saveError}</Alert>
+        </div>
+      )}
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)}>
+        <Tabs.List
+          aria-label={intl.formatMessage({ id: 'catalog.formSections', defaultMessage: 'Form sections' })}
+          className="mb-4 flex flex-wrap gap-1 border-b border-gray-200"
+        >
+          {tabs.map((id) => (
+            <Tabs.Trigger
+              key={id}
+              value={id}
+              className="-mb-px rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-gray-700 hover:text-primary-800 data-[state=active]:border-primary-700 data-[state=active]:text-primary-900"
+            >
+              {intl.formatMessage(TAB_LABELS[id])}
+              {invalid.has(id) && (
+                <span className="ml-1 text-red-700">
+                  <span aria-hidden="true">!</span>
+                  <span className="sr-only">
+                    <FormattedMessage id="catalog.tabHasErrors" defaultMessage="(has errors)" />
+                  </span>
+                </span>
+              )}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {tabs.map((id) => (
+          <Tabs.Content
+            key={id}
+            value={id}
+            className="focus-visible:outline-2 focus-visible:outline-primary-600"
+          >
+            {panel(id)}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      <div className="mt-6 flex gap-2">
+        <form.AppForm>
+          <form.SubmitButton>
+            <FormattedMessage id="common.save" defaultMessage="Save" />
+          </form.SubmitButton>
+        </form.AppForm>
+        <Button variant="secondary" onClick={() => void navigate({ to: listPath(list) })}>
+          <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function DraftOfferFor({
+  draft,
+  onRestore,
+  storageFull,
+}: {
+  draft: ReturnType<typeof useDraft<CatalogFormValues>>
+  onRestore: (values: CatalogFormValues) => void
+  storageFull: boolean
+}) {
+  return (
+    <DraftOffer
+      offeredAt={draft.offered?.updatedAt}
+      storageFull={draft.storageFull || storageFull}
+      onRestore={() => {
+        const restored = draft.accept()
+        if (restored) onRestore(restored)
+      }}
+      onDiscard={() => void draft.discard()}
+    />
+  )
+}

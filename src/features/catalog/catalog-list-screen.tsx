@@ -1,0 +1,146 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import {
+  CATALOG,
+  type CatalogList,
+  catalogListQuery,
+  type Product,
+  queueCatalogDelete,
+} from '../../api/catalog'
+import { useSession } from '../../auth/session'
+import type { OutboxEntry } from '../../offline/db'
+import { applyPending } from '../../offline/outbox'
+import { PAGE_SIZES, savePagination } from '../../offline/pagination'
+import { usePendingChanges } from '../../offline/use-outbox'
+import { Alert } from '../../ui/alert'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { FetchedAt } from '../../ui/fetched-at'
+import { PageHeader } from '../../ui/page-header'
+import { Pagination } from '../../ui/pagination'
+import { CatalogFilters } from './catalog-filters'
+import { CATALOG_KINDS, createPath } from './catalog-kinds'
+import { type CatalogSearch, listParams } from './catalog-search'
+import { CatalogTable } from './catalog-table'
+import { FailedChanges } from './failed-changes'
+
+const linkButton =
+  'inline-flex items-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800'
+
+/** Queued changes that belong to this list: a queued create shows only in the list of its type. */
+export function changesOfType(entries: OutboxEntry[], type: string) {
+  return entries.filter(
+    (e) => e.method !== 'POST' || (e.body as { type?: string } | undefined)?.type === type,
+  )
+}
+
+/**
+ * The one list of the catalog (products, sources, templates, connectors, transformers):
+ * server-side pages, sort, filters and search, the user's own items first, queued changes on top.
+ */
+export function CatalogListScreen({
+  list,
+  search,
+  onSearch,
+}: {
+  list: CatalogList
+  search: CatalogSearch
+  onSearch: (next: CatalogSearch) => void
+}) {
+  const intl = useIntl()
+  const kind = CATALOG_KINDS[list]
+  const session = useSession()
+  const params = listParams(search)
+  const query = useQuery(catalogListQuery(kind.type, params))
+  const pending = changesOfType(usePendingChanges(CATALOG), kind.type)
+  const me = session?.user.id
+  // SPEC §7: the caller's own items first (the platform sorts so too; a page must not disagree).
+  const mine = (p: Product) => (me !== undefined && p.createdBy === me ? 0 : 1)
+  const rows = applyPending(
+    [...(query.data?.items ?? [])].sort((a, b) => mine(a) - mine(b)),
+    pending,
+    CATALOG,
+  )
+  const [deleting, setDeleting] = useState<Product | null>(null)
+
+  // The page shown is the one restored next time (SPEC §9), however it was reached.
+  useEffect(
+    () => savePagination(list, { currentPage: params.page, limit: params.limit }),
+    [list, params.page, params.limit],
+  )
+
+  return (
+    <div>
+      <PageHeader
+        title={intl.formatMessage(kind.title)}
+        actions={
+          session && (
+            <Link to={createPath(list)} className={linkButton}>
+              {intl.formatMessage(kind.newButton)}
+            </Link>
+          )
+        }
+      />
+      <CatalogFilters search={search} onChange={(next) => onSearch({ ...search, ...next })} />
+      <div className="mb-2">
+        <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+      </div>
+      <FailedChanges entries={pending} />
+      {query.data?.error && (
+        <div className="mb-4">
+          <Alert>{query.data.error}</Alert>
+        </div>
+      )}
+      {query.isError && !query.data && (
+        <div className="mb-4">
+          <Alert>
+            <FormattedMessage
+              id="data.unavailable"
+              defaultMessage="No connection and nothing saved on this device yet."
+            />
+          </Alert>
+        </div>
+      )}
+      <CatalogTable
+        list={list}
+        rows={rows}
+        caption={intl.formatMessage(kind.title)}
+        loading={query.isPending}
+        canEdit={session !== null}
+        onDelete={setDeleting}
+        onOrganization={(organizationId) => onSearch({ ...search, organizationId, page: 1 })}
+      />
+      <Pagination
+        page={params.page}
+        limit={params.limit}
+        totalCount={query.data?.totalCount ?? 0}
+        sizes={PAGE_SIZES}
+        onChange={(next) => onSearch({ ...search, ...next })}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        title={
+          <FormattedMessage
+            id="catalog.deleteTitle"
+            defaultMessage="Delete {name}?"
+            values={{ name: deleting?.name }}
+          />
+        }
+        description={
+          <FormattedMessage
+            id="catalog.deleteText"
+            defaultMessage="It is removed from the platform with its parts."
+          />
+        }
+        confirmLabel={<FormattedMessage id="common.delete" defaultMessage="Delete" />}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) void queueCatalogDelete(deleting)
+          setDeleting(null)
+        }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import type { CatalogList, CatalogListParams } from '../../api/catalog'
+import { pageSearch } from '../../offline/pagination'
+import { SORT_FIELDS, STATUSES } from './catalog-kinds'
+
+export interface CatalogSearch {
+  page?: number
+  limit?: number
+  sortBy?: string
+  sortOrder?: 'asc' | 'desc'
+  status?: string
+  organizationId?: string
+  q?: string
+}
+
+const text = (v: unknown, max = 200) => (typeof v === 'string' && v.trim() && v.length <= max ? v : undefined)
+
+/** validateSearch of a catalog list: page and limit (URL, else `{list}.{field}`), sort, filters, search. */
+export function catalogSearch(list: CatalogList) {
+  const pages = pageSearch(list)
+  return (raw: Record<string, unknown>): CatalogSearch => {
+    const sortBy = text(raw.sortBy)
+    const status = text(raw.status)
+    return {
+      ...pages(raw),
+      sortBy: sortBy && (SORT_FIELDS as readonly string[]).includes(sortBy) ? sortBy : undefined,
+      sortOrder: raw.sortOrder === 'asc' ? 'asc' : undefined,
+      status: status && (STATUSES as readonly string[]).includes(status) ? status : undefined,
+      organizationId: text(raw.organizationId, 100),
+      q: text(raw.q),
+    }
+  }
+}
+
+/** The list parameters a search stands for; sorting defaults to descending by last update (SPEC §9). */
+export function listParams(search: CatalogSearch): CatalogListParams {
+  return {
+    page: search.page ?? 1,
+    limit: search.limit ?? 10,
+    sortBy: search.sortBy ?? 'updatedAt',
+    sortOrder: search.sortOrder ?? 'desc',
+    status: search.status,
+    organizationId: search.organizationId,
+    q: search.q,
+  }
+}

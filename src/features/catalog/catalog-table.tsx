@@ -1,0 +1,132 @@
+import { Link } from '@tanstack/react-router'
+import { FormattedDate, FormattedMessage } from 'react-intl'
+import type { CatalogList, Product } from '../../api/catalog'
+import type { WithPending } from '../../offline/outbox'
+import { PendingBadge } from '../../ui/pending-badge'
+import { editPath } from './catalog-kinds'
+import { useCatalogLabels } from './catalog-labels'
+
+const th = 'px-4 py-3'
+
+export function CatalogTable({
+  list,
+  rows,
+  caption,
+  loading,
+  canEdit,
+  onDelete,
+  onOrganization,
+}: {
+  list: CatalogList
+  rows: WithPending<Product>[]
+  caption: string
+  loading: boolean
+  canEdit: boolean
+  onDelete: (row: Product) => void
+  onOrganization: (organizationId: string) => void
+}) {
+  const labels = useCatalogLabels()
+  return (
+    <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b bg-gray-50 text-gray-700">
+          <tr>
+            <th scope="col" className={th}>
+              <FormattedMessage id="catalog.field.name" defaultMessage="Name" />
+            </th>
+            <th scope="col" className={`hidden ${th} md:table-cell`}>
+              <FormattedMessage id="catalog.field.productCode" defaultMessage="Product code" />
+            </th>
+            <th scope="col" className={th}>
+              <FormattedMessage id="catalog.field.status" defaultMessage="Status" />
+            </th>
+            <th scope="col" className={`hidden ${th} lg:table-cell`}>
+              <FormattedMessage id="catalog.organization" defaultMessage="Organization" />
+            </th>
+            <th scope="col" className={`hidden ${th} lg:table-cell`}>
+              <FormattedMessage id="catalog.field.updatedAt" defaultMessage="Updated" />
+            </th>
+            <th scope="col" className={th}>
+              <span className="sr-only">
+                <FormattedMessage id="common.actions" defaultMessage="Actions" />
+              </span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && !loading && (
+            <tr>
+              <td colSpan={6} className="px-4 py-6 text-center text-gray-600">
+                <FormattedMessage id="common.noRows" defaultMessage="Nothing to show" />
+              </td>
+            </tr>
+          )}
+          {rows.map((row) => {
+            const deleted = row.pending === 'delete'
+            const local = row.pending === 'create'
+            return (
+              <tr
+                key={row.id}
+                data-testid="catalog-row"
+                className={`border-b last:border-0 ${deleted ? 'text-gray-500 line-through' : ''}`}
+              >
+                <td className="px-4 py-3 [overflow-wrap:anywhere]">
+                  {list === 'products' && !local ? (
+                    <Link to="/products/$id" params={{ id: row.id }} className="text-primary-800 underline">
+                      {row.name}
+                    </Link>
+                  ) : (
+                    row.name
+                  )}
+                  <PendingBadge status={row.pendingStatus} />
+                  <span className="block font-mono text-xs text-gray-600 md:hidden">{row.productCode}</span>
+                </td>
+                <td className={`hidden ${th} font-mono md:table-cell`}>{row.productCode}</td>
+                <td className={th}>{row.status ? labels.status(row.status) : ''}</td>
+                <td className={`hidden ${th} lg:table-cell`}>
+                  {row.publisherOrganizationId && row.organizationName ? (
+                    <button
+                      type="button"
+                      className="text-left text-primary-800 underline"
+                      onClick={() => onOrganization(row.publisherOrganizationId as string)}
+                    >
+                      {row.organizationName}
+                    </button>
+                  ) : (
+                    row.organizationName
+                  )}
+                </td>
+                <td className={`hidden ${th} lg:table-cell`}>
+                  {row.updatedAt && <FormattedDate value={row.updatedAt} dateStyle="medium" />}
+                </td>
+                <td className="px-1 py-3 text-right whitespace-nowrap sm:px-4">
+                  {canEdit && !deleted && (
+                    <>
+                      <Link
+                        to={editPath(list)}
+                        params={{ id: row.id }}
+                        className="rounded px-2 py-1 text-primary-800 underline hover:bg-primary-50"
+                      >
+                        <FormattedMessage id="common.edit" defaultMessage="Edit" />
+                        <span className="sr-only"> {row.name}</span>
+                      </Link>
+                      <button
+                        type="button"
+                        onClick={() => onDelete(row)}
+                        className="ml-1 rounded px-2 py-1 text-red-800 underline hover:bg-red-50"
+                      >
+                        <FormattedMessage id="common.delete" defaultMessage="Delete" />
+                        <span className="sr-only"> {row.name}</span>
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,194 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { type ReactNode, useState } from 'react'
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { CATALOG, catalogItemQuery, listOfType, type Product, queueCatalogDelete } from '../../api/catalog'
+import { useSession } from '../../auth/session'
+import { applyPendingTo } from '../../offline/outbox'
+import { usePendingChanges } from '../../offline/use-outbox'
+import { Alert } from '../../ui/alert'
+import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { FetchedAt } from '../../ui/fetched-at'
+import { PageHeader } from '../../ui/page-header'
+import { PendingBadge } from '../../ui/pending-badge'
+import { editPath } from './catalog-kinds'
+import type { CatalogPanels } from './catalog-panels'
+import { EntityLink } from './entity-link'
+import { ProductFacts } from './product-facts'
+
+/** `/products/{id}`: every SPEC §3 field readable; anonymous visitors see public products. */
+export function ProductDetailScreen({ id, panels = {} }: { id: string; panels?: CatalogPanels }) {
+  const query = useQuery(catalogItemQuery(id))
+  const pending = usePendingChanges(CATALOG)
+  const product = applyPendingTo<Product>(query.data, id, pending, CATALOG)
+  const intl = useIntl()
+
+  if (!product)
+    return (
+      <div>
+        <PageHeader title={<FormattedMessage id="page.product" defaultMessage="Data Product" />} />
+        {query.isError ? (
+          <Alert>{query.error.message}</Alert>
+        ) : (
+          <p aria-busy="true" className="text-gray-600">
+            <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+          </p>
+        )}
+      </div>
+    )
+  return (
+    <div>
+      <PageHeader
+        title={
+          <>
+            {product.name || intl.formatMessage({ id: 'page.product', defaultMessage: 'Data Product' })}
+            <PendingBadge status={product.pendingStatus} />
+          </>
+        }
+        actions={<DetailActions product={product} />}
+      />
+      <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+      {product.description && (
+        <p className="my-3 max-w-3xl whitespace-pre-line text-gray-800">{product.description}</p>
+      )}
+      <ProductFacts product={product} />
+      <Related product={product} />
+      {panels.contracts && <section className="mt-6">{panels.contracts}</section>}
+      {panels.credentials && <section className="mt-6">{panels.credentials}</section>}
+    </div>
+  )
+}
+
+function DetailActions({ product }: { product: Product }) {
+  const navigate = useNavigate()
+  const [confirm, setConfirm] = useState(false)
+  if (!useSession()) return null
+  const list = listOfType(product.type)
+  return (
+    <div className="flex gap-2">
+      <Link
+        to={editPath(list)}
+        params={{ id: product.id }}
+        className="inline-flex items-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800"
+      >
+        <FormattedMessage id="common.edit" defaultMessage="Edit" />
+      </Link>
+      <Button variant="danger" onClick={() => setConfirm(true)}>
+        <FormattedMessage id="common.delete" defaultMessage="Delete" />
+      </Button>
+      <ConfirmDialog
+        open={confirm}
+        danger
+        title={
+          <FormattedMessage
+            id="catalog.deleteTitle"
+            defaultMessage="Delete {name}?"
+            values={{ name: product.name }}
+          />
+        }
+        description={
+          <FormattedMessage
+            id="catalog.deleteText"
+            defaultMessage="It is removed from the platform with its parts."
+          />
+        }
+        confirmLabel={<FormattedMessage id="common.delete" defaultMessage="Delete" />}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => {
+          setConfirm(false)
+          void queueCatalogDelete(product).then(() => navigate({ to: '/products' }))
+        }}
+      />
+    </div>
+  )
+}
+
+export function Fact({ term, children }: { term: ReactNode; children: ReactNode }) {
+  return (
+    <div className="border-b border-gray-100 py-2 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-gray-700">{term}</dt>
+      <dd className="text-sm text-gray-900 sm:col-span-2">{children}</dd>
+    </div>
+  )
+}
+
+/** Publisher, connector, template, source and transformers, each a link to its own screen. */
+function Related({ product }: { product: Product }) {
+  const intl = useIntl()
+  const me = useSession()?.user.id
+  const who = (id: string | undefined) =>
+    id === undefined ? '—' : id === me ? intl.formatMessage({ id: 'catalog.you', defaultMessage: 'you' }) : id
+  const transformers = [...(product.selectedTransformers ?? []), ...(product.supportedTransformers ?? [])]
+  return (
+    <section className="mt-6 max-w-3xl rounded-lg bg-white p-4 shadow-sm">
+      <h2 className="mb-2 text-lg font-semibold">
+        <FormattedMessage id="catalog.related" defaultMessage="Publisher and links" />
+      </h2>
+      <dl>
+        <Fact term={<FormattedMessage id="catalog.organization" defaultMessage="Organization" />}>
+          {product.publisherOrganizationId ? (
+            <Link
+              to="/products"
+              search={{ organizationId: product.publisherOrganizationId, page: 1 }}
+              className="text-primary-800 underline"
+            >
+              {product.organizationName ?? product.publisherOrganizationId}
+            </Link>
+          ) : (
+            '—'
+          )}
+        </Fact>
+        <Fact term={<FormattedMessage id="catalog.connector" defaultMessage="Connector" />}>
+          {product.connector ? <EntityLink id={product.connector} list="connectors" /> : '—'}
+        </Fact>
+        <Fact term={<FormattedMessage id="catalog.template" defaultMessage="Template" />}>
+          {product.dataSourceTemplate ? <EntityLink id={product.dataSourceTemplate} list="templates" /> : '—'}
+        </Fact>
+        <Fact term={<FormattedMessage id="catalog.dataSource" defaultMessage="Data source" />}>
+          {product.dataSource ? <EntityLink id={product.dataSource} list="sources" /> : '—'}
+        </Fact>
+        <Fact term={<FormattedMessage id="catalog.transformers" defaultMessage="Transformers" />}>
+          {transformers.length ? (
+            <ul>
+              {transformers.map((t) => (
+                <li key={t}>
+                  <EntityLink id={t} list="transformers" />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            '—'
+          )}
+        </Fact>
+        <Fact term={<FormattedMessage id="catalog.whoWhen" defaultMessage="Created and updated" />}>
+          <FormattedMessage
+            id="catalog.createdBy"
+            defaultMessage="Created {date} by {who}"
+            values={{
+              date: product.createdAt ? (
+                <FormattedDate value={product.createdAt} dateStyle="medium" timeStyle="short" />
+              ) : (
+                '—'
+              ),
+              who: who(product.createdBy),
+            }}
+          />
+          <br />
+          <FormattedMessage
+            id="catalog.updatedBy"
+            defaultMessage="Updated {date} by {who}"
+            values={{
+              date: product.updatedAt ? (
+                <FormattedDate value={product.updatedAt} dateStyle="medium" timeStyle="short" />
+              ) : (
+                '—'
+              ),
+              who: who(product.updatedBy),
+            }}
+          />
+        </Fact>
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import type { Product } from '../../api/catalog'
+import { dataFormatsQuery } from '../../api/data-formats'
+import { organizationsQuery } from '../../api/organizations'
+import { useSession } from '../../auth/session'
+import { useCatalogLabels } from './catalog-labels'
+
+function Row({ term, children }: { term: ReactNode; children: ReactNode }) {
+  return (
+    <div className="border-b border-gray-100 py-2 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-gray-700">{term}</dt>
+      <dd className="text-sm break-words text-gray-900 sm:col-span-2">{children}</dd>
+    </div>
+  )
+}
+
+const none = '—'
+const listed = (items: string[] | undefined, name: (v: string) => string = (v) => v) =>
+  items?.length ? items.map(name).join(', ') : none
+const json = (value: unknown) =>
+  value === undefined || value === null ? (
+    none
+  ) : (
+    <pre className="max-h-64 overflow-auto rounded bg-gray-50 p-2 font-mono text-xs">
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  )
+
+/** The SPEC §3 fields of a catalog entity in readable form. */
+export function ProductFacts({ product: p }: { product: Product }) {
+  const intl = useIntl()
+  const labels = useCatalogLabels()
+  const signedIn = useSession() !== null
+  // Names for ids, when the signed-in user may read them; otherwise the ids themselves.
+  const formats = useQuery({ ...dataFormatsQuery({ page: 1, limit: 100 }), enabled: signedIn })
+  const organizations = useQuery({ ...organizationsQuery(), enabled: signedIn })
+  const formatName = (id: string) => formats.data?.items.find((f) => f.id === id)?.name ?? id
+  const orgName = (id: string) => organizations.data?.find((o) => o.id === id)?.name ?? id
+  const yes = (v: boolean | undefined) =>
+    v
+      ? intl.formatMessage({ id: 'common.yes', defaultMessage: 'Yes' })
+      : intl.formatMessage({ id: 'common.no', defaultMessage: 'No' })
+
+  return (
+    <section className="mt-4 max-w-3xl rounded-lg bg-white p-4 shadow-sm">
+      <h2 className="mb-2 text-lg font-semibold">
+        {<FormattedMessage id="catalog.details" defaultMessage="Details" />}
+      </h2>
+      <dl>
+        <Row term={<FormattedMessage id="catalog.field.productCode" defaultMessage="Product code" />}>
+          <span className="font-mono">{p.productCode}</span>
+        </Row>
+        <Row term={<FormattedMessage id="catalog.type" defaultMessage="Type" />}>{labels.type(p.type)}</Row>
+        <Row term={<FormattedMessage id="catalog.field.status" defaultMessage="Status" />}>
+          {p.status ? labels.status(p.status) : none}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.visibility" defaultMessage="Visibility" />}>
+          {p.visibility ? labels.visibility(p.visibility.type) : labels.visibility('public')}
+          {p.visibility?.type === 'organizations' && `: ${listed(p.visibility.visibleTo, orgName)}`}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.qualityAttributes" defaultMessage="Quality attributes" />}>
+          {listed(p.qualityAttributes)}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.industries" defaultMessage="Industries" />}>
+          {listed(p.industries)}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.inputFormats" defaultMessage="Input formats" />}>
+          {listed(p.inputFormats, formatName)}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.outputFormat" defaultMessage="Output format" />}>
+          {p.outputFormat ? formatName(p.outputFormat) : none}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.protocol" defaultMessage="Protocol" />}>
+          {p.protocolId ?? none}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.accessPoint" defaultMessage="Access point" />}>
+          {p.accessPoint || none}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.contactPerson" defaultMessage="Contact person" />}>
+          {p.contactPersonName || none}
+          {p.contactPersonEmail && (
+            <>
+              {' · '}
+              <a href={`mailto:${p.contactPersonEmail}`} className="text-primary-800 underline">
+                {p.contactPersonEmail}
+              </a>
+            </>
+          )}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.imageUrl" defaultMessage="Image URL" />}>
+          {p.imageUrl || none}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.isExternal" defaultMessage="External" />}>
+          {yes(p.isExternal)}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.isOfficial" defaultMessage="Official" />}>
+          {yes(p.isOfficial)}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.harmonizedData" defaultMessage="Harmonized data" />}>
+          {yes(p.harmonizedData)}
+        </Row>
+        <Row
+          term={
+            <FormattedMessage
+              id="catalog.allowConsumerCredentials"
+              defaultMessage="Consumers may bring their own credentials"
+            />
+          }
+        >
+          {yes(p.allowConsumerCredentials)}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.parameterOptions" defaultMessage="Parameter options" />}>
+          {json(p.parameterOptions)}
+        </Row>
+        <Row term={<FormattedMessage id="catalog.parameterContext" defaultMessage="Parameter context" />}>
+          {json(p.parameterContext)}
+        </Row>
+        {p.actions !== undefined && (
+          <Row term={<FormattedMessage id="catalog.actions" defaultMessage="Actions" />}>
+            {json(p.actions)}
+          </Row>
+        )}
+        {p.type === 'connector' && (
+          <>
+            <Row term={<FormattedMessage id="catalog.connectorType" defaultMessage="Connector type" />}>
+              {p.connectorType || none}
+            </Row>
+            <Row term={<FormattedMessage id="catalog.connectorInfo" defaultMessage="Connector info" />}>
+              {json(p.connectorInfo)}
+            </Row>
+            <Row
+              term={
+                <FormattedMessage
+                  id="catalog.connectorParameterMap"
+                  defaultMessage="Connector parameter map"
+                />
+              }
+            >
+              {json(p.connectorParameterMap)}
+            </Row>
+          </>
+        )}
+        {p.type === 'transformer' && (
+          <>
+            <Row term={<FormattedMessage id="catalog.transformerType" defaultMessage="Transformer type" />}>
+              {p.transformerType || none}
+            </Row>
+            <Row
+              term={<FormattedMessage id="catalog.transformationMap" defaultMessage="Transformation map" />}
+            >
+              {json(p.transformationMap)}
+            </Row>
+            <Row term={<FormattedMessage id="catalog.schema" defaultMessage="Schema" />}>
+              {[p.schemaName, p.schemaVersion, p.schemaUrl].filter(Boolean).join(' · ') || none}
+            </Row>
+          </>
+        )}
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,155 @@
+import { useQuery } from '@tanstack/react-query'
+import { type ReactElement, useId, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { queueContractCreate } from '../../api/contracts'
+import { organizationsQuery } from '../../api/organizations'
+import { MESSAGES } from '../../contract/messages'
+import { newLocalId } from '../../offline/outbox'
+import { Button } from '../../ui/button'
+import { translateValidation } from '../../ui/form/validation-message'
+import { SubForm } from '../../ui/sub-form'
+import { type ContractFormValues, validateContract } from './contract-schema'
+
+const inputClass =
+  'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600'
+
+/** A new contract between the product's publisher and a consumer; queued, so it also works offline. */
+export function ContractForm({
+  productId,
+  onQueued,
+  onCancel,
+}: {
+  productId: string
+  onQueued: () => void
+  onCancel: () => void
+}) {
+  const intl = useIntl()
+  const id = useId()
+  const organizations = useQuery(organizationsQuery())
+  const [values, setValues] = useState<ContractFormValues>({
+    consumerOrganizationId: '',
+    validFrom: '',
+    validTo: '',
+  })
+  const [submitted, setSubmitted] = useState(false)
+  const [saveError, setSaveError] = useState<string | null>(null)
+  const errors = submitted ? validateContract(values) : {}
+
+  const submit = async () => {
+    setSubmitted(true)
+    if (Object.keys(validateContract(values)).length > 0) return
+    const consumer = organizations.data?.find((o) => o.id === values.consumerOrganizationId)
+    try {
+      await queueContractCreate(
+        newLocalId(),
+        {
+          productId,
+          consumerOrganizationId: values.consumerOrganizationId,
+          validFrom: new Date(`${values.validFrom}T00:00:00`).toISOString(),
+          validTo: new Date(`${values.validTo}T23:59:59`).toISOString(),
+        },
+        consumer?.name ?? values.consumerOrganizationId,
+      )
+      onQueued()
+    } catch (error) {
+      setSaveError(String(error))
+    }
+  }
+
+  const field = (name: keyof ContractFormValues, label: string, control: (aria: object) => ReactElement) => {
+    const error = errors[name]
+    return (
+      <div className="mb-3 min-w-0 flex-1">
+        <label htmlFor={`${id}-${name}`} className="mb-1 block text-sm font-medium text-gray-800">
+          {label}
+          <span aria-hidden="true"> *</span>
+        </label>
+        {control({
+          id: `${id}-${name}`,
+          'aria-invalid': error !== undefined,
+          'aria-required': true,
+          'aria-describedby': error ? `${id}-${name}-error` : undefined,
+        })}
+        {error && (
+          <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-700">
+            {error === MESSAGES.required
+              ? translateValidation(intl, error)
+              : intl.formatMessage({
+                  id: 'contract.validToAfter',
+                  defaultMessage: 'Valid to must be after valid from.',
+                })}
+          </p>
+        )}
+      </div>
+    )
+  }
+
+  return (
+    <SubForm
+      label={intl.formatMessage({ id: 'contract.new', defaultMessage: 'New contract' })}
+      className="mt-3 rounded-md border border-gray-200 bg-gray-50 p-4"
+      onSubmit={() => void submit()}
+    >
+      {saveError && (
+        <p role="alert" className="mb-2 text-sm text-red-700">
+          {saveError}
+        </p>
+      )}
+      <div className="flex flex-col gap-x-4 md:flex-row">
+        {field(
+          'consumerOrganizationId',
+          intl.formatMessage({ id: 'contract.consumer', defaultMessage: 'Data consumer' }),
+          (aria) => (
+            <select
+              {...aria}
+              value={values.consumerOrganizationId}
+              onChange={(e) => setValues({ ...values, consumerOrganizationId: e.target.value })}
+              className={inputClass}
+            >
+              <option value="">—</option>
+              {(organizations.data ?? []).map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          ),
+        )}
+        {field(
+          'validFrom',
+          intl.formatMessage({ id: 'contract.validFrom', defaultMessage: 'Valid from' }),
+          (aria) => (
+            <input
+              {...aria}
+              type="date"
+              value={values.validFrom}
+              onChange={(e) => setValues({ ...values, validFrom: e.target.value })}
+              className={inputClass}
+            />
+          ),
+        )}
+        {field(
+          'validTo',
+          intl.formatMessage({ id: 'contract.validTo', defaultMessage: 'Valid to' }),
+          (aria) => (
+            <input
+              {...aria}
+              type="date"
+              value={values.validTo}
+              onChange={(e) => setValues({ ...values, validTo: e.target.value })}
+              className={inputClass}
+            />
+          ),
+        )}
+      </div>
+      <div className="flex gap-2">
+        <Button onClick={() => void submit()}>
+          <FormattedMessage id="contract.create" defaultMessage="Create contract" />
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
+        </Button>
+      </div>
+    </SubForm>
+  )
+}

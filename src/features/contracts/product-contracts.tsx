@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { CONTRACTS_RESOURCE, type Contract, contractState, productContractsQuery } from '../../api/contracts'
+import { useSession } from '../../auth/session'
+import { applyPending } from '../../offline/outbox'
+import { usePendingChanges } from '../../offline/use-outbox'
+import { Alert } from '../../ui/alert'
+import { Button } from '../../ui/button'
+import { PendingBadge } from '../../ui/pending-badge'
+import { ContractForm } from './contract-form'
+import { contractMessages } from './contract-messages'
+
+const stateClass = {
+  upcoming: 'bg-blue-100 text-blue-900',
+  valid: 'bg-green-100 text-green-900',
+  expired: 'bg-gray-200 text-gray-800',
+}
+
+/** The contracts of a product (valid from and to, publisher, consumer, state) and a new one. */
+export function ProductContracts({ productId }: { productId: string }) {
+  const intl = useIntl()
+  const session = useSession()
+  const query = useQuery({ ...productContractsQuery(productId), enabled: session !== null })
+  const pending = usePendingChanges(CONTRACTS_RESOURCE).filter(
+    (e) => (e.body as Partial<Contract> | undefined)?.productId === productId,
+  )
+  const rows = applyPending<Contract>(query.data ?? [], pending, CONTRACTS_RESOURCE)
+  const [creating, setCreating] = useState(false)
+  const [notice, setNotice] = useState(false)
+  if (!session) return null
+
+  return (
+    <section aria-labelledby={`contracts-${productId}`} className="rounded-lg bg-white p-4 shadow-sm">
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <h2 id={`contracts-${productId}`} className="flex-1 text-lg font-semibold">
+          <FormattedMessage id="contract.title" defaultMessage="Contracts" />
+        </h2>
+        {!creating && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setCreating(true)
+              setNotice(false)
+            }}
+          >
+            <FormattedMessage id="contract.new" defaultMessage="New contract" />
+          </Button>
+        )}
+      </div>
+      {notice && (
+        <div className="mb-3">
+          <Alert tone="success">{intl.formatMessage(contractMessages.created)}</Alert>
+        </div>
+      )}
+      {query.isError && (
+        <div className="mb-3">
+          <Alert>{query.error.message}</Alert>
+        </div>
+      )}
+      {creating && (
+        <ContractForm
+          productId={productId}
+          onCancel={() => setCreating(false)}
+          onQueued={() => {
+            setCreating(false)
+            setNotice(true)
+          }}
+        />
+      )}
+      {/* Focusable: on a narrow screen the table scrolls sideways, and keyboard users must reach it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region needs keyboard access (axe) */}
+      <div className="mt-3 overflow-x-auto" tabIndex={0}>
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">
+            <FormattedMessage id="contract.title" defaultMessage="Contracts" />
+          </caption>
+          <thead className="border-b bg-gray-50 text-gray-700">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                <FormattedMessage id="contract.validFrom" defaultMessage="Valid from" />
+              </th>
+              <th scope="col" className="px-3 py-2">
+                <FormattedMessage id="contract.validTo" defaultMessage="Valid to" />
+              </th>
+              <th scope="col" className="hidden px-3 py-2 md:table-cell">
+                <FormattedMessage id="contract.publisher" defaultMessage="Data publisher" />
+              </th>
+              <th scope="col" className="px-3 py-2">
+                <FormattedMessage id="contract.consumer" defaultMessage="Data consumer" />
+              </th>
+              <th scope="col" className="px-3 py-2">
+                <FormattedMessage id="contract.state" defaultMessage="State" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={5} className="px-3 py-4 text-center text-gray-600">
+                  {query.isPending ? (
+                    <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+                  ) : (
+                    <FormattedMessage id="contract.none" defaultMessage="No contracts yet." />
+                  )}
+                </td>
+              </tr>
+            )}
+            {rows.map((row) => {
+              const state = contractState(row)
+              return (
+                <tr key={row.id} className="border-b last:border-0">
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <FormattedDate value={row.validFrom} dateStyle="medium" />
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <FormattedDate value={row.validTo} dateStyle="medium" />
+                  </td>
+                  <td className="hidden px-3 py-2 md:table-cell">{row.dataPublisher ?? '—'}</td>
+                  <td className="px-3 py-2">{row.dataConsumer ?? pendingConsumer(row, pending)}</td>
+                  <td className="px-3 py-2">
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${stateClass[state]}`}>
+                      {intl.formatMessage(contractMessages[state])}
+                    </span>
+                    <PendingBadge status={row.pendingStatus} />
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
+/** A queued contract has no consumer name from the platform yet: its queue label carries it. */
+function pendingConsumer(row: { id: string }, pending: { entityId: string; label: string }[]) {
+  return pending.find((e) => e.entityId === row.id)?.label ?? '—'
+}

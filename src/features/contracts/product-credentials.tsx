@@ -1,0 +1,182 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { contractKeys, productCredentialsQuery, saveCredentials } from '../../api/contracts'
+import { useSession } from '../../auth/session'
+import { MESSAGES } from '../../contract/messages'
+import { Alert } from '../../ui/alert'
+import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { translateValidation } from '../../ui/form/validation-message'
+import { OnlineOnlyButton } from '../../ui/online-only-button'
+import { SubForm } from '../../ui/sub-form'
+import { contractMessages } from './contract-messages'
+import { type CredentialRow, credentialProblems, toCredentials } from './credential-rows'
+
+const inputClass =
+  'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600'
+const newRow = (): CredentialRow => ({ key: crypto.randomUUID(), name: '', value: '' })
+
+/** A product's credentials: the saved names (values masked) and new ones, which overwrite them all. */
+export function ProductCredentials({ productId }: { productId: string }) {
+  const intl = useIntl()
+  const id = useId()
+  const session = useSession()
+  const queryClient = useQueryClient()
+  const saved = useQuery({ ...productCredentialsQuery(productId), enabled: session !== null })
+  const [rows, setRows] = useState<CredentialRow[]>([newRow()])
+  const [revealed, setRevealed] = useState<Set<string>>(new Set())
+  const [submitted, setSubmitted] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null)
+  if (!session) return null
+  const problems = submitted ? credentialProblems(rows) : {}
+  const savedEntries = Object.entries(saved.data?.credentials ?? {})
+
+  const update = (key: string, change: Partial<CredentialRow>) =>
+    setRows(rows.map((r) => (r.key === key ? { ...r, ...change } : r)))
+
+  const ask = () => {
+    setSubmitted(true)
+    setOutcome(null)
+    if (Object.keys(credentialProblems(rows)).length > 0) return
+    if (Object.keys(toCredentials(rows)).length === 0) return
+    setConfirming(true)
+  }
+
+  const save = async () => {
+    setConfirming(false)
+    const result = await saveCredentials(productId, toCredentials(rows))
+    if (result.error === undefined && result.status < 300) {
+      setRows([newRow()])
+      setSubmitted(false)
+      setOutcome({
+        ok: true,
+        text: intl.formatMessage({ id: 'credentials.saved', defaultMessage: 'Credentials saved' }),
+      })
+      await queryClient.invalidateQueries({ queryKey: contractKeys.credentials(productId) })
+    } else setOutcome({ ok: false, text: result.error ?? '' })
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-lg bg-white p-4 shadow-sm">
+      <h2 id={`${id}-title`} className="mb-2 text-lg font-semibold">
+        <FormattedMessage id="credentials.title" defaultMessage="Credentials" />
+      </h2>
+      {saved.isError && <Alert>{saved.error.message}</Alert>}
+      {savedEntries.length > 0 ? (
+        <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {savedEntries.map(([name, value]) => (
+            <div key={name} className="contents">
+              <dt className="font-medium text-gray-800">{name}</dt>
+              <dd className="font-mono text-gray-700">{String(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        !saved.isPending && (
+          <p className="mb-4 text-sm text-gray-600">
+            <FormattedMessage id="credentials.none" defaultMessage="No credentials saved." />
+          </p>
+        )
+      )}
+      {outcome && (
+        <div className="mb-3">
+          <Alert tone={outcome.ok ? 'success' : 'error'}>{outcome.text}</Alert>
+        </div>
+      )}
+      <SubForm
+        label={intl.formatMessage({ id: 'credentials.new', defaultMessage: 'New credentials' })}
+        onSubmit={ask}
+      >
+        <p className="mb-3 text-sm text-amber-900">{intl.formatMessage(contractMessages.overwrite)}</p>
+        {rows.map((row, index) => {
+          const problem = problems[row.key]
+          const shown = revealed.has(row.key)
+          const n = index + 1
+          return (
+            <div key={row.key} className="mb-3 flex flex-wrap items-start gap-2">
+              <div className="min-w-40 flex-1">
+                <label htmlFor={`${id}-name-${row.key}`} className="mb-1 block text-sm font-medium">
+                  <FormattedMessage id="credentials.name" defaultMessage="Name {n}" values={{ n }} />
+                </label>
+                <input
+                  id={`${id}-name-${row.key}`}
+                  value={row.name}
+                  autoComplete="off"
+                  aria-invalid={problem !== undefined}
+                  aria-describedby={problem ? `${id}-error-${row.key}` : undefined}
+                  onChange={(e) => update(row.key, { name: e.target.value })}
+                  className={inputClass}
+                />
+                {problem && (
+                  <p id={`${id}-error-${row.key}`} className="mt-1 text-sm text-red-700">
+                    {problem === MESSAGES.required
+                      ? translateValidation(intl, problem)
+                      : intl.formatMessage({
+                          id: 'credentials.duplicate',
+                          defaultMessage: 'This name is already used.',
+                        })}
+                  </p>
+                )}
+              </div>
+              <div className="min-w-40 flex-1">
+                <label htmlFor={`${id}-value-${row.key}`} className="mb-1 block text-sm font-medium">
+                  <FormattedMessage id="credentials.value" defaultMessage="Value {n}" values={{ n }} />
+                </label>
+                <input
+                  id={`${id}-value-${row.key}`}
+                  type={shown ? 'text' : 'password'}
+                  autoComplete="new-password"
+                  value={row.value}
+                  onChange={(e) => update(row.key, { value: e.target.value })}
+                  className={`${inputClass} font-mono`}
+                />
+              </div>
+              <div className="flex gap-1 self-end">
+                <Button
+                  variant="ghost"
+                  aria-pressed={shown}
+                  onClick={() => {
+                    const next = new Set(revealed)
+                    if (shown) next.delete(row.key)
+                    else next.add(row.key)
+                    setRevealed(next)
+                  }}
+                >
+                  {shown ? (
+                    <FormattedMessage id="credentials.hide" defaultMessage="Hide value {n}" values={{ n }} />
+                  ) : (
+                    <FormattedMessage id="credentials.show" defaultMessage="Show value {n}" values={{ n }} />
+                  )}
+                </Button>
+                {rows.length > 1 && (
+                  <Button variant="ghost" onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
+                    <FormattedMessage id="credentials.remove" defaultMessage="Remove {n}" values={{ n }} />
+                  </Button>
+                )}
+              </div>
+            </div>
+          )
+        })}
+        <div className="flex flex-wrap items-start gap-2">
+          <Button variant="secondary" onClick={() => setRows([...rows, newRow()])}>
+            <FormattedMessage id="credentials.add" defaultMessage="Add credential" />
+          </Button>
+          <OnlineOnlyButton onClick={ask}>
+            <FormattedMessage id="credentials.save" defaultMessage="Save credentials" />
+          </OnlineOnlyButton>
+        </div>
+      </SubForm>
+      <ConfirmDialog
+        open={confirming}
+        title={<FormattedMessage id="credentials.confirmTitle" defaultMessage="Overwrite credentials?" />}
+        description={intl.formatMessage(contractMessages.overwrite)}
+        confirmLabel={<FormattedMessage id="credentials.confirm" defaultMessage="Overwrite" />}
+        onConfirm={() => void save()}
+        onCancel={() => setConfirming(false)}
+        danger
+      />
+    </section>
+  )
+}

@@ -1,0 +1,194 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { productContractsQuery, purchasableContracts, purchaseProduct } from '../../api/contracts'
+import { organizationsQuery } from '../../api/organizations'
+import { currentScope } from '../../api/scope'
+import { useSession } from '../../auth/session'
+import { Alert } from '../../ui/alert'
+import { Button } from '../../ui/button'
+import { OnlineOnlyButton } from '../../ui/online-only-button'
+import { contractMessages, translatePurchaseError } from './contract-messages'
+
+const selectClass =
+  'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600'
+
+/** Buys a product for an organization under one of its contracts valid now; online-only (SPEC §2). */
+export function PurchaseButton({ product }: { product: { id: string; name?: string } }) {
+  const intl = useIntl()
+  const session = useSession()
+  const [open, setOpen] = useState(false)
+  const [purchased, setPurchased] = useState(false)
+  if (!session) return null
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <OnlineOnlyButton
+        onClick={() => {
+          setPurchased(false)
+          setOpen(true)
+        }}
+      >
+        <FormattedMessage id="purchase.open" defaultMessage="Purchase" />
+      </OnlineOnlyButton>
+      {purchased && <Alert tone="success">{intl.formatMessage(contractMessages.purchased)}</Alert>}
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+          <Dialog.Content className="fixed top-24 left-1/2 z-50 w-[min(30rem,94vw)] -translate-x-1/2 rounded-lg bg-white p-6 shadow-xl">
+            {open && (
+              <PurchaseForm
+                product={product}
+                onDone={() => {
+                  setOpen(false)
+                  setPurchased(true)
+                }}
+                onCancel={() => setOpen(false)}
+              />
+            )}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  )
+}
+
+function PurchaseForm({
+  product,
+  onDone,
+  onCancel,
+}: {
+  product: { id: string; name?: string }
+  onDone: () => void
+  onCancel: () => void
+}) {
+  const intl = useIntl()
+  const id = useId()
+  const organizations = useQuery(organizationsQuery())
+  const contracts = useQuery(productContractsQuery(product.id))
+  const [organizationId, setOrganizationId] = useState(currentScope().organizationId)
+  const [contractId, setContractId] = useState('')
+  const [problem, setProblem] = useState<'organization' | 'contract' | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const choices = purchasableContracts(contracts.data ?? [], organizationId)
+
+  const submit = async () => {
+    setError(null)
+    if (!organizationId) return setProblem('organization')
+    if (!contractId) return setProblem('contract')
+    setProblem(null)
+    setBusy(true)
+    const result = await purchaseProduct(product.id, { organizationId, contractId })
+    setBusy(false)
+    if (result.error === undefined && result.status >= 200 && result.status < 300) onDone()
+    else setError(translatePurchaseError(intl, result.error ?? ''))
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        // The dialog's DOM is a portal, but React events still bubble to the screen behind it.
+        e.stopPropagation()
+        void submit()
+      }}
+    >
+      <Dialog.Title className="text-lg font-semibold [overflow-wrap:anywhere]">
+        <FormattedMessage
+          id="purchase.title"
+          defaultMessage="Purchase {name}"
+          values={{ name: product.name ?? '' }}
+        />
+      </Dialog.Title>
+      <Dialog.Description className="mt-1 text-sm text-gray-700">
+        <FormattedMessage
+          id="purchase.description"
+          defaultMessage="Choose the buying organization and one of its contracts valid now."
+        />
+      </Dialog.Description>
+      {error && (
+        <div className="mt-3">
+          <Alert>{error}</Alert>
+        </div>
+      )}
+      <div className="mt-4">
+        <label htmlFor={`${id}-org`} className="mb-1 block text-sm font-medium text-gray-800">
+          <FormattedMessage id="purchase.organization" defaultMessage="Organization" />
+        </label>
+        <select
+          id={`${id}-org`}
+          value={organizationId}
+          aria-invalid={problem === 'organization'}
+          aria-describedby={problem === 'organization' ? `${id}-org-error` : undefined}
+          onChange={(e) => {
+            setOrganizationId(e.target.value)
+            setContractId('')
+          }}
+          className={selectClass}
+        >
+          <option value="">—</option>
+          {(organizations.data ?? []).map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+        {problem === 'organization' && (
+          <p id={`${id}-org-error`} className="mt-1 text-sm text-red-700">
+            {intl.formatMessage(contractMessages.noOrganization)}
+          </p>
+        )}
+      </div>
+      <div className="mt-4">
+        <label htmlFor={`${id}-contract`} className="mb-1 block text-sm font-medium text-gray-800">
+          <FormattedMessage id="purchase.contract" defaultMessage="Contract" />
+        </label>
+        <select
+          id={`${id}-contract`}
+          value={contractId}
+          aria-invalid={problem === 'contract'}
+          aria-describedby={`${id}-contract-hint${problem === 'contract' ? ` ${id}-contract-error` : ''}`}
+          onChange={(e) => setContractId(e.target.value)}
+          className={selectClass}
+        >
+          <option value="">—</option>
+          {choices.map((c) => (
+            <option key={c.id} value={c.id}>
+              {intl.formatDate(c.validFrom, { dateStyle: 'medium' })} –{' '}
+              {intl.formatDate(c.validTo, { dateStyle: 'medium' })}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-contract-hint`} className="mt-1 text-xs text-gray-600">
+          {organizationId && choices.length === 0 && !contracts.isPending ? (
+            <FormattedMessage
+              id="purchase.noContracts"
+              defaultMessage="This organization has no contract for the product valid now."
+            />
+          ) : (
+            <FormattedMessage
+              id="purchase.contractHint"
+              defaultMessage="Contracts of this product for the organization, valid today ({today})."
+              values={{ today: <FormattedDate value={Date.now()} dateStyle="medium" /> }}
+            />
+          )}
+        </p>
+        {problem === 'contract' && (
+          <p id={`${id}-contract-error`} className="mt-1 text-sm text-red-700">
+            {intl.formatMessage(contractMessages.noContract)}
+          </p>
+        )}
+      </div>
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
+        </Button>
+        <OnlineOnlyButton type="submit" disabled={busy}>
+          <FormattedMessage id="purchase.submit" defaultMessage="Buy" />
+        </OnlineOnlyButton>
+      </div>
+    </form>
+  )
+}

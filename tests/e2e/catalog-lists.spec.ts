@@ -1,0 +1,119 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { createItem } from './catalog-support'
+import { signInWithToken, uniqueCode, useEnglish } from './support'
+
+const LISTS = [
+  { path: '/products', heading: 'Data Products', type: 'dataproduct' },
+  { path: '/sources', heading: 'Data Sources', type: 'datasource' },
+  { path: '/templates', heading: 'Templates', type: 'datasource-template' },
+  { path: '/connectors', heading: 'Connectors', type: 'connector' },
+  { path: '/transformers', heading: 'Transformers', type: 'transformer' },
+]
+
+test.describe('catalog lists', () => {
+  test.beforeEach(async ({ page }) => {
+    await useEnglish(page)
+  })
+
+  test('each list shows its own type only, and axe finds nothing', async ({ page, request }) => {
+    // axe on five screens is heavy on a shared machine.
+    test.slow()
+    const made = []
+    for (const list of LISTS) made.push(await createItem(request, list.type))
+    await signInWithToken(page)
+    for (const [i, list] of LISTS.entries()) {
+      await page.goto(`${list.path}?page=1&limit=100&sortBy=createdAt`)
+      await expect(page.getByRole('heading', { level: 1, name: list.heading })).toBeVisible()
+      await expect(page.getByRole('row').filter({ hasText: made[i]?.productCode as string })).toBeVisible()
+      for (const [j, other] of made.entries())
+        if (j !== i) await expect(page.getByRole('row').filter({ hasText: other.productCode })).toHaveCount(0)
+      const results = await new AxeBuilder({ page }).analyze()
+      expect(results.violations, list.path).toEqual([])
+    }
+  })
+
+  test('page two stays after a reload, from the URL and from local storage', async ({ page, request }) => {
+    for (let i = 0; i < 6; i++) await createItem(request, 'datasource-template')
+    await signInWithToken(page)
+    await page.goto('/templates')
+    await page.getByLabel('Rows per page').selectOption('5')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page).toHaveURL(/page=2/)
+    await expect(page.getByText(/Page 2 of/)).toBeVisible()
+    const firstOnPageTwo = await page.getByTestId('catalog-row').first().textContent()
+    await page.reload()
+    await expect(page.getByText(/Page 2 of/)).toBeVisible()
+    // Without the URL, the page comes back from `templates.currentPage` and `templates.limit`.
+    await page.goto('/')
+    await page.goto('/templates')
+    await expect(page.getByText(/Page 2 of/)).toBeVisible()
+    await expect(page.getByTestId('catalog-row')).toHaveCount(5)
+    await expect(page.getByTestId('catalog-row').first()).toHaveText(firstOnPageTwo as string)
+    expect(await page.evaluate(() => localStorage.getItem('templates.currentPage'))).toBe('2')
+  })
+
+  test('search, status and organization filters and sort ask the platform', async ({ page, request }) => {
+    const word = uniqueCode('needle')
+    const draft = await createItem(request, 'connector', { name: `Draft ${word}`, status: 'draft' })
+    const published = await createItem(request, 'connector', { name: `Live ${word}`, status: 'published' })
+    await signInWithToken(page)
+    await page.goto('/connectors')
+    await page.getByRole('searchbox', { name: 'Search' }).fill(word)
+    await page.getByRole('button', { name: 'Find' }).click()
+    await expect(page.getByTestId('catalog-row')).toHaveCount(2)
+    await page.getByLabel('Status').selectOption('draft')
+    await expect(page.getByTestId('catalog-row')).toHaveCount(1)
+    await expect(page.getByTestId('catalog-row')).toContainText(draft.productCode)
+    await expect(page).toHaveURL(/status=draft/)
+    await page.getByLabel('Status').selectOption('')
+    await page.getByLabel('Sort by').selectOption('name')
+    await page.getByLabel('Order').selectOption('asc')
+    await expect(page.getByTestId('catalog-row').first()).toContainText(draft.productCode)
+    await page.getByLabel('Order').selectOption('desc')
+    await expect(page.getByTestId('catalog-row').first()).toContainText(published.productCode)
+
+    // The organization filter: a seeded product's organization link filters the list by it.
+    await page.goto('/products?page=1&limit=100')
+    const seeded = page.getByTestId('catalog-row').filter({ hasText: /DATAPRODUCT_\d{3}/ })
+    const orgLink = seeded.first().getByRole('button').first()
+    const orgName = (await orgLink.textContent()) as string
+    await orgLink.click()
+    await expect(page).toHaveURL(/organizationId=/)
+    await expect(page.getByLabel('Publisher')).toHaveValue(/.+/)
+    for (const row of await page.getByTestId('catalog-row').all()) await expect(row).toContainText(orgName)
+  })
+
+  test('anonymous visitors browse public products and open one; private ones stay hidden', async ({
+    page,
+    request,
+  }) => {
+    const open = await createItem(request, 'dataproduct', { description: 'Open to all' })
+    const hidden = await createItem(request, 'dataproduct', {
+      visibility: { type: 'private', visibleTo: [] },
+    })
+    await page.goto(`/products?q=${open.productCode}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Data Products' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'New data product' })).toHaveCount(0)
+    await page.getByRole('link', { name: open.name }).click()
+    await expect(page.getByRole('heading', { level: 1, name: open.name })).toBeVisible()
+    await expect(page.getByText('Open to all')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
+    await page.goto(`/products?q=${hidden.productCode}`)
+    await expect(page.getByText('Nothing to show')).toBeVisible()
+  })
+
+  for (const width of [1280, 390]) {
+    test(`screenshots of the product list and form at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await signInWithToken(page)
+      await page.goto('/products')
+      await expect(page.getByTestId('catalog-row').first()).toBeVisible()
+      await page.screenshot({ path: `tests/.artifacts/catalog-list-${width}.png`, fullPage: true })
+      await page.goto('/sources/create')
+      await page.getByRole('tab', { name: 'Connector', exact: true }).click()
+      await expect(page.getByText('Connector not selected')).toBeVisible()
+      await page.screenshot({ path: `tests/.artifacts/catalog-form-${width}.png`, fullPage: true })
+    })
+  }
+})

@@ -1,0 +1,153 @@
+import { expect, test } from '@playwright/test'
+import { createContract, createProduct, DAY, ORGANIZATIONS, organizationName } from './commerce-support'
+import { platform, signInWithToken, useEnglish, waitForServiceWorker } from './support'
+
+test.describe('contracts and purchases', () => {
+  test.beforeEach(async ({ page }) => {
+    await useEnglish(page)
+  })
+
+  test('the purchase dialog asks for an organization, then a contract valid now, then buys', async ({
+    page,
+    request,
+  }) => {
+    const product = await createProduct(request, 'dataproduct')
+    const now = Date.now()
+    await createContract(
+      request,
+      product.id,
+      ORGANIZATIONS.second,
+      new Date(now - DAY),
+      new Date(now + 30 * DAY),
+    )
+    // Neither of these can be bought under today: one has ended, the other is another organization's.
+    await createContract(
+      request,
+      product.id,
+      ORGANIZATIONS.second,
+      new Date(now - 60 * DAY),
+      new Date(now - 30 * DAY),
+    )
+    await createContract(
+      request,
+      product.id,
+      ORGANIZATIONS.first,
+      new Date(now - DAY),
+      new Date(now + 30 * DAY),
+    )
+    const buyer = await organizationName(request, ORGANIZATIONS.second)
+
+    await signInWithToken(page)
+    await page.goto(`/products/${product.id}`)
+    await expect(page.getByRole('heading', { name: product.name })).toBeVisible()
+    await page.getByRole('button', { name: 'Purchase' }).click()
+    const dialog = page.getByRole('dialog', { name: `Purchase ${product.name}` })
+    await dialog.getByRole('button', { name: 'Buy' }).click()
+    await expect(dialog.getByText('No organization selected.')).toBeVisible()
+
+    await dialog.getByLabel('Organization').selectOption({ label: buyer })
+    await dialog.getByRole('button', { name: 'Buy' }).click()
+    await expect(dialog.getByText('No contract selected.')).toBeVisible()
+    await expect(dialog.getByText('No organization selected.')).toHaveCount(0)
+    // Only the contract valid now for this organization is offered (plus the empty choice).
+    await expect(dialog.getByLabel('Contract').locator('option')).toHaveCount(2)
+
+    await dialog.getByLabel('Contract').selectOption({ index: 1 })
+    await dialog.getByRole('button', { name: 'Buy' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByText('Product Purchased')).toBeVisible()
+    const events = await platform<
+      { itemList?: { type: string; productId?: string }[] } | { type: string; productId?: string }[]
+    >(request, 'GET', `/api/sandbox/events?limit=50`)
+    const list = Array.isArray(events.json.result) ? events.json.result : (events.json.result?.itemList ?? [])
+    expect(list.some((e) => e.type === 'PRODUCT_PURCHASED' && e.productId === product.id)).toBe(true)
+  })
+
+  test('contracts are listed with their state, and a new one is created', async ({ page, request }) => {
+    const product = await createProduct(request, 'dataproduct')
+    const now = Date.now()
+    await createContract(
+      request,
+      product.id,
+      ORGANIZATIONS.first,
+      new Date(now - 60 * DAY),
+      new Date(now - 30 * DAY),
+    )
+    const consumer = await organizationName(request, ORGANIZATIONS.second)
+
+    await signInWithToken(page)
+    await page.goto(`/products/${product.id}`)
+    const table = page.getByRole('table', { name: 'Contracts' })
+    await expect(table.getByRole('row')).toHaveCount(2)
+    await expect(table.getByRole('row').nth(1)).toContainText('Expired')
+
+    await page.getByRole('button', { name: 'New contract' }).click()
+    const form = page.getByRole('group', { name: 'New contract' })
+    await form.getByRole('button', { name: 'Create contract' }).click()
+    await expect(form.getByText('This field is required')).toHaveCount(3)
+    await form.getByLabel('Data consumer').selectOption({ label: consumer })
+    await form.getByLabel('Valid from').fill('2026-01-10')
+    await form.getByLabel('Valid to').fill('2026-01-09')
+    await form.getByRole('button', { name: 'Create contract' }).click()
+    await expect(form.getByText('Valid to must be after valid from.')).toBeVisible()
+    const today = new Date().toISOString().slice(0, 10)
+    const later = new Date(Date.now() + 90 * DAY).toISOString().slice(0, 10)
+    await form.getByLabel('Valid from').fill(today)
+    await form.getByLabel('Valid to').fill(later)
+    await form.getByRole('button', { name: 'Create contract' }).click()
+
+    await expect(page.getByText('Contract created')).toBeVisible()
+    const row = table.getByRole('row').filter({ hasText: consumer })
+    await expect(row).toContainText('Valid')
+    await expect(row).not.toContainText('Waiting to sync', { timeout: 15_000 })
+    await expect
+      .poll(async () => {
+        const { json } = await platform<{ consumerOrganizationId: string }[]>(
+          request,
+          'GET',
+          `/api/sandbox/products/v2/contracts?productId=${product.id}`,
+        )
+        return (json.result ?? []).map((c) => c.consumerOrganizationId).sort()
+      })
+      .toEqual([ORGANIZATIONS.first, ORGANIZATIONS.second].sort())
+  })
+
+  test('offline, the purchase is disabled with the reason, and a contract waits in the outbox', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const product = await createProduct(request, 'dataproduct')
+    const consumer = await organizationName(request, ORGANIZATIONS.second)
+    await signInWithToken(page)
+    await page.goto(`/products/${product.id}`)
+    await expect(page.getByRole('heading', { name: product.name })).toBeVisible()
+    await expect(page.getByText('No contracts yet.')).toBeVisible()
+    await waitForServiceWorker(page)
+    await context.setOffline(true)
+
+    const purchase = page.getByRole('button', { name: 'Purchase' })
+    await expect(purchase).toBeDisabled()
+    await expect(purchase).toHaveAccessibleDescription('Needs a connection: this cannot wait in the queue.')
+
+    await page.getByRole('button', { name: 'New contract' }).click()
+    const form = page.getByRole('group', { name: 'New contract' })
+    await form.getByLabel('Data consumer').selectOption({ label: consumer })
+    await form.getByLabel('Valid from').fill(new Date().toISOString().slice(0, 10))
+    await form.getByLabel('Valid to').fill(new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10))
+    await form.getByRole('button', { name: 'Create contract' }).click()
+    await expect(page.getByText('Contract created')).toBeVisible()
+    const row = page.getByRole('table', { name: 'Contracts' }).getByRole('row').filter({ hasText: consumer })
+    await expect(row).toContainText('Waiting to sync')
+
+    await context.setOffline(false)
+    await expect(row).not.toContainText('Waiting to sync', { timeout: 20_000 })
+    await expect(purchase).toBeEnabled()
+    const { json } = await platform<unknown[]>(
+      request,
+      'GET',
+      `/api/sandbox/products/v2/contracts?productId=${product.id}`,
+    )
+    expect(json.result).toHaveLength(1)
+  })
+})
