@@ -1,16 +1,17 @@
 import { useEffect, useId, useState } from 'react'
-import { FormattedMessage, useIntl } from 'react-intl'
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl'
 import { isCron } from '../../contract/task'
 import { ianaZone, TIME_ZONES } from '../../contract/time-zones'
 
-const PRESETS = [
-  { value: '*/15 * * * *', id: 'cron.preset.15min', label: 'Every 15 minutes' },
-  { value: '0 * * * *', id: 'cron.preset.hourly', label: 'Every hour' },
-  { value: '0 2 * * *', id: 'cron.preset.daily', label: 'Every day at 02:00' },
-  { value: '0 8 * * 1-5', id: 'cron.preset.weekdays', label: 'Weekdays at 08:00' },
-  { value: '0 8 * * 1', id: 'cron.preset.weekly', label: 'Mondays at 08:00' },
-  { value: '0 0 1 * *', id: 'cron.preset.monthly', label: 'First day of the month at 00:00' },
-] as const
+const PRESET_LABELS = defineMessages({
+  '*/15 * * * *': { id: 'cron.preset.15min', defaultMessage: 'Every 15 minutes' },
+  '0 * * * *': { id: 'cron.preset.hourly', defaultMessage: 'Every hour' },
+  '0 2 * * *': { id: 'cron.preset.daily', defaultMessage: 'Every day at 02:00' },
+  '0 8 * * 1-5': { id: 'cron.preset.weekdays', defaultMessage: 'Weekdays at 08:00' },
+  '0 8 * * 1': { id: 'cron.preset.weekly', defaultMessage: 'Mondays at 08:00' },
+  '0 0 1 * *': { id: 'cron.preset.monthly', defaultMessage: 'First day of the month at 00:00' },
+})
+const PRESETS = Object.entries(PRESET_LABELS).map(([value, label]) => ({ value, label }))
 
 type Preview = { description: string; runs: Date[] } | { failed: true } | null
 
@@ -72,7 +73,7 @@ export function CronScheduleEditor({ schedule, timeZone, onChange, onBlur, error
           <option value="">{intl.formatMessage({ id: 'cron.custom', defaultMessage: 'Custom' })}</option>
           {PRESETS.map((p) => (
             <option key={p.value} value={p.value}>
-              {intl.formatMessage({ id: p.id, defaultMessage: p.label })}
+              {intl.formatMessage(p.label)}
             </option>
           ))}
         </select>

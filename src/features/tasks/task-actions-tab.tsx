@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { FormattedMessage, useIntl } from 'react-intl'
+import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl'
 import type { ActionSchema } from '../../api/tasks'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
@@ -7,13 +7,13 @@ import { CheckboxField } from '../../ui/form/checkbox-field'
 import { withForm } from '../../ui/form/fields'
 import { emptyAction, toFormValues, toTaskInput } from './task-form-schema'
 
-const RULE_LABELS: Record<string, { id: string; defaultMessage: string }> = {
+const RULE_LABELS: Record<string, MessageDescriptor> = defineMessages({
   required: { id: 'rule.required', defaultMessage: 'required' },
   url: { id: 'rule.url', defaultMessage: 'a URL' },
   object: { id: 'rule.object', defaultMessage: 'a JSON object' },
   digits: { id: 'rule.digits', defaultMessage: 'digits' },
   enum: { id: 'rule.enum', defaultMessage: 'one of the allowed values' },
-}
+})
 
 /** Actions: each action schema's options rendered as a form, with output, environment, on/off and meta. */
 export const TaskActionsTab = withForm({
@@ -21,7 +21,6 @@ export const TaskActionsTab = withForm({
   props: { schemas: [] as ActionSchema[] },
   render: function TaskActionsTab({ form, schemas }) {
     const intl = useIntl()
-    const t = (id: string, defaultMessage: string) => intl.formatMessage({ id, defaultMessage })
     const [adding, setAdding] = useState('')
     const [notice, setNotice] = useState<'copied' | 'failed' | null>(null)
     const copy = async () => {
@@ -101,11 +100,22 @@ export const TaskActionsTab = withForm({
                   {schema?.description && <p className="mb-3 text-sm text-gray-700">{schema.description}</p>}
                   <div className="grid gap-x-6 md:grid-cols-2">
                     <form.AppField name={`actions[${i}].name`}>
-                      {(field) => <field.TextField label={t('task.actionName', 'Action name')} />}
+                      {(field) => (
+                        <field.TextField
+                          label={intl.formatMessage({ id: 'task.actionName', defaultMessage: 'Action name' })}
+                        />
+                      )}
                     </form.AppField>
                     <div className="self-center">
                       <form.AppField name={`actions[${i}].enabled`}>
-                        {() => <CheckboxField label={t('task.actionEnabled', 'Enabled (on)')} />}
+                        {() => (
+                          <CheckboxField
+                            label={intl.formatMessage({
+                              id: 'task.actionEnabled',
+                              defaultMessage: 'Enabled (on)',
+                            })}
+                          />
+                        )}
                       </form.AppField>
                     </div>
                   </div>
@@ -121,9 +131,7 @@ export const TaskActionsTab = withForm({
                             required={option.rules.includes('required')}
                             hint={option.rules
                               .filter((r) => r !== 'required' && RULE_LABELS[r])
-                              .map((r) =>
-                                intl.formatMessage(RULE_LABELS[r] as { id: string; defaultMessage: string }),
-                              )
+                              .map((r) => intl.formatMessage(RULE_LABELS[r] as MessageDescriptor))
                               .join(', ')}
                           />
                         )}
@@ -132,19 +140,35 @@ export const TaskActionsTab = withForm({
                   </div>
                   <div className="grid gap-x-6 md:grid-cols-3">
                     <form.AppField name={`actions[${i}].output`}>
-                      {(field) => <field.TextAreaField rows={3} label={t('task.actionOutput', 'Output')} />}
+                      {(field) => (
+                        <field.TextAreaField
+                          rows={3}
+                          label={intl.formatMessage({ id: 'task.actionOutput', defaultMessage: 'Output' })}
+                        />
+                      )}
                     </form.AppField>
                     <form.AppField name={`actions[${i}].environment`}>
                       {(field) => (
                         <field.TextAreaField
                           rows={3}
-                          label={t('task.actionEnvironment', 'Environment variables')}
-                          hint={t('task.actionEnvironmentHint', 'A JSON object, e.g. {"REGION": "eu"}')}
+                          label={intl.formatMessage({
+                            id: 'task.actionEnvironment',
+                            defaultMessage: 'Environment variables',
+                          })}
+                          hint={intl.formatMessage({
+                            id: 'task.actionEnvironmentHint',
+                            defaultMessage: 'A JSON object, e.g. {"REGION": "eu"}',
+                          })}
                         />
                       )}
                     </form.AppField>
                     <form.AppField name={`actions[${i}].meta`}>
-                      {(field) => <field.TextAreaField rows={3} label={t('task.actionMeta', 'Meta')} />}
+                      {(field) => (
+                        <field.TextAreaField
+                          rows={3}
+                          label={intl.formatMessage({ id: 'task.actionMeta', defaultMessage: 'Meta' })}
+                        />
+                      )}
                     </form.AppField>
                   </div>
                   <Button variant="ghost" onClick={() => actions.removeValue(i)}>

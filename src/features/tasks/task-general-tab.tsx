@@ -9,34 +9,54 @@ export const TaskGeneralTab = withForm({
   defaultValues: toFormValues(),
   render: function TaskGeneralTab({ form }) {
     const intl = useIntl()
-    const t = (id: string, defaultMessage: string) => intl.formatMessage({ id, defaultMessage })
     return (
       <div className="grid gap-x-6 md:grid-cols-2">
         <form.AppField name="name">
-          {(field) => <field.TextField label={t('task.name', 'Name')} required />}
+          {(field) => (
+            <field.TextField
+              label={intl.formatMessage({ id: 'task.name', defaultMessage: 'Name' })}
+              required
+            />
+          )}
         </form.AppField>
         <form.AppField name="code">
-          {(field) => <field.TextField label={t('task.code', 'Code')} />}
+          {(field) => (
+            <field.TextField label={intl.formatMessage({ id: 'task.code', defaultMessage: 'Code' })} />
+          )}
         </form.AppField>
         <form.AppField name="productCode">
-          {(field) => <field.TextField label={t('task.productCode', 'Product code')} />}
+          {(field) => (
+            <field.TextField
+              label={intl.formatMessage({ id: 'task.productCode', defaultMessage: 'Product code' })}
+            />
+          )}
         </form.AppField>
         <form.AppField name="imageUrl">
-          {(field) => <field.TextField type="url" label={t('task.imageUrl', 'Image URL')} />}
+          {(field) => (
+            <field.TextField
+              type="url"
+              label={intl.formatMessage({ id: 'task.imageUrl', defaultMessage: 'Image URL' })}
+            />
+          )}
         </form.AppField>
         <div className="md:col-span-2">
           <form.AppField name="description">
-            {(field) => <field.TextAreaField rows={3} label={t('task.description', 'Description')} />}
+            {(field) => (
+              <field.TextAreaField
+                rows={3}
+                label={intl.formatMessage({ id: 'task.description', defaultMessage: 'Description' })}
+              />
+            )}
           </form.AppField>
         </div>
         <form.AppField name="interval">
           {(field) => (
             <field.TextField
-              label={t('task.interval', 'Interval')}
-              hint={t(
-                'task.intervalHint',
-                'Hours and minutes, e.g. "2h 30m", "3h" or "45m". Empty: no interval.',
-              )}
+              label={intl.formatMessage({ id: 'task.interval', defaultMessage: 'Interval' })}
+              hint={intl.formatMessage({
+                id: 'task.intervalHint',
+                defaultMessage: 'Hours and minutes, e.g. "2h 30m", "3h" or "45m". Empty: no interval.',
+              })}
             />
           )}
         </form.AppField>
@@ -44,8 +64,11 @@ export const TaskGeneralTab = withForm({
           {(field) => (
             <field.TextField
               type="number"
-              label={t('task.concurrentExecutions', 'Concurrent executions')}
-              hint={t('task.concurrentHint', '0 means unlimited.')}
+              label={intl.formatMessage({
+                id: 'task.concurrentExecutions',
+                defaultMessage: 'Concurrent executions',
+              })}
+              hint={intl.formatMessage({ id: 'task.concurrentHint', defaultMessage: '0 means unlimited.' })}
             />
           )}
         </form.AppField>
@@ -54,20 +77,36 @@ export const TaskGeneralTab = withForm({
             {(field) => (
               <field.TextAreaField
                 rows={3}
-                label={t('task.requestParameters', 'Request parameters')}
-                hint={t('task.requestParametersHint', 'A JSON object, e.g. {"limit": 100}')}
+                label={intl.formatMessage({
+                  id: 'task.requestParameters',
+                  defaultMessage: 'Request parameters',
+                })}
+                hint={intl.formatMessage({
+                  id: 'task.requestParametersHint',
+                  defaultMessage: 'A JSON object, e.g. {"limit": 100}',
+                })}
               />
             )}
           </form.AppField>
         </div>
         <form.AppField name="appAccessToken">
-          {() => <SecretField label={t('task.appAccessToken', 'App access token')} />}
+          {() => (
+            <SecretField
+              label={intl.formatMessage({ id: 'task.appAccessToken', defaultMessage: 'App access token' })}
+            />
+          )}
         </form.AppField>
         <form.AppField name="clientSecret">
-          {() => <SecretField label={t('task.clientSecret', 'Client secret')} />}
+          {() => (
+            <SecretField
+              label={intl.formatMessage({ id: 'task.clientSecret', defaultMessage: 'Client secret' })}
+            />
+          )}
         </form.AppField>
         <form.AppField name="hookToken">
-          {() => <SecretField label={t('task.hookToken', 'Hook token')} />}
+          {() => (
+            <SecretField label={intl.formatMessage({ id: 'task.hookToken', defaultMessage: 'Hook token' })} />
+          )}
         </form.AppField>
         <div className="self-center">
           <form.AppField name="asyncResponse">

@@ -10,11 +10,10 @@ export const TaskNotificationsTab = withForm({
   defaultValues: toFormValues(),
   render: function TaskNotificationsTab({ form }) {
     const intl = useIntl()
-    const t = (id: string, defaultMessage: string) => intl.formatMessage({ id, defaultMessage })
     const levels: Record<(typeof DETAIL_LEVELS)[number], string> = {
-      full: t('task.detail.full', 'Full'),
-      simple: t('task.detail.simple', 'Simple'),
-      'result-only': t('task.detail.resultOnly', 'Result only'),
+      full: intl.formatMessage({ id: 'task.detail.full', defaultMessage: 'Full' }),
+      simple: intl.formatMessage({ id: 'task.detail.simple', defaultMessage: 'Simple' }),
+      'result-only': intl.formatMessage({ id: 'task.detail.resultOnly', defaultMessage: 'Result only' }),
     }
     return (
       <form.AppField name="notifications" mode="array">
@@ -41,28 +40,55 @@ export const TaskNotificationsTab = withForm({
                 </legend>
                 <div className="grid gap-x-6 md:grid-cols-2">
                   <form.AppField name={`notifications[${i}].url`}>
-                    {(field) => <field.TextField type="url" label={t('task.notificationUrl', 'URL')} />}
+                    {(field) => (
+                      <field.TextField
+                        type="url"
+                        label={intl.formatMessage({ id: 'task.notificationUrl', defaultMessage: 'URL' })}
+                      />
+                    )}
                   </form.AppField>
                   <form.AppField name={`notifications[${i}].type`}>
-                    {(field) => <field.TextField label={t('task.notificationType', 'Type')} />}
+                    {(field) => (
+                      <field.TextField
+                        label={intl.formatMessage({ id: 'task.notificationType', defaultMessage: 'Type' })}
+                      />
+                    )}
                   </form.AppField>
                   <form.AppField name={`notifications[${i}].detailLevel`}>
                     {(field) => (
                       <field.SelectField
-                        label={t('task.detailLevel', 'Detail level')}
+                        label={intl.formatMessage({ id: 'task.detailLevel', defaultMessage: 'Detail level' })}
                         options={DETAIL_LEVELS.map((l) => ({ value: l, label: levels[l] }))}
                       />
                     )}
                   </form.AppField>
                   <div>
                     <form.AppField name={`notifications[${i}].internal`}>
-                      {() => <CheckboxField label={t('task.internal', 'Internal')} />}
+                      {() => (
+                        <CheckboxField
+                          label={intl.formatMessage({ id: 'task.internal', defaultMessage: 'Internal' })}
+                        />
+                      )}
                     </form.AppField>
                     <form.AppField name={`notifications[${i}].sendOnError`}>
-                      {() => <CheckboxField label={t('task.sendOnError', 'Send on error')} />}
+                      {() => (
+                        <CheckboxField
+                          label={intl.formatMessage({
+                            id: 'task.sendOnError',
+                            defaultMessage: 'Send on error',
+                          })}
+                        />
+                      )}
                     </form.AppField>
                     <form.AppField name={`notifications[${i}].sendOnSuccess`}>
-                      {() => <CheckboxField label={t('task.sendOnSuccess', 'Send on success')} />}
+                      {() => (
+                        <CheckboxField
+                          label={intl.formatMessage({
+                            id: 'task.sendOnSuccess',
+                            defaultMessage: 'Send on success',
+                          })}
+                        />
+                      )}
                     </form.AppField>
                   </div>
                 </div>

@@ -38,12 +38,11 @@ export function SecretField({ label, hint }: { label: string; hint?: ReactNode }
         <button
           type="button"
           aria-pressed={shown}
-          aria-label={intl.formatMessage(
+          aria-label={
             shown
-              ? { id: 'secret.hide', defaultMessage: 'Hide {label}' }
-              : { id: 'secret.show', defaultMessage: 'Show {label}' },
-            { label },
-          )}
+              ? intl.formatMessage({ id: 'secret.hide', defaultMessage: 'Hide {label}' }, { label })
+              : intl.formatMessage({ id: 'secret.show', defaultMessage: 'Show {label}' }, { label })
+          }
           onClick={() => setShown((s) => !s)}
           className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-800 hover:bg-gray-50"
         >
