@@ -155,10 +155,13 @@ export const TaskActionsTab = withForm({
                             id: 'task.actionEnvironment',
                             defaultMessage: 'Environment variables',
                           })}
-                          hint={intl.formatMessage({
-                            id: 'task.actionEnvironmentHint',
-                            defaultMessage: 'A JSON object, e.g. {"REGION": "eu"}',
-                          })}
+                          hint={intl.formatMessage(
+                            {
+                              id: 'task.actionEnvironmentHint',
+                              defaultMessage: 'A JSON object, e.g. {example}',
+                            },
+                            { example: '{"REGION": "eu"}' },
+                          )}
                         />
                       )}
                     </form.AppField>

@@ -81,10 +81,13 @@ export const TaskGeneralTab = withForm({
                   id: 'task.requestParameters',
                   defaultMessage: 'Request parameters',
                 })}
-                hint={intl.formatMessage({
-                  id: 'task.requestParametersHint',
-                  defaultMessage: 'A JSON object, e.g. {"limit": 100}',
-                })}
+                hint={intl.formatMessage(
+                  {
+                    id: 'task.requestParametersHint',
+                    defaultMessage: 'A JSON object, e.g. {example}',
+                  },
+                  { example: '{"limit": 100}' },
+                )}
               />
             )}
           </form.AppField>

@@ -135,6 +135,13 @@ function TaskRow({ row }: { row: WithPending<Task> }) {
       </td>
       <td className="px-4 py-3">
         <TaskStatusBadge status={row.status ?? 'stopped'} />
+        {/* Narrow screens hide the last-run column: its outcome stays visible here. */}
+        {row.lastRun && (
+          <div className="mt-1 text-xs text-gray-700 lg:hidden">
+            <FormattedMessage id="task.lastRun" defaultMessage="Last run" />:{' '}
+            <RunOutcomeBadge outcome={row.lastRun.outcome} />
+          </div>
+        )}
       </td>
       <td className="hidden px-4 py-3 md:table-cell">
         <TaskScheduleSummary task={row} />
