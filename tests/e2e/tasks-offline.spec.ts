@@ -39,12 +39,30 @@ test.describe('tasks offline', () => {
     await page.reload()
     await expect(page.getByRole('heading', { name: `${task.name} offline` })).toBeVisible()
     await expect(page.getByText(/Fetched at/).first()).toBeVisible()
+    // The cached list shows the queued edit with its mark.
+    await page.goto(`/tasks?q=${task.name}`)
+    await expect(page.getByTestId('task-row').filter({ hasText: `${task.name} offline` })).toContainText(
+      'Waiting to sync',
+    )
 
     await context.setOffline(false)
     await expect(page.getByRole('link', { name: /changes? wait/ })).toHaveCount(0, { timeout: 20_000 })
     const saved = await getTask(request, task.id)
     expect(saved?.name).toBe(`${task.name} offline`)
     expect(saved?.jobs).toHaveLength(1)
+  })
+
+  test('a half-written task survives a reload as a draft', async ({ page }) => {
+    await signInWithToken(page)
+    await page.goto('/tasks/create')
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Half written task')
+    await page.getByLabel('Interval').fill('2h')
+    await page.waitForTimeout(800)
+    await page.reload()
+    await expect(page.getByText('You have an unsaved draft')).toBeVisible()
+    await page.getByRole('button', { name: 'Restore draft' }).click()
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Half written task')
+    await expect(page.getByLabel('Interval')).toHaveValue('2h')
   })
 
   test('the page and page size of the task list are restored from local storage', async ({ page }) => {

@@ -119,25 +119,27 @@ export const TaskActionsTab = withForm({
                       </form.AppField>
                     </div>
                   </div>
-                  <h3 className="mb-2 text-sm font-semibold text-gray-800">
-                    <FormattedMessage id="task.actionInput" defaultMessage="Input" />
-                  </h3>
-                  <div className="grid gap-x-6 md:grid-cols-2">
-                    {schema?.options.map((option) => (
-                      <form.AppField key={option.title} name={`actions[${i}].options.${option.title}`}>
-                        {(field) => (
-                          <field.TextField
-                            label={option.title}
-                            required={option.rules.includes('required')}
-                            hint={option.rules
-                              .filter((r) => r !== 'required' && RULE_LABELS[r])
-                              .map((r) => intl.formatMessage(RULE_LABELS[r] as MessageDescriptor))
-                              .join(', ')}
-                          />
-                        )}
-                      </form.AppField>
-                    ))}
-                  </div>
+                  <fieldset>
+                    <legend className="mb-2 text-sm font-semibold text-gray-800">
+                      <FormattedMessage id="task.actionInput" defaultMessage="Input" />
+                    </legend>
+                    <div className="grid gap-x-6 md:grid-cols-2">
+                      {schema?.options.map((option) => (
+                        <form.AppField key={option.title} name={`actions[${i}].options.${option.title}`}>
+                          {(field) => (
+                            <field.TextField
+                              label={option.title}
+                              required={option.rules.includes('required')}
+                              hint={option.rules
+                                .filter((r) => r !== 'required' && RULE_LABELS[r])
+                                .map((r) => intl.formatMessage(RULE_LABELS[r] as MessageDescriptor))
+                                .join(', ')}
+                            />
+                          )}
+                        </form.AppField>
+                      ))}
+                    </div>
+                  </fieldset>
                   <div className="grid gap-x-6 md:grid-cols-3">
                     <form.AppField name={`actions[${i}].output`}>
                       {(field) => (

@@ -44,7 +44,11 @@ export function TaskEditScreen({ id }: { id?: string }) {
           </>
         }
       />
-      {!local && <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />}
+      {!local && (
+        <div className="mb-2">
+          <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+        </div>
+      )}
       {current && schemasReady ? (
         <TaskForm
           key={current.id}

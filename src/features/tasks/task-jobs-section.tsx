@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl'
+import { CRON_MESSAGE } from '../../contract/task'
 import { Button } from '../../ui/button'
 import { withForm } from '../../ui/form/fields'
 import { firstError, translateValidation } from '../../ui/form/validation-message'
@@ -54,7 +55,15 @@ export const TaskJobsSection = withForm({
                               schedule={schedule.state.value}
                               timeZone={zone.state.value}
                               readOnly={readOnly}
-                              error={error && translateValidation(intl, error)}
+                              error={
+                                error === CRON_MESSAGE
+                                  ? intl.formatMessage({
+                                      id: 'validation.cron',
+                                      defaultMessage:
+                                        'Please enter a cron schedule of five fields, e.g. "0 2 * * *"',
+                                    })
+                                  : error && translateValidation(intl, error)
+                              }
                               onBlur={schedule.handleBlur}
                               onChange={(next) => {
                                 if (next.schedule !== undefined) schedule.handleChange(next.schedule)
