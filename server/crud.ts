@@ -2,7 +2,7 @@ import type { Hono } from 'hono'
 import type { z } from 'zod'
 import { failure, ok } from '../src/contract/envelope'
 import { listQuerySchema, parseIn, parseSort } from '../src/contract/list-query'
-import { requirePermission, requireUser } from './auth'
+import { requirePermission } from './auth'
 import { type Ctx, stamp, type Vars } from './context'
 import { writeEvent } from './events'
 import { type Entity, Store } from './store'
@@ -94,8 +94,9 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
       return c.json(o.itemList ? { ...ok({ itemList: items }), pagination } : ok(items, pagination))
     })
     app.get(`${o.readPath}/:id`, async (c) => {
+      // The same permission as the list (SPEC §6), for this entity: a refused read is a 403, not the entity.
       if (!o.publicRead) {
-        const user = requireUser(c)
+        const user = await requirePermission(c, o.permission, 'read', c.req.param('id'))
         if (user instanceof Response) return user
       }
       const entity = await store(c).get(c.req.param('id'))

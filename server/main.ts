@@ -16,7 +16,7 @@ async function main() {
     )
     return
   }
-  const { handle, close } = await createPlatform({
+  const { handle, scheduler, close } = await createPlatform({
     dataDir,
     databaseUrl: process.env.DATABASE_URL,
     publicUrl,
@@ -24,6 +24,7 @@ async function main() {
     distDir,
   })
   const server = createServer(handle)
+  scheduler.start()
   server.listen(port, () =>
     console.log(`Orchestrator console: http://localhost:${port} (data in ${dataDir})`),
   )

@@ -5,6 +5,7 @@ import { createApi } from './app'
 import type { Platform } from './context'
 import { migrate, openDb } from './db'
 import { createOidc } from './oidc'
+import { createScheduler } from './scheduler'
 import { seed } from './seed'
 import { staticConsole } from './static'
 
@@ -41,5 +42,11 @@ export async function createPlatform(options: PlatformOptions) {
     }
     void listener(req, res)
   }
-  return { platform, app, handle, close: () => db.close() }
+  // Started by the server (main.ts); tests drive it with tick() and the platform's clock.
+  const scheduler = createScheduler(platform)
+  const close = async () => {
+    await scheduler.stop()
+    await db.close()
+  }
+  return { platform, app, handle, scheduler, close }
 }

@@ -39,6 +39,13 @@ export const DEMO = {
     password: 'Demo-operator-1',
     token: 'demo-operator-token',
   },
+  /** Sees products, data formats and events, and nothing of tasks: where orchestrator auth is on, the task screens refuse. */
+  viewer: {
+    id: 'u0000000-0000-4000-8000-000000000003',
+    email: 'viewer@example.com',
+    password: 'Demo-viewer-1',
+    token: 'demo-viewer-token',
+  },
 }
 
 const ORGANIZATIONS = [
@@ -82,6 +89,7 @@ export async function seed(platform: Platform) {
         'Operator',
         'operator',
       ],
+      [DEMO.viewer.id, DEMO.viewer.email, hashPassword(DEMO.viewer.password), 'Vera', 'Viewer', 'viewer'],
     ],
   )
   const adminPermissions = PERMISSION_TYPES.flatMap((t) =>
@@ -113,6 +121,12 @@ export async function seed(platform: Platform) {
         n.startsWith('tokens.') ? DEMO.operator.id : null,
         DEMO.orchestratorAppId,
       ]),
+      ...['products.read', 'data-formats.read', 'events.read'].map((n) => [
+        DEMO.viewer.id,
+        n,
+        null,
+        DEMO.orchestratorAppId,
+      ]),
     ],
   )
   // The developer login tokens, listed with the user's tokens (never expiring, neither primary nor secondary).
@@ -132,6 +146,7 @@ export async function seed(platform: Platform) {
     [
       [randomUUID(), DEMO.admin.id, hashToken(DEMO.admin.token), developerToken(DEMO.admin.token)],
       [randomUUID(), DEMO.operator.id, hashToken(DEMO.operator.token), developerToken(DEMO.operator.token)],
+      [randomUUID(), DEMO.viewer.id, hashToken(DEMO.viewer.token), developerToken(DEMO.viewer.token)],
     ],
   )
 

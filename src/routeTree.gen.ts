@@ -27,7 +27,6 @@ import { Route as UserProductsCreateRouteImport } from './routes/_user/products/
 import { Route as UserSourcesIndexRouteImport } from './routes/_user/sources/index'
 import { Route as UserSourcesCreateRouteImport } from './routes/_user/sources/create'
 import { Route as UserTasksIndexRouteImport } from './routes/_user/tasks/index'
-import { Route as UserTasksIdRouteImport } from './routes/_user/tasks/$id'
 import { Route as UserTasksCreateRouteImport } from './routes/_user/tasks/create'
 import { Route as UserTemplatesIndexRouteImport } from './routes/_user/templates/index'
 import { Route as UserTemplatesCreateRouteImport } from './routes/_user/templates/create'
@@ -37,6 +36,7 @@ import { Route as UserConnectorsIdEditRouteImport } from './routes/_user/connect
 import { Route as UserDataFormatsChar123IdChar125EditRouteImport } from './routes/_user/data-formats/{-$id}.edit'
 import { Route as UserProductsIdEditRouteImport } from './routes/_user/products/$id.edit'
 import { Route as UserSourcesIdEditRouteImport } from './routes/_user/sources/$id.edit'
+import { Route as UserTasksIdIndexRouteImport } from './routes/_user/tasks/$id.index'
 import { Route as UserTasksIdEditRouteImport } from './routes/_user/tasks/$id.edit'
 import { Route as UserTemplatesIdEditRouteImport } from './routes/_user/templates/$id.edit'
 import { Route as UserTransformersIdEditRouteImport } from './routes/_user/transformers/$id.edit'
@@ -130,11 +130,6 @@ const UserTasksIndexRoute = UserTasksIndexRouteImport.update({
   path: '/tasks/',
   getParentRoute: () => UserRoute,
 } as any)
-const UserTasksIdRoute = UserTasksIdRouteImport.update({
-  id: '/tasks/$id',
-  path: '/tasks/$id',
-  getParentRoute: () => UserRoute,
-} as any)
 const UserTasksCreateRoute = UserTasksCreateRouteImport.update({
   id: '/tasks/create',
   path: '/tasks/create',
@@ -181,10 +176,15 @@ const UserSourcesIdEditRoute = UserSourcesIdEditRouteImport.update({
   path: '/sources/$id/edit',
   getParentRoute: () => UserRoute,
 } as any)
+const UserTasksIdIndexRoute = UserTasksIdIndexRouteImport.update({
+  id: '/tasks/$id/',
+  path: '/tasks/$id/',
+  getParentRoute: () => UserRoute,
+} as any)
 const UserTasksIdEditRoute = UserTasksIdEditRouteImport.update({
-  id: '/edit',
-  path: '/edit',
-  getParentRoute: () => UserTasksIdRoute,
+  id: '/tasks/$id/edit',
+  path: '/tasks/$id/edit',
+  getParentRoute: () => UserRoute,
 } as any)
 const UserTemplatesIdEditRoute = UserTemplatesIdEditRouteImport.update({
   id: '/templates/$id/edit',
@@ -211,7 +211,6 @@ export interface FileRoutesByFullPath {
   '/data-formats/create': typeof UserDataFormatsCreateRoute
   '/products/create': typeof UserProductsCreateRoute
   '/sources/create': typeof UserSourcesCreateRoute
-  '/tasks/$id': typeof UserTasksIdRouteWithChildren
   '/tasks/create': typeof UserTasksCreateRoute
   '/templates/create': typeof UserTemplatesCreateRoute
   '/transformers/create': typeof UserTransformersCreateRoute
@@ -228,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/tasks/$id/edit': typeof UserTasksIdEditRoute
   '/templates/$id/edit': typeof UserTemplatesIdEditRoute
   '/transformers/$id/edit': typeof UserTransformersIdEditRoute
+  '/tasks/$id/': typeof UserTasksIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -243,7 +243,6 @@ export interface FileRoutesByTo {
   '/data-formats/create': typeof UserDataFormatsCreateRoute
   '/products/create': typeof UserProductsCreateRoute
   '/sources/create': typeof UserSourcesCreateRoute
-  '/tasks/$id': typeof UserTasksIdRouteWithChildren
   '/tasks/create': typeof UserTasksCreateRoute
   '/templates/create': typeof UserTemplatesCreateRoute
   '/transformers/create': typeof UserTransformersCreateRoute
@@ -260,6 +259,7 @@ export interface FileRoutesByTo {
   '/tasks/$id/edit': typeof UserTasksIdEditRoute
   '/templates/$id/edit': typeof UserTemplatesIdEditRoute
   '/transformers/$id/edit': typeof UserTransformersIdEditRoute
+  '/tasks/$id': typeof UserTasksIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -277,7 +277,6 @@ export interface FileRoutesById {
   '/_user/data-formats/create': typeof UserDataFormatsCreateRoute
   '/_user/products/create': typeof UserProductsCreateRoute
   '/_user/sources/create': typeof UserSourcesCreateRoute
-  '/_user/tasks/$id': typeof UserTasksIdRouteWithChildren
   '/_user/tasks/create': typeof UserTasksCreateRoute
   '/_user/templates/create': typeof UserTemplatesCreateRoute
   '/_user/transformers/create': typeof UserTransformersCreateRoute
@@ -294,6 +293,7 @@ export interface FileRoutesById {
   '/_user/tasks/$id/edit': typeof UserTasksIdEditRoute
   '/_user/templates/$id/edit': typeof UserTemplatesIdEditRoute
   '/_user/transformers/$id/edit': typeof UserTransformersIdEditRoute
+  '/_user/tasks/$id/': typeof UserTasksIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -311,7 +311,6 @@ export interface FileRouteTypes {
     | '/data-formats/create'
     | '/products/create'
     | '/sources/create'
-    | '/tasks/$id'
     | '/tasks/create'
     | '/templates/create'
     | '/transformers/create'
@@ -328,6 +327,7 @@ export interface FileRouteTypes {
     | '/tasks/$id/edit'
     | '/templates/$id/edit'
     | '/transformers/$id/edit'
+    | '/tasks/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -343,7 +343,6 @@ export interface FileRouteTypes {
     | '/data-formats/create'
     | '/products/create'
     | '/sources/create'
-    | '/tasks/$id'
     | '/tasks/create'
     | '/templates/create'
     | '/transformers/create'
@@ -360,6 +359,7 @@ export interface FileRouteTypes {
     | '/tasks/$id/edit'
     | '/templates/$id/edit'
     | '/transformers/$id/edit'
+    | '/tasks/$id'
   id:
     | '__root__'
     | '/_user'
@@ -376,7 +376,6 @@ export interface FileRouteTypes {
     | '/_user/data-formats/create'
     | '/_user/products/create'
     | '/_user/sources/create'
-    | '/_user/tasks/$id'
     | '/_user/tasks/create'
     | '/_user/templates/create'
     | '/_user/transformers/create'
@@ -393,6 +392,7 @@ export interface FileRouteTypes {
     | '/_user/tasks/$id/edit'
     | '/_user/templates/$id/edit'
     | '/_user/transformers/$id/edit'
+    | '/_user/tasks/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -531,13 +531,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserTasksIndexRouteImport
       parentRoute: typeof UserRoute
     }
-    '/_user/tasks/$id': {
-      id: '/_user/tasks/$id'
-      path: '/tasks/$id'
-      fullPath: '/tasks/$id'
-      preLoaderRoute: typeof UserTasksIdRouteImport
-      parentRoute: typeof UserRoute
-    }
     '/_user/tasks/create': {
       id: '/_user/tasks/create'
       path: '/tasks/create'
@@ -601,12 +594,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserSourcesIdEditRouteImport
       parentRoute: typeof UserRoute
     }
+    '/_user/tasks/$id/': {
+      id: '/_user/tasks/$id/'
+      path: '/tasks/$id'
+      fullPath: '/tasks/$id/'
+      preLoaderRoute: typeof UserTasksIdIndexRouteImport
+      parentRoute: typeof UserRoute
+    }
     '/_user/tasks/$id/edit': {
       id: '/_user/tasks/$id/edit'
-      path: '/edit'
+      path: '/tasks/$id/edit'
       fullPath: '/tasks/$id/edit'
       preLoaderRoute: typeof UserTasksIdEditRouteImport
-      parentRoute: typeof UserTasksIdRoute
+      parentRoute: typeof UserRoute
     }
     '/_user/templates/$id/edit': {
       id: '/_user/templates/$id/edit'
@@ -625,18 +625,6 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface UserTasksIdRouteChildren {
-  UserTasksIdEditRoute: typeof UserTasksIdEditRoute
-}
-
-const UserTasksIdRouteChildren: UserTasksIdRouteChildren = {
-  UserTasksIdEditRoute: UserTasksIdEditRoute,
-}
-
-const UserTasksIdRouteWithChildren = UserTasksIdRoute._addFileChildren(
-  UserTasksIdRouteChildren,
-)
-
 interface UserRouteChildren {
   UserEventsRoute: typeof UserEventsRoute
   UserMeRoute: typeof UserMeRoute
@@ -647,7 +635,6 @@ interface UserRouteChildren {
   UserDataFormatsCreateRoute: typeof UserDataFormatsCreateRoute
   UserProductsCreateRoute: typeof UserProductsCreateRoute
   UserSourcesCreateRoute: typeof UserSourcesCreateRoute
-  UserTasksIdRoute: typeof UserTasksIdRouteWithChildren
   UserTasksCreateRoute: typeof UserTasksCreateRoute
   UserTemplatesCreateRoute: typeof UserTemplatesCreateRoute
   UserTransformersCreateRoute: typeof UserTransformersCreateRoute
@@ -661,8 +648,10 @@ interface UserRouteChildren {
   UserDataFormatsChar123IdChar125EditRoute: typeof UserDataFormatsChar123IdChar125EditRoute
   UserProductsIdEditRoute: typeof UserProductsIdEditRoute
   UserSourcesIdEditRoute: typeof UserSourcesIdEditRoute
+  UserTasksIdEditRoute: typeof UserTasksIdEditRoute
   UserTemplatesIdEditRoute: typeof UserTemplatesIdEditRoute
   UserTransformersIdEditRoute: typeof UserTransformersIdEditRoute
+  UserTasksIdIndexRoute: typeof UserTasksIdIndexRoute
 }
 
 const UserRouteChildren: UserRouteChildren = {
@@ -675,7 +664,6 @@ const UserRouteChildren: UserRouteChildren = {
   UserDataFormatsCreateRoute: UserDataFormatsCreateRoute,
   UserProductsCreateRoute: UserProductsCreateRoute,
   UserSourcesCreateRoute: UserSourcesCreateRoute,
-  UserTasksIdRoute: UserTasksIdRouteWithChildren,
   UserTasksCreateRoute: UserTasksCreateRoute,
   UserTemplatesCreateRoute: UserTemplatesCreateRoute,
   UserTransformersCreateRoute: UserTransformersCreateRoute,
@@ -690,8 +678,10 @@ const UserRouteChildren: UserRouteChildren = {
     UserDataFormatsChar123IdChar125EditRoute,
   UserProductsIdEditRoute: UserProductsIdEditRoute,
   UserSourcesIdEditRoute: UserSourcesIdEditRoute,
+  UserTasksIdEditRoute: UserTasksIdEditRoute,
   UserTemplatesIdEditRoute: UserTemplatesIdEditRoute,
   UserTransformersIdEditRoute: UserTransformersIdEditRoute,
+  UserTasksIdIndexRoute: UserTasksIdIndexRoute,
 }
 
 const UserRouteWithChildren = UserRoute._addFileChildren(UserRouteChildren)

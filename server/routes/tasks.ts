@@ -7,7 +7,8 @@ import { requirePermission, requireUser } from '../auth'
 import { type Ctx, stamp, type Vars } from '../context'
 import { crud } from '../crud'
 import { writeEvent } from '../events'
-import { type Entity, Store } from '../store'
+import { Store } from '../store'
+import { runTask } from '../task-run'
 import { parseWith } from '../validate'
 import { idempotent, notFound } from '../writes'
 import { ACTION_SCHEMAS } from './action-schemas'
@@ -44,71 +45,6 @@ tasks.get('/:env/tasks/:id/runs', async (c) => {
   return c.json(ok(items, { totalCount, limit: query.data.limit, offset: query.data.offset }))
 })
 
-type Step = { actionId: string; name: string; outcome: 'success' | 'error' | 'skipped'; message: string }
-
-/**
- * One run now: the enabled actions in order, each against its action schema; the first failing action
- * ends the run (the rest are skipped). No enabled action is a warning. Records the run, the task's
- * last run and status, and an event.
- */
-export async function runTask(c: Ctx, task: Entity, userId: string | undefined) {
-  const platform = c.get('platform')
-  const started = platform.now()
-  const actions = (
-    (task.actions as { actionId?: string; name?: string; enabled?: boolean }[] | undefined) ?? []
-  ).filter((a) => a.enabled !== false)
-  const steps: Step[] = []
-  for (const action of actions) {
-    const actionId = String(action.actionId ?? '')
-    const name = action.name || actionId
-    const schema = ACTION_SCHEMAS.find((s) => s.id === actionId)
-    if (steps.some((s) => s.outcome === 'error'))
-      steps.push({ actionId, name, outcome: 'skipped', message: 'Skipped after an error' })
-    else if (!schema) steps.push({ actionId, name, outcome: 'error', message: `Unknown action ${actionId}` })
-    else steps.push({ actionId, name, outcome: 'success', message: `${schema.name} done` })
-  }
-  const failed = steps.find((s) => s.outcome === 'error')
-  const outcome = steps.length === 0 ? 'warning' : failed ? 'error' : 'success'
-  const result =
-    outcome === 'warning'
-      ? 'No enabled actions to run'
-      : failed
-        ? `${failed.name} failed: ${failed.message}`
-        : `Ran ${steps.map((s) => s.name).join(', ')}`
-  const finished = Math.max(platform.now(), started + 1)
-  const run = await store(c, 'task-run').insert(
-    {
-      taskId: task.id,
-      startedAt: new Date(started).toISOString(),
-      finishedAt: new Date(finished).toISOString(),
-      durationMs: finished - started,
-      outcome,
-      result,
-      steps,
-    },
-    userId,
-    stamp(finished),
-  )
-  const status = outcome === 'success' ? task.status : outcome
-  const updated = await store(c).replace(
-    task,
-    { ...task, status, lastRun: { at: run.finishedAt, outcome, result } },
-    userId,
-    stamp(platform.now()),
-  )
-  await writeEvent(platform, c.get('env'), c.get('user'), {
-    type: outcome === 'error' ? 'TASK_RUN_FAILED' : 'TASK_RUN_FINISHED',
-    status: outcome,
-    message: result,
-    targetType: 'task',
-    targetEntityId: task.id,
-    taskId: task.id,
-    category: 'tasks',
-    actionMethod: 'POST',
-  })
-  return { run, task: updated }
-}
-
 /** start → running, stop → stopped, run → run now (SPEC §4). */
 tasks.post('/:env/tasks/:id/:action', async (c) => {
   const id = c.req.param('id')
@@ -120,7 +56,8 @@ tasks.post('/:env/tasks/:id/:action', async (c) => {
   return idempotent(c, user, { action }, async () => {
     const task = await store(c).get(id)
     if (!task) return notFound('Task', id)
-    if (action === 'run') return { status: 200, body: ok(await runTask(c, task, user.id)) }
+    if (action === 'run')
+      return { status: 200, body: ok(await runTask(c.get('platform'), c.get('env'), task, user)) }
     const status = action === 'start' ? 'running' : 'stopped'
     const updated = await store(c).replace(task, { ...task, status }, user.id, stamp(c.get('platform').now()))
     await writeEvent(c.get('platform'), c.get('env'), user, {

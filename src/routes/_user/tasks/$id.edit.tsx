@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../../ui/page-header'
+import { TaskEditScreen } from '../../../features/tasks/task-edit-screen'
 
 export const Route = createFileRoute('/_user/tasks/$id/edit')({
-  component: TaskeditScreen,
+  component: TaskEditRoute,
 })
 
-function TaskeditScreen() {
-  return <PageHeader title={<FormattedMessage id="page.taskEdit" defaultMessage="Edit task" />} />
+function TaskEditRoute() {
+  const { id } = Route.useParams()
+  return <TaskEditScreen id={id} />
 }

@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../../ui/page-header'
+import { TaskEditScreen } from '../../../features/tasks/task-edit-screen'
 
 export const Route = createFileRoute('/_user/tasks/create')({
-  component: TaskcreateScreen,
+  component: () => <TaskEditScreen />,
 })
-
-function TaskcreateScreen() {
-  return <PageHeader title={<FormattedMessage id="page.taskCreate" defaultMessage="New task" />} />
-}

@@ -1,0 +1,145 @@
+import { type AuthUser, type Env, type Platform, stamp } from './context'
+import { writeEvent } from './events'
+import { ACTION_SCHEMAS } from './routes/action-schemas'
+import { type Entity, Store } from './store'
+
+type Step = { actionId: string; name: string; outcome: 'success' | 'error' | 'skipped'; message: string }
+type Outcome = 'success' | 'error' | 'warning'
+
+interface Notification {
+  url?: string
+  internal?: boolean
+  sendOnError?: boolean
+  sendOnSuccess?: boolean
+  detailLevel?: 'full' | 'simple' | 'result-only'
+  type?: string
+}
+
+/** An external notification must never hold a run up for long. */
+export const NOTIFY_TIMEOUT_MS = 3000
+
+/**
+ * One run of a task, without a request: the enabled actions in order, each against its action
+ * schema; the first failing action ends the run (the rest are skipped). No enabled action is a
+ * warning. Records the run, the task's last run and status, an event, and the notifications.
+ * `trigger` says who asked: a user's "run now" or the scheduler.
+ */
+export async function runTask(
+  platform: Platform,
+  env: Env,
+  task: Entity,
+  user: AuthUser | undefined,
+  trigger: 'manual' | 'schedule' = 'manual',
+) {
+  const tasks = new Store(platform.db, env, 'task')
+  const started = platform.now()
+  const actions = (
+    (task.actions as { actionId?: string; name?: string; enabled?: boolean }[] | undefined) ?? []
+  ).filter((a) => a.enabled !== false)
+  const steps: Step[] = []
+  for (const action of actions) {
+    const actionId = String(action.actionId ?? '')
+    const name = action.name || actionId
+    const schema = ACTION_SCHEMAS.find((s) => s.id === actionId)
+    if (steps.some((s) => s.outcome === 'error'))
+      steps.push({ actionId, name, outcome: 'skipped', message: 'Skipped after an error' })
+    else if (!schema) steps.push({ actionId, name, outcome: 'error', message: `Unknown action ${actionId}` })
+    else steps.push({ actionId, name, outcome: 'success', message: `${schema.name} done` })
+  }
+  const failed = steps.find((s) => s.outcome === 'error')
+  const outcome: Outcome = steps.length === 0 ? 'warning' : failed ? 'error' : 'success'
+  const result =
+    outcome === 'warning'
+      ? 'No enabled actions to run'
+      : failed
+        ? `${failed.name} failed: ${failed.message}`
+        : `Ran ${steps.map((s) => s.name).join(', ')}`
+  const finished = Math.max(platform.now(), started + 1)
+  const run = await new Store(platform.db, env, 'task-run').insert(
+    {
+      taskId: task.id,
+      startedAt: new Date(started).toISOString(),
+      finishedAt: new Date(finished).toISOString(),
+      durationMs: finished - started,
+      outcome,
+      result,
+      trigger,
+      steps,
+    },
+    user?.id,
+    stamp(finished),
+  )
+  // The task may have changed while it ran (an edit, a stop): update what is stored now.
+  const current = (await tasks.get(task.id)) ?? task
+  const status = outcome === 'success' ? current.status : outcome
+  const updated = await tasks.replace(
+    current,
+    { ...current, status, lastRun: { at: run.finishedAt, outcome, result } },
+    user?.id,
+    stamp(platform.now()),
+  )
+  await writeEvent(platform, env, user, {
+    type: outcome === 'error' ? 'TASK_RUN_FAILED' : 'TASK_RUN_FINISHED',
+    status: outcome,
+    message: trigger === 'schedule' ? `${result} (scheduled)` : result,
+    targetType: 'task',
+    targetEntityId: task.id,
+    taskId: task.id,
+    category: 'tasks',
+    actionMethod: 'POST',
+  })
+  await notify(platform, env, updated, { run, outcome, result, steps })
+  return { run, task: updated }
+}
+
+function payloadOf(
+  level: Notification['detailLevel'],
+  task: Entity,
+  run: { run: Entity; outcome: Outcome; result: string; steps: Step[] },
+) {
+  if (level === 'result-only') return { result: run.result }
+  const simple = { taskId: task.id, name: task.name, outcome: run.outcome, result: run.result }
+  if (level === 'full') return { ...simple, run: run.run, steps: run.steps }
+  return simple
+}
+
+/** The task's notification settings: internal ones become events, a url gets a POST. */
+async function notify(
+  platform: Platform,
+  env: Env,
+  task: Entity,
+  run: { run: Entity; outcome: Outcome; result: string; steps: Step[] },
+) {
+  const settings = (task.notifications as Notification[] | undefined) ?? []
+  const failed = run.outcome !== 'success'
+  for (const setting of settings) {
+    if (failed ? setting.sendOnError === false : setting.sendOnSuccess !== true) continue
+    const payload = payloadOf(setting.detailLevel, task, run)
+    const base = { targetType: 'task', targetEntityId: task.id, taskId: task.id, category: 'tasks' }
+    if (setting.internal)
+      await writeEvent(platform, env, undefined, {
+        ...base,
+        type: 'TASK_NOTIFICATION',
+        status: failed ? 'error' : 'info',
+        message: `Task ${String(task.name)}: ${run.result}`,
+      })
+    if (!setting.url) continue
+    try {
+      const response = await fetch(setting.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type: setting.type, ...payload }),
+        signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS),
+      })
+      if (!response.ok) throw new Error(`status ${response.status}`)
+    } catch (error) {
+      await writeEvent(platform, env, undefined, {
+        ...base,
+        type: 'TASK_NOTIFICATION_FAILED',
+        status: 'error',
+        message: `Notification to ${setting.url} failed: ${error instanceof Error ? error.message : String(error)}`,
+        actionMethod: 'POST',
+      })
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { TASK_ACTIONS, TASK_STATUSES } from '../contract/task'
+import { queueForCurrentScope } from '../offline/queue'
+import { ApiError, buildPath, dataOrThrow, request } from './http'
+import { scopeKey } from './keys'
+import { queryClient } from './query-client'
+
+export type TaskStatus = (typeof TASK_STATUSES)[number]
+export type TaskCommand = (typeof TASK_ACTIONS)[number]
+
+export interface TaskAction {
+  actionId: string
+  name?: string
+  input?: unknown
+  output?: unknown
+  environment?: Record<string, unknown>
+  enabled: boolean
+  meta?: unknown
+}
+
+export interface TaskNotification {
+  url?: string
+  internal: boolean
+  sendOnError: boolean
+  sendOnSuccess: boolean
+  detailLevel: 'full' | 'simple' | 'result-only'
+  type?: string
+}
+
+export interface TaskJob {
+  id?: string
+  schedule: string
+  timeZone?: string
+}
+
+export interface Task {
+  id: string
+  name: string
+  code?: string
+  description?: string
+  productCode?: string
+  imageUrl?: string
+  interval?: number
+  requestParameters?: Record<string, unknown>
+  appAccessToken?: string
+  clientSecret?: string
+  hookToken?: string
+  concurrentExecutions: number
+  asyncResponse: boolean
+  status: TaskStatus
+  actions: TaskAction[]
+  notifications: TaskNotification[]
+  jobs: TaskJob[]
+  lastRun?: { at: string; outcome: 'success' | 'error' | 'warning'; result: string }
+  createdAt?: string
+  updatedAt?: string
+}
+
+export type TaskInput = Omit<Task, 'id' | 'createdAt' | 'updatedAt' | 'lastRun' | 'status'> & {
+  status?: TaskStatus
+}
+
+export interface TaskRun {
+  id: string
+  taskId: string
+  startedAt: string
+  finishedAt: string
+  durationMs: number
+  outcome: 'success' | 'error' | 'warning'
+  result: string
+  trigger?: 'manual' | 'schedule'
+  steps?: { actionId: string; name: string; outcome: string; message: string }[]
+}
+
+export interface ActionSchema {
+  id: string
+  name: string
+  description?: string
+  options: { title: string; rules: string[] }[]
+}
+
+export interface TaskListParams {
+  page: number
+  limit: number
+  sort: string
+  status?: string
+  q?: string
+}
+
+export interface PagedTasks<T> {
+  items: T[]
+  totalCount: number
+}
+
+const PATH = '/api/{env}/tasks'
+export const TASKS = 'tasks'
+
+export const taskKeys = {
+  all: () => [...scopeKey(), TASKS] as const,
+  list: (params: TaskListParams) => [...taskKeys.all(), 'list', params] as const,
+  detail: (id: string) => [...taskKeys.all(), 'detail', id] as const,
+  runs: (id: string, params: { page: number; limit: number }) =>
+    [...taskKeys.all(), 'runs', id, params] as const,
+  actions: () => [...scopeKey(), 'task-actions'] as const,
+}
+
+async function paged<T>(
+  path: string,
+  query: Record<string, string | number | undefined>,
+  signal: AbortSignal,
+) {
+  const result = await request<T[]>({ path, query, signal })
+  if (result.status === 0) throw new ApiError(0, result.error ?? 'offline')
+  const items = dataOrThrow(result)
+  return { items, totalCount: result.pagination?.totalCount ?? items.length }
+}
+
+export const tasksQuery = (params: TaskListParams) =>
+  queryOptions({
+    queryKey: taskKeys.list(params),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }): Promise<PagedTasks<Task>> =>
+      paged<Task>(
+        PATH,
+        {
+          limit: params.limit,
+          offset: (params.page - 1) * params.limit,
+          sort: params.sort,
+          status: params.status ? `in:${params.status}` : undefined,
+          q: params.q,
+        },
+        signal,
+      ),
+  })
+
+/** A row of a cached list stands in for the detail until it is fetched (and offline, for good). */
+function fromLists(id: string): { data: Task; updatedAt: number } | undefined {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...taskKeys.all(), 'list'] })) {
+    const item = (query.state.data as PagedTasks<Task> | undefined)?.items.find((t) => t.id === id)
+    if (item) return { data: item, updatedAt: query.state.dataUpdatedAt }
+  }
+  return undefined
+}
+
+export const taskQuery = (id: string) =>
+  queryOptions({
+    queryKey: taskKeys.detail(id),
+    initialData: () => fromLists(id)?.data,
+    initialDataUpdatedAt: () => fromLists(id)?.updatedAt,
+    queryFn: async ({ signal }) =>
+      dataOrThrow(await request<Task>({ path: `${PATH}/{id}`, params: { id }, signal })),
+  })
+
+export const taskRunsQuery = (id: string, params: { page: number; limit: number }) =>
+  queryOptions({
+    queryKey: taskKeys.runs(id, params),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }): Promise<PagedTasks<TaskRun>> =>
+      paged<TaskRun>(
+        buildPath(`${PATH}/{id}/runs`, { id }),
+        { limit: params.limit, offset: (params.page - 1) * params.limit },
+        signal,
+      ),
+  })
+
+export const actionSchemasQuery = () =>
+  queryOptions({
+    queryKey: taskKeys.actions(),
+    staleTime: 60 * 60_000,
+    queryFn: async ({ signal }) =>
+      dataOrThrow(
+        await request<ActionSchema[]>({ path: '/api/{env}/actions', query: { sort: 'name:asc' }, signal }),
+      ),
+  })
+
+/** Writes go through the outbox: stored first, sent when the platform is reachable. */
+export function queueTaskCreate(entityId: string, input: TaskInput) {
+  return queueForCurrentScope({
+    method: 'POST',
+    path: buildPath(PATH),
+    body: input,
+    resource: TASKS,
+    entityId,
+    label: input.name,
+  })
+}
+
+/** SPEC §7: the update is a PUT without the jobs field. */
+export function queueTaskUpdate(current: Pick<Task, 'id' | 'updatedAt'>, input: TaskInput) {
+  const { jobs: _jobs, ...body } = input
+  return queueForCurrentScope({
+    method: 'PUT',
+    path: buildPath(`${PATH}/{id}`, { id: current.id }),
+    body,
+    resource: TASKS,
+    entityId: current.id,
+    baseVersion: current.updatedAt,
+    label: input.name,
+  })
+}
+
+export function queueTaskDelete(current: Task) {
+  return queueForCurrentScope({
+    method: 'DELETE',
+    path: buildPath(`${PATH}/{id}`, { id: current.id }),
+    resource: TASKS,
+    entityId: current.id,
+    baseVersion: current.updatedAt,
+    label: current.name,
+  })
+}
+
+/** Start, stop and run now: online only, never queued (DESIGN "Writing data"). */
+export async function sendTaskCommand(id: string, command: TaskCommand) {
+  const result = await request<{ task: Task; run?: TaskRun }>({
+    method: 'POST',
+    path: `${PATH}/{id}/{command}`,
+    params: { id, command },
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  })
+  const data = dataOrThrow(result)
+  queryClient.setQueryData(taskKeys.detail(id), data.task)
+  await queryClient.invalidateQueries({ queryKey: taskKeys.all() })
+  return data
+}

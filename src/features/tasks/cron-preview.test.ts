@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { describeCron, nextRuns } from './cron-preview'
+
+describe('cron preview', () => {
+  it('describes a schedule in English and Finnish', () => {
+    expect(describeCron('0 2 * * *', 'en')).toBe('At 02:00')
+    expect(describeCron('0 2 * * *', 'fi')).toMatch(/02:00/)
+    expect(describeCron('0 2 * * *', 'fi')).not.toBe(describeCron('0 2 * * *', 'en'))
+  })
+
+  it('lists the next five runs in the chosen zone', () => {
+    const from = new Date('2026-01-10T12:00:00Z')
+    const helsinki = nextRuns('0 2 * * *', 'Europe/Helsinki', 5, from)
+    expect(helsinki.map((d) => d.toISOString())).toEqual([
+      '2026-01-11T00:00:00.000Z',
+      '2026-01-12T00:00:00.000Z',
+      '2026-01-13T00:00:00.000Z',
+      '2026-01-14T00:00:00.000Z',
+      '2026-01-15T00:00:00.000Z',
+    ])
+    expect(nextRuns('0 2 * * *', 'Etc/UTC', 1, from)[0]?.toISOString()).toBe('2026-01-11T02:00:00.000Z')
+  })
+})

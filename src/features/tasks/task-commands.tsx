@@ -1,0 +1,68 @@
+import { useState } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { ApiError } from '../../api/http'
+import { sendTaskCommand, type Task, type TaskCommand } from '../../api/tasks'
+import { Alert } from '../../ui/alert'
+import { OnlineOnlyButton } from '../../ui/online-only-button'
+
+/** Start, stop and run now: sent at once (never queued), then the task and its history are refetched. */
+export function TaskCommands({ task }: { task: Task }) {
+  const [busy, setBusy] = useState<TaskCommand | null>(null)
+  const [error, setError] = useState<{ status: number; message: string } | null>(null)
+  const [done, setDone] = useState<TaskCommand | null>(null)
+  const send = async (command: TaskCommand) => {
+    setBusy(command)
+    setError(null)
+    setDone(null)
+    try {
+      await sendTaskCommand(task.id, command)
+      setDone(command)
+    } catch (e) {
+      setError(
+        e instanceof ApiError ? { status: e.status, message: e.message } : { status: 0, message: String(e) },
+      )
+    } finally {
+      setBusy(null)
+    }
+  }
+  const running = task.status === 'running'
+  return (
+    <div>
+      <div className="flex flex-wrap gap-2">
+        {running ? (
+          <OnlineOnlyButton variant="secondary" disabled={busy !== null} onClick={() => void send('stop')}>
+            <FormattedMessage id="task.stop" defaultMessage="Stop" />
+          </OnlineOnlyButton>
+        ) : (
+          <OnlineOnlyButton variant="secondary" disabled={busy !== null} onClick={() => void send('start')}>
+            <FormattedMessage id="task.start" defaultMessage="Start" />
+          </OnlineOnlyButton>
+        )}
+        <OnlineOnlyButton disabled={busy !== null} onClick={() => void send('run')}>
+          <FormattedMessage id="task.runNow" defaultMessage="Run now" />
+        </OnlineOnlyButton>
+      </div>
+      <div aria-live="polite" className="mt-2">
+        {done === 'run' && (
+          <Alert tone="success">
+            <FormattedMessage
+              id="task.runDone"
+              defaultMessage="The task ran. Its result is in the history."
+            />
+          </Alert>
+        )}
+      </div>
+      {error && (
+        <div className="mt-2">
+          <Alert>
+            {error.status === 403 ? (
+              <FormattedMessage id="error.accessDenied" defaultMessage="Access denied." />
+            ) : (
+              error.message
+            )}
+          </Alert>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import { FormattedMessage, FormattedTime } from 'react-intl'
+import type { useDraft } from '../../offline/drafts'
+import { Alert } from '../../ui/alert'
+import { Button } from '../../ui/button'
+
+/** The saved-draft offer and the save problems, above the task form (as on the data-format form). */
+export function TaskDraftOffer({
+  draft,
+  saveError,
+  onRestore,
+}: {
+  draft: ReturnType<typeof useDraft<unknown>>
+  saveError: string | null
+  onRestore: (values: unknown) => void
+}) {
+  return (
+    <>
+      {draft.offered && (
+        <div className="mb-4">
+          <Alert tone="info">
+            <p>
+              <FormattedMessage
+                id="draft.offer"
+                defaultMessage="You have an unsaved draft from {time}."
+                values={{
+                  time: <FormattedTime value={draft.offered.updatedAt} dateStyle="short" timeStyle="short" />,
+                }}
+              />
+            </p>
+            <div className="mt-2 flex gap-2">
+              <Button
+                onClick={() => {
+                  const restored = draft.accept()
+                  if (restored) onRestore(restored)
+                }}
+              >
+                <FormattedMessage id="draft.restore" defaultMessage="Restore draft" />
+              </Button>
+              <Button variant="secondary" onClick={() => void draft.discard()}>
+                <FormattedMessage id="draft.discard" defaultMessage="Discard draft" />
+              </Button>
+            </div>
+          </Alert>
+        </div>
+      )}
+      {(draft.storageFull || saveError === 'storage-full') && (
+        <div className="mb-4">
+          <Alert>
+            <FormattedMessage
+              id="storage.full"
+              defaultMessage="This device's storage is full. Your entries stay in the form; free some space and save again. Changes already queued are kept."
+            />
+          </Alert>
+        </div>
+      )}
+      {saveError && saveError !== 'storage-full' && (
+        <div className="mb-4">
+          <Alert>{saveError}</Alert>
+        </div>
+      )}
+    </>
+  )
+}

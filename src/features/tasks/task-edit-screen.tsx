@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query'
+import { FormattedMessage } from 'react-intl'
+import { ApiError } from '../../api/http'
+import { actionSchemasQuery, TASKS, type Task, taskQuery } from '../../api/tasks'
+import { applyPendingTo, isLocalId } from '../../offline/outbox'
+import { usePendingChanges } from '../../offline/use-outbox'
+import { Alert } from '../../ui/alert'
+import { FetchedAt } from '../../ui/fetched-at'
+import { PageHeader } from '../../ui/page-header'
+import { PendingBadge } from '../../ui/pending-badge'
+import { TaskForm } from './task-form'
+import { TaskRunHistory } from './task-run-history'
+
+const loading = (
+  <p aria-busy="true" className="text-gray-600">
+    <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+  </p>
+)
+
+/** `/tasks/create` and `/tasks/{id}/edit`: without an id the form creates. */
+export function TaskEditScreen({ id }: { id?: string }) {
+  const local = id !== undefined && isLocalId(id)
+  const query = useQuery({ ...taskQuery(id ?? ''), enabled: id !== undefined && !local })
+  const schemas = useQuery(actionSchemasQuery())
+  const pending = usePendingChanges(TASKS)
+  const current = id ? applyPendingTo<Task>(query.data, id, pending, TASKS) : undefined
+  // Offline without the schemas cached, the form still opens: option values are kept as they are.
+  const schemasReady = schemas.isSuccess || schemas.isError
+
+  if (!id)
+    return (
+      <div>
+        <PageHeader title={<FormattedMessage id="page.taskCreate" defaultMessage="New task" />} />
+        {schemasReady ? <TaskForm schemas={schemas.data ?? []} /> : loading}
+      </div>
+    )
+  return (
+    <div>
+      <PageHeader
+        title={
+          <>
+            <FormattedMessage id="page.taskEdit" defaultMessage="Edit task" />
+            <PendingBadge status={current?.pendingStatus} />
+          </>
+        }
+      />
+      {!local && (
+        <div className="mb-2">
+          <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+        </div>
+      )}
+      {current && schemasReady ? (
+        <TaskForm
+          key={current.id}
+          current={current}
+          schemas={schemas.data ?? []}
+          history={local ? undefined : <TaskRunHistory taskId={current.id} />}
+        />
+      ) : query.error instanceof ApiError && query.error.status === 403 ? (
+        <Alert>
+          <FormattedMessage id="error.accessDenied" defaultMessage="Access denied." />
+        </Alert>
+      ) : query.isError ? (
+        <Alert>{query.error.message}</Alert>
+      ) : (
+        loading
+      )}
+    </div>
+  )
+}

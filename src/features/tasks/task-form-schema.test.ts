@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import type { ActionSchema } from '../../api/tasks'
+import { emptyAction, emptyJob, toFormValues, toTaskInput, withActionRules } from './task-form-schema'
+
+const schemas: ActionSchema[] = [
+  {
+    id: 'http-get',
+    name: 'HTTP GET',
+    options: [
+      { title: 'url', rules: ['required', 'url'] },
+      { title: 'headers', rules: ['object'] },
+    ],
+  },
+]
+
+const messages = (values: unknown) => {
+  const result = withActionRules(schemas).safeParse(values)
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+}
+
+describe('task form schema', () => {
+  it('checks the SPEC rules: duration "Hh Mm", JSON objects, cron, and each action option by its rules', () => {
+    const values = {
+      ...toFormValues(),
+      name: 'Nightly',
+      interval: '90',
+      requestParameters: '[1]',
+      jobs: [{ schedule: 'every day', timeZone: '' }],
+      actions: [{ ...emptyAction('http-get'), options: { url: 'ftp://x', headers: 'nope' } }],
+    }
+    expect(messages(values)).toEqual([
+      'interval: Please enter in format "Hh Mm"',
+      'requestParameters: Please enter a valid object',
+      'jobs.0.schedule: Please enter a cron schedule of five fields, e.g. "0 2 * * *"',
+      'actions.0.options.url: Please provide a valid URL',
+      'actions.0.options.headers: Please enter a valid object',
+    ])
+    expect(messages({ ...values, actions: [emptyAction('http-get')] })).toContain(
+      'actions.0.options.url: This field is required',
+    )
+  })
+
+  it('turns the texts into the payload and back', () => {
+    const values = {
+      ...toFormValues(),
+      name: ' Nightly ',
+      interval: '2h 30m',
+      requestParameters: '{"limit": 5}',
+      concurrentExecutions: '3',
+      jobs: [emptyJob()],
+      actions: [
+        {
+          ...emptyAction('http-get'),
+          enabled: false,
+          options: { url: 'https://example.com', headers: '{"a": "b"}' },
+          environment: '{"REGION": "eu"}',
+        },
+      ],
+    }
+    expect(messages(values)).toEqual([])
+    const input = toTaskInput(values, schemas)
+    expect(input).toMatchObject({
+      name: 'Nightly',
+      interval: 9_000_000,
+      requestParameters: { limit: 5 },
+      concurrentExecutions: 3,
+      jobs: [{ schedule: '0 2 * * *', timeZone: 'FLE Standard Time' }],
+      actions: [
+        {
+          actionId: 'http-get',
+          enabled: false,
+          input: { url: 'https://example.com', headers: { a: 'b' } },
+          environment: { REGION: 'eu' },
+        },
+      ],
+    })
+    const back = toFormValues({ ...input, id: 'x', status: 'stopped' })
+    expect(back.interval).toBe('2h 30m')
+    expect(back.actions[0]?.options).toEqual({ url: 'https://example.com', headers: '{\n  "a": "b"\n}' })
+  })
+})

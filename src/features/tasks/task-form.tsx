@@ -1,0 +1,143 @@
+import * as Tabs from '@radix-ui/react-tabs'
+import { useStore } from '@tanstack/react-form'
+import { useNavigate } from '@tanstack/react-router'
+import { type ReactNode, useMemo, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { type ActionSchema, queueTaskCreate, queueTaskUpdate, type Task } from '../../api/tasks'
+import { draftKey, removeDraft, useDraft } from '../../offline/drafts'
+import { newLocalId } from '../../offline/outbox'
+import { isQuotaError } from '../../offline/storage'
+import { Button } from '../../ui/button'
+import { useAppForm } from '../../ui/form/fields'
+import { TaskActionsTab } from './task-actions-tab'
+import { TaskDraftOffer } from './task-draft-offer'
+import { type TaskFormValues, toFormValues, toTaskInput, withActionRules } from './task-form-schema'
+import { TaskGeneralTab } from './task-general-tab'
+import { TaskJobsSection } from './task-jobs-section'
+import { TaskNotificationsTab } from './task-notifications-tab'
+
+type Tab = 'general' | 'actions' | 'notifications' | 'history'
+const tabOf = (field: string): Tab =>
+  field.startsWith('actions') ? 'actions' : field.startsWith('notifications') ? 'notifications' : 'general'
+
+/**
+ * One form for create and edit (CONVENTIONS 8), in tabs; a save is queued in the outbox, never lost.
+ * The history tab is given by the screen (it only exists for a saved task).
+ */
+export function TaskForm({
+  current,
+  schemas,
+  history,
+}: {
+  current?: Task
+  schemas: ActionSchema[]
+  history?: ReactNode
+}) {
+  const intl = useIntl()
+  const navigate = useNavigate()
+  const key = draftKey('task', current?.id ?? 'new')
+  const [tab, setTab] = useState<Tab>('general')
+  const [saveError, setSaveError] = useState<string | null>(null)
+  // The version the user started editing: a newer one on the platform must surface as a conflict.
+  const [baseVersion] = useState(current?.updatedAt)
+  const schema = useMemo(() => withActionRules(schemas), [schemas])
+  const form = useAppForm({
+    defaultValues: toFormValues(current),
+    validators: { onChange: schema, onSubmit: schema },
+    onSubmitInvalid: ({ formApi }) => {
+      const invalid = Object.entries(formApi.state.fieldMeta).find(([, meta]) => meta?.errors?.length)
+      if (invalid) setTab(tabOf(invalid[0]))
+    },
+    onSubmit: async ({ value, formApi }) => {
+      const input = toTaskInput(value, schemas)
+      try {
+        if (current) await queueTaskUpdate({ id: current.id, updatedAt: baseVersion }, input)
+        else await queueTaskCreate(newLocalId(), input)
+      } catch (error) {
+        setSaveError(isQuotaError(error) ? 'storage-full' : String(error))
+        return
+      }
+      await removeDraft(key)
+      formApi.reset(value)
+      if (current) await navigate({ to: '/tasks/$id', params: { id: current.id } })
+      else await navigate({ to: '/tasks' })
+    },
+  })
+  const values = useStore(form.store, (s) => s.values)
+  const dirty = useStore(form.store, (s) => s.isDirty)
+  const draft = useDraft(key, values, dirty)
+  const tabClass =
+    'border-b-2 border-transparent px-4 py-2 text-sm font-medium text-gray-700 hover:text-primary-800 data-[state=active]:border-primary-700 data-[state=active]:text-primary-800'
+  const panelClass = 'data-[state=inactive]:hidden pt-4'
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        void form.handleSubmit()
+      }}
+      className="rounded-lg bg-white p-4 shadow-sm md:p-6"
+    >
+      <TaskDraftOffer
+        draft={draft}
+        saveError={saveError}
+        onRestore={(restored) => form.reset(restored as TaskFormValues, { keepDefaultValues: true })}
+      />
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <Tabs.List
+          className="flex flex-wrap border-b"
+          aria-label={intl.formatMessage({ id: 'task.tabs', defaultMessage: 'Task sections' })}
+        >
+          <Tabs.Trigger value="general" className={tabClass}>
+            <FormattedMessage id="task.tab.general" defaultMessage="General" />
+          </Tabs.Trigger>
+          <Tabs.Trigger value="actions" className={tabClass}>
+            <FormattedMessage id="task.tab.actions" defaultMessage="Actions" />
+          </Tabs.Trigger>
+          <Tabs.Trigger value="notifications" className={tabClass}>
+            <FormattedMessage id="task.tab.notifications" defaultMessage="Notifications" />
+          </Tabs.Trigger>
+          {history && (
+            <Tabs.Trigger value="history" className={tabClass}>
+              <FormattedMessage id="task.tab.history" defaultMessage="History" />
+            </Tabs.Trigger>
+          )}
+        </Tabs.List>
+        {/* Every panel stays mounted so its fields keep validating and show their errors. */}
+        <Tabs.Content value="general" forceMount className={panelClass}>
+          <TaskGeneralTab form={form} />
+          <TaskJobsSection form={form} readOnly={current !== undefined} />
+        </Tabs.Content>
+        <Tabs.Content value="actions" forceMount className={panelClass}>
+          <TaskActionsTab form={form} schemas={schemas} />
+        </Tabs.Content>
+        <Tabs.Content value="notifications" forceMount className={panelClass}>
+          <TaskNotificationsTab form={form} />
+        </Tabs.Content>
+        {history && (
+          <Tabs.Content value="history" className={panelClass}>
+            {history}
+          </Tabs.Content>
+        )}
+      </Tabs.Root>
+      <div className="mt-6 flex gap-2 border-t pt-4">
+        <form.AppForm>
+          <form.SubmitButton>
+            <FormattedMessage id="common.save" defaultMessage="Save" />
+          </form.SubmitButton>
+        </form.AppForm>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void (current
+              ? navigate({ to: '/tasks/$id', params: { id: current.id } })
+              : navigate({ to: '/tasks' }))
+          }
+        >
+          <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { FormattedDate, FormattedMessage } from 'react-intl'
+import { ApiError } from '../../api/http'
+import { TASKS, type Task, taskQuery } from '../../api/tasks'
+import { applyPendingTo } from '../../offline/outbox'
+import { usePendingChanges } from '../../offline/use-outbox'
+import { Alert } from '../../ui/alert'
+import { FetchedAt } from '../../ui/fetched-at'
+import { PageHeader } from '../../ui/page-header'
+import { PendingBadge } from '../../ui/pending-badge'
+import { TaskCommands } from './task-commands'
+import { TaskRunHistory } from './task-run-history'
+import { TaskScheduleSummary } from './task-schedule-summary'
+import { RunOutcomeBadge, TaskStatusBadge } from './task-status-badge'
+
+const linkButton =
+  'inline-flex items-center rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50'
+
+/** `/tasks/{id}`: the task, its current result, start/stop/run now and the run history. */
+export function TaskScreen({ id }: { id: string }) {
+  const query = useQuery(taskQuery(id))
+  const pending = usePendingChanges(TASKS)
+  const task = applyPendingTo<Task>(query.data, id, pending, TASKS)
+
+  if (query.error instanceof ApiError && query.error.status === 403)
+    return (
+      <div>
+        <PageHeader title={<FormattedMessage id="page.task" defaultMessage="Task" />} />
+        <Alert>
+          <FormattedMessage id="error.accessDenied" defaultMessage="Access denied." />
+        </Alert>
+      </div>
+    )
+  if (!task)
+    return (
+      <div>
+        <PageHeader title={<FormattedMessage id="page.task" defaultMessage="Task" />} />
+        {query.isError ? (
+          <Alert>{query.error.message}</Alert>
+        ) : (
+          <p aria-busy="true" className="text-gray-600">
+            <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+          </p>
+        )}
+      </div>
+    )
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={
+          <>
+            {task.name} <TaskStatusBadge status={task.status ?? 'stopped'} />
+            <PendingBadge status={task.pendingStatus} />
+          </>
+        }
+        actions={
+          <Link to="/tasks/$id/edit" params={{ id }} className={linkButton}>
+            <FormattedMessage id="common.edit" defaultMessage="Edit" />
+          </Link>
+        }
+      />
+      <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+      <TaskCommands task={task} />
+      <section aria-labelledby="task-result-title" className="rounded-lg bg-white p-4 shadow-sm">
+        <h2 id="task-result-title" className="mb-2 text-lg font-semibold text-gray-900">
+          <FormattedMessage id="task.result" defaultMessage="Current result" />
+        </h2>
+        {task.lastRun ? (
+          <p data-testid="task-result">
+            <RunOutcomeBadge outcome={task.lastRun.outcome} />{' '}
+            <FormattedDate value={task.lastRun.at} dateStyle="short" timeStyle="medium" />:{' '}
+            {task.lastRun.result}
+          </p>
+        ) : (
+          <p className="text-gray-600">
+            <FormattedMessage id="task.neverRun" defaultMessage="Not run yet" />
+          </p>
+        )}
+      </section>
+      <dl className="grid gap-x-6 gap-y-3 rounded-lg bg-white p-4 text-sm shadow-sm sm:grid-cols-2">
+        <Item label={<FormattedMessage id="task.code" defaultMessage="Code" />}>{task.code}</Item>
+        <Item label={<FormattedMessage id="task.productCode" defaultMessage="Product code" />}>
+          {task.productCode}
+        </Item>
+        <Item label={<FormattedMessage id="task.schedule" defaultMessage="Schedule" />}>
+          <TaskScheduleSummary task={task} />
+        </Item>
+        <Item
+          label={<FormattedMessage id="task.concurrentExecutions" defaultMessage="Concurrent executions" />}
+        >
+          {task.concurrentExecutions ? (
+            task.concurrentExecutions
+          ) : (
+            <FormattedMessage id="task.unlimited" defaultMessage="Unlimited" />
+          )}
+        </Item>
+        <Item label={<FormattedMessage id="task.actionsCount" defaultMessage="Actions" />}>
+          {task.actions?.map((a) => a.name || a.actionId).join(', ')}
+        </Item>
+        <Item label={<FormattedMessage id="task.description" defaultMessage="Description" />}>
+          {task.description}
+        </Item>
+      </dl>
+      <TaskRunHistory taskId={id} />
+    </div>
+  )
+}
+
+function Item({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="font-medium text-gray-700">{label}</dt>
+      <dd className="text-gray-900">{children || '—'}</dd>
+    </div>
+  )
+}
