@@ -280,8 +280,22 @@ export async function seed(platform: Platform) {
           interval: pick([60_000, 300_000, 3_600_000]),
           concurrentExecutions: i % 3,
           asyncResponse: false,
-          actions: [],
-          notifications: [],
+          // A demo run does something: fetch, then transform (the error task's fetch names no URL scheme it knows).
+          actions: [
+            {
+              actionId: 'http-get',
+              name: 'Fetch',
+              input: { url: `https://data.example.com/feeds/${i + 1}` },
+              enabled: true,
+            },
+            {
+              actionId: 'transform',
+              name: 'Harmonize',
+              input: { transformerId: 'demo' },
+              enabled: i % 2 === 0,
+            },
+          ],
+          notifications: [{ internal: true, sendOnError: true, sendOnSuccess: false, detailLevel: 'simple' }],
           jobs: [{ id: randomUUID(), schedule: '0 * * * *', timeZone: 'FLE Standard Time' }],
           createdBy: DEMO.admin.id,
         },

@@ -100,6 +100,8 @@ describe('scheduler', () => {
     const finished: string[] = []
     const scheduler = createScheduler(p.platform, {
       run: async (_platform: Platform, _env: Env, task: Entity) => {
+        // Seeded tasks that are running take their turns too: count only this test's own.
+        if (task.id !== single && task.id !== unlimited) return
         started.push(task.id)
         await gate
         finished.push(task.id)
