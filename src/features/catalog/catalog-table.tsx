@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { FormattedDate, FormattedMessage } from 'react-intl'
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import type { CatalogList, Product } from '../../api/catalog'
 import type { WithPending } from '../../offline/outbox'
 import { PendingBadge } from '../../ui/pending-badge'
@@ -26,6 +26,7 @@ export function CatalogTable({
   onOrganization: (organizationId: string) => void
 }) {
   const labels = useCatalogLabels()
+  const intl = useIntl()
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
       <table className="w-full text-left text-sm">
@@ -42,7 +43,7 @@ export function CatalogTable({
               <FormattedMessage id="catalog.field.status" defaultMessage="Status" />
             </th>
             <th scope="col" className={`hidden ${th} lg:table-cell`}>
-              <FormattedMessage id="catalog.organization" defaultMessage="Organization" />
+              <FormattedMessage id="catalog.publisherFilter" defaultMessage="Publisher" />
             </th>
             <th scope="col" className={`hidden ${th} lg:table-cell`}>
               <FormattedMessage id="catalog.field.updatedAt" defaultMessage="Updated" />
@@ -55,6 +56,13 @@ export function CatalogTable({
           </tr>
         </thead>
         <tbody>
+          {rows.length === 0 && loading && (
+            <tr>
+              <td colSpan={6} aria-busy="true" className="px-4 py-6 text-center text-gray-600">
+                <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+              </td>
+            </tr>
+          )}
           {rows.length === 0 && !loading && (
             <tr>
               <td colSpan={6} className="px-4 py-6 text-center text-gray-600">
@@ -89,6 +97,10 @@ export function CatalogTable({
                     <button
                       type="button"
                       className="text-left text-primary-800 underline"
+                      title={intl.formatMessage({
+                        id: 'catalog.filterByPublisher',
+                        defaultMessage: 'Show only the items of this publisher',
+                      })}
                       onClick={() => onOrganization(row.publisherOrganizationId as string)}
                     >
                       {row.organizationName}
