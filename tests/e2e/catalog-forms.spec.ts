@@ -258,6 +258,23 @@ test.describe('catalog forms', () => {
     await expect(page).toHaveURL(`/connectors/${connector.id}/edit`)
   })
 
+  test('an unsaved template form is offered back as a draft', async ({ page }) => {
+    await page.goto('/templates/create')
+    await page.getByLabel('Name').fill('Half-written template')
+    await page.getByRole('tab', { name: 'Configuration' }).click()
+    await page.getByLabel('Parameter context').fill('{"zone": 3}')
+    // The draft is saved shortly after typing stops.
+    await page.waitForTimeout(800)
+    await page.goto('/templates')
+    await page.getByRole('link', { name: 'New template' }).click()
+    await expect(page.getByText(/You have an unsaved draft/)).toBeVisible()
+    await expect(page.getByLabel('Name')).toHaveValue('')
+    await page.getByRole('button', { name: 'Restore draft' }).click()
+    await expect(page.getByLabel('Name')).toHaveValue('Half-written template')
+    await page.getByRole('tab', { name: 'Configuration' }).click()
+    await expect(page.getByLabel('Parameter context')).toHaveValue('{"zone": 3}')
+  })
+
   test('a product is created with the keyboard only', async ({ page, request }) => {
     const code = uniqueCode('KEYS')
     await page.goto('/products')
