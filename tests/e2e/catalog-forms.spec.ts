@@ -239,6 +239,7 @@ test.describe('catalog forms', () => {
     const connector = await createItem(request, 'connector')
     const template = await createItem(request, 'datasource-template')
     const product = await createItem(request, 'dataproduct', {
+      publisherOrganizationId: 'o0000000-0000-4000-8000-000000000001',
       connector: connector.id,
       dataSourceTemplate: template.id,
       industries: ['maritime'],
@@ -256,6 +257,13 @@ test.describe('catalog forms', () => {
     await page.goBack()
     await page.getByRole('link', { name: connector.name }).click()
     await expect(page).toHaveURL(`/connectors/${connector.id}/edit`)
+    await page.goBack()
+    // The publisher link opens the product list filtered by it (the current organization stays).
+    const publisher = product.organizationName as string
+    await page.getByRole('link', { name: publisher }).click()
+    await expect(page).toHaveURL(/\/products\?.*publisher=/)
+    for (const row of await page.getByTestId('catalog-row').all()) await expect(row).toContainText(publisher)
+    expect(await page.evaluate(() => localStorage.getItem('organizationId'))).toBeNull()
   })
 
   test('an unsaved template form is offered back as a draft', async ({ page }) => {

@@ -79,7 +79,9 @@ test.describe('catalog lists', () => {
     const orgLink = seeded.first().getByRole('button').first()
     const orgName = (await orgLink.textContent()) as string
     await orgLink.click()
-    await expect(page).toHaveURL(/organizationId=/)
+    await expect(page).toHaveURL(/publisher=/)
+    // The filter is not a switch of the current organization (the `organizationId` query parameter).
+    expect(await page.evaluate(() => localStorage.getItem('organizationId'))).toBeNull()
     await expect(page.getByLabel('Publisher')).toHaveValue(/.+/)
     for (const row of await page.getByTestId('catalog-row').all()) await expect(row).toContainText(orgName)
   })

@@ -109,7 +109,7 @@ export function CatalogListScreen({
         loading={query.isPending}
         canEdit={session !== null}
         onDelete={setDeleting}
-        onOrganization={(organizationId) => onSearch({ ...search, organizationId, page: 1 })}
+        onOrganization={(publisher) => onSearch({ ...search, publisher, page: 1 })}
       />
       <Pagination
         page={params.page}
