@@ -110,6 +110,15 @@ export function CatalogListScreen({
         canEdit={session !== null}
         onDelete={setDeleting}
         onOrganization={(publisher) => onSearch({ ...search, publisher, page: 1 })}
+        sort={{ sortBy: params.sortBy, sortOrder: params.sortOrder }}
+        onSort={(next) =>
+          onSearch({
+            ...search,
+            page: 1,
+            sortBy: next.sortBy === 'updatedAt' ? undefined : next.sortBy,
+            sortOrder: next.sortOrder === 'asc' ? 'asc' : undefined,
+          })
+        }
       />
       <Pagination
         page={params.page}

@@ -5,6 +5,7 @@ import type { WithPending } from '../../offline/outbox'
 import { PendingBadge } from '../../ui/pending-badge'
 import { editPath } from './catalog-kinds'
 import { useCatalogLabels } from './catalog-labels'
+import { SortHeader, type SortState } from './sort-header'
 
 const th = 'px-4 py-3'
 
@@ -16,6 +17,8 @@ export function CatalogTable({
   canEdit,
   onDelete,
   onOrganization,
+  sort,
+  onSort,
 }: {
   list: CatalogList
   rows: WithPending<Product>[]
@@ -24,6 +27,8 @@ export function CatalogTable({
   canEdit: boolean
   onDelete: (row: Product) => void
   onOrganization: (organizationId: string) => void
+  sort: SortState
+  onSort: (next: SortState) => void
 }) {
   const labels = useCatalogLabels()
   const intl = useIntl()
@@ -33,21 +38,31 @@ export function CatalogTable({
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b bg-gray-50 text-gray-700">
           <tr>
-            <th scope="col" className={th}>
+            <SortHeader field="name" sort={sort} onSort={onSort} className={th}>
               <FormattedMessage id="catalog.field.name" defaultMessage="Name" />
-            </th>
-            <th scope="col" className={`hidden ${th} md:table-cell`}>
+            </SortHeader>
+            <SortHeader
+              field="productCode"
+              sort={sort}
+              onSort={onSort}
+              className={`hidden ${th} md:table-cell`}
+            >
               <FormattedMessage id="catalog.field.productCode" defaultMessage="Product code" />
-            </th>
-            <th scope="col" className={th}>
+            </SortHeader>
+            <SortHeader field="status" sort={sort} onSort={onSort} className={th}>
               <FormattedMessage id="catalog.field.status" defaultMessage="Status" />
-            </th>
+            </SortHeader>
             <th scope="col" className={`hidden ${th} lg:table-cell`}>
               <FormattedMessage id="catalog.publisherFilter" defaultMessage="Publisher" />
             </th>
-            <th scope="col" className={`hidden ${th} lg:table-cell`}>
+            <SortHeader
+              field="updatedAt"
+              sort={sort}
+              onSort={onSort}
+              className={`hidden ${th} lg:table-cell`}
+            >
               <FormattedMessage id="catalog.field.updatedAt" defaultMessage="Updated" />
-            </th>
+            </SortHeader>
             <th scope="col" className={th}>
               <span className="sr-only">
                 <FormattedMessage id="common.actions" defaultMessage="Actions" />
