@@ -239,6 +239,7 @@ test.describe('catalog forms', () => {
     const connector = await createItem(request, 'connector')
     const template = await createItem(request, 'datasource-template')
     const product = await createItem(request, 'dataproduct', {
+      publisherOrganizationId: 'o0000000-0000-4000-8000-000000000001',
       connector: connector.id,
       dataSourceTemplate: template.id,
       industries: ['maritime'],
@@ -256,6 +257,30 @@ test.describe('catalog forms', () => {
     await page.goBack()
     await page.getByRole('link', { name: connector.name }).click()
     await expect(page).toHaveURL(`/connectors/${connector.id}/edit`)
+    await page.goBack()
+    // The publisher link opens the product list filtered by it (the current organization stays).
+    const publisher = product.organizationName as string
+    await page.getByRole('link', { name: publisher }).click()
+    await expect(page).toHaveURL(/\/products\?.*publisher=/)
+    for (const row of await page.getByTestId('catalog-row').all()) await expect(row).toContainText(publisher)
+    expect(await page.evaluate(() => localStorage.getItem('organizationId'))).toBeNull()
+  })
+
+  test('an unsaved template form is offered back as a draft', async ({ page }) => {
+    await page.goto('/templates/create')
+    await page.getByLabel('Name').fill('Half-written template')
+    await page.getByRole('tab', { name: 'Configuration' }).click()
+    await page.getByLabel('Parameter context').fill('{"zone": 3}')
+    // The draft is saved shortly after typing stops.
+    await page.waitForTimeout(800)
+    await page.goto('/templates')
+    await page.getByRole('link', { name: 'New template' }).click()
+    await expect(page.getByText(/You have an unsaved draft/)).toBeVisible()
+    await expect(page.getByLabel('Name')).toHaveValue('')
+    await page.getByRole('button', { name: 'Restore draft' }).click()
+    await expect(page.getByLabel('Name')).toHaveValue('Half-written template')
+    await page.getByRole('tab', { name: 'Configuration' }).click()
+    await expect(page.getByLabel('Parameter context')).toHaveValue('{"zone": 3}')
   })
 
   test('a product is created with the keyboard only', async ({ page, request }) => {

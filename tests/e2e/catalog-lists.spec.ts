@@ -72,6 +72,17 @@ test.describe('catalog lists', () => {
     await expect(page.getByTestId('catalog-row').first()).toContainText(draft.productCode)
     await page.getByLabel('Order').selectOption('desc')
     await expect(page.getByTestId('catalog-row').first()).toContainText(published.productCode)
+    // The column headers sort too: a press on "Product code" sorts by it, descending, a second ascending.
+    const codeHeader = page.getByRole('columnheader', { name: /Product code/ })
+    await codeHeader.getByRole('button').click()
+    await expect(codeHeader).toHaveAttribute('aria-sort', 'descending')
+    await expect(page).toHaveURL(/sortBy=productCode/)
+    await codeHeader.getByRole('button').click()
+    await expect(codeHeader).toHaveAttribute('aria-sort', 'ascending')
+    await expect(page.getByLabel('Order')).toHaveValue('asc')
+    await expect(page.getByTestId('catalog-row').first()).toContainText(
+      [draft.productCode, published.productCode].sort()[0] as string,
+    )
 
     // The organization filter: a seeded product's organization link filters the list by it.
     await page.goto('/products?page=1&limit=100')
@@ -79,7 +90,9 @@ test.describe('catalog lists', () => {
     const orgLink = seeded.first().getByRole('button').first()
     const orgName = (await orgLink.textContent()) as string
     await orgLink.click()
-    await expect(page).toHaveURL(/organizationId=/)
+    await expect(page).toHaveURL(/publisher=/)
+    // The filter is not a switch of the current organization (the `organizationId` query parameter).
+    expect(await page.evaluate(() => localStorage.getItem('organizationId'))).toBeNull()
     await expect(page.getByLabel('Publisher')).toHaveValue(/.+/)
     for (const row of await page.getByTestId('catalog-row').all()) await expect(row).toContainText(orgName)
   })

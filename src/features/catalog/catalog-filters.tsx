@@ -84,8 +84,8 @@ export function CatalogFilters({
           <select
             id={`${id}-org`}
             className={`${control} max-w-56`}
-            value={search.organizationId ?? ''}
-            onChange={(e) => set({ organizationId: e.target.value || undefined })}
+            value={search.publisher ?? ''}
+            onChange={(e) => set({ publisher: e.target.value || undefined })}
           >
             <option value="">
               {intl.formatMessage({ id: 'catalog.allOrganizations', defaultMessage: 'All' })}

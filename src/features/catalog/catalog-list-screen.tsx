@@ -109,7 +109,16 @@ export function CatalogListScreen({
         loading={query.isPending}
         canEdit={session !== null}
         onDelete={setDeleting}
-        onOrganization={(organizationId) => onSearch({ ...search, organizationId, page: 1 })}
+        onOrganization={(publisher) => onSearch({ ...search, publisher, page: 1 })}
+        sort={{ sortBy: params.sortBy, sortOrder: params.sortOrder }}
+        onSort={(next) =>
+          onSearch({
+            ...search,
+            page: 1,
+            sortBy: next.sortBy === 'updatedAt' ? undefined : next.sortBy,
+            sortOrder: next.sortOrder === 'asc' ? 'asc' : undefined,
+          })
+        }
       />
       <Pagination
         page={params.page}

@@ -33,10 +33,10 @@ describe('catalog list search', () => {
         sortBy: 'name',
         sortOrder: 'asc',
         status: 'draft',
-        organizationId: 'o1',
+        publisher: 'o1',
         q: 'grid',
       }),
-    ).toMatchObject({ sortBy: 'name', sortOrder: 'asc', status: 'draft', organizationId: 'o1', q: 'grid' })
+    ).toMatchObject({ sortBy: 'name', sortOrder: 'asc', status: 'draft', publisher: 'o1', q: 'grid' })
     expect(
       catalogSearch('products')({ sortBy: 'password', sortOrder: 'up', status: 'gone', q: '  ' }),
     ).toMatchObject({

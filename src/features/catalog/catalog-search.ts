@@ -8,7 +8,8 @@ export interface CatalogSearch {
   sortBy?: string
   sortOrder?: 'asc' | 'desc'
   status?: string
-  organizationId?: string
+  /** The publishing organization. Not `organizationId`: that query parameter sets the current organization (SPEC §2). */
+  publisher?: string
   q?: string
 }
 
@@ -25,7 +26,7 @@ export function catalogSearch(list: CatalogList) {
       sortBy: sortBy && (SORT_FIELDS as readonly string[]).includes(sortBy) ? sortBy : undefined,
       sortOrder: raw.sortOrder === 'asc' ? 'asc' : undefined,
       status: status && (STATUSES as readonly string[]).includes(status) ? status : undefined,
-      organizationId: text(raw.organizationId, 100),
+      publisher: text(raw.publisher, 100),
       q: text(raw.q),
     }
   }
@@ -39,7 +40,7 @@ export function listParams(search: CatalogSearch): CatalogListParams {
     sortBy: search.sortBy ?? 'updatedAt',
     sortOrder: search.sortOrder ?? 'desc',
     status: search.status,
-    organizationId: search.organizationId,
+    organizationId: search.publisher,
     q: search.q,
   }
 }

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router'
-import { FormattedDate, FormattedMessage } from 'react-intl'
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import type { CatalogList, Product } from '../../api/catalog'
 import type { WithPending } from '../../offline/outbox'
 import { PendingBadge } from '../../ui/pending-badge'
 import { editPath } from './catalog-kinds'
 import { useCatalogLabels } from './catalog-labels'
+import { SortHeader, type SortState } from './sort-header'
 
 const th = 'px-4 py-3'
 
@@ -16,6 +17,8 @@ export function CatalogTable({
   canEdit,
   onDelete,
   onOrganization,
+  sort,
+  onSort,
 }: {
   list: CatalogList
   rows: WithPending<Product>[]
@@ -24,29 +27,42 @@ export function CatalogTable({
   canEdit: boolean
   onDelete: (row: Product) => void
   onOrganization: (organizationId: string) => void
+  sort: SortState
+  onSort: (next: SortState) => void
 }) {
   const labels = useCatalogLabels()
+  const intl = useIntl()
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b bg-gray-50 text-gray-700">
           <tr>
-            <th scope="col" className={th}>
+            <SortHeader field="name" sort={sort} onSort={onSort} className={th}>
               <FormattedMessage id="catalog.field.name" defaultMessage="Name" />
-            </th>
-            <th scope="col" className={`hidden ${th} md:table-cell`}>
+            </SortHeader>
+            <SortHeader
+              field="productCode"
+              sort={sort}
+              onSort={onSort}
+              className={`hidden ${th} md:table-cell`}
+            >
               <FormattedMessage id="catalog.field.productCode" defaultMessage="Product code" />
-            </th>
-            <th scope="col" className={th}>
+            </SortHeader>
+            <SortHeader field="status" sort={sort} onSort={onSort} className={th}>
               <FormattedMessage id="catalog.field.status" defaultMessage="Status" />
-            </th>
+            </SortHeader>
             <th scope="col" className={`hidden ${th} lg:table-cell`}>
-              <FormattedMessage id="catalog.organization" defaultMessage="Organization" />
+              <FormattedMessage id="catalog.publisherFilter" defaultMessage="Publisher" />
             </th>
-            <th scope="col" className={`hidden ${th} lg:table-cell`}>
+            <SortHeader
+              field="updatedAt"
+              sort={sort}
+              onSort={onSort}
+              className={`hidden ${th} lg:table-cell`}
+            >
               <FormattedMessage id="catalog.field.updatedAt" defaultMessage="Updated" />
-            </th>
+            </SortHeader>
             <th scope="col" className={th}>
               <span className="sr-only">
                 <FormattedMessage id="common.actions" defaultMessage="Actions" />
@@ -55,6 +71,13 @@ export function CatalogTable({
           </tr>
         </thead>
         <tbody>
+          {rows.length === 0 && loading && (
+            <tr>
+              <td colSpan={6} aria-busy="true" className="px-4 py-6 text-center text-gray-600">
+                <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+              </td>
+            </tr>
+          )}
           {rows.length === 0 && !loading && (
             <tr>
               <td colSpan={6} className="px-4 py-6 text-center text-gray-600">
@@ -89,6 +112,10 @@ export function CatalogTable({
                     <button
                       type="button"
                       className="text-left text-primary-800 underline"
+                      title={intl.formatMessage({
+                        id: 'catalog.filterByPublisher',
+                        defaultMessage: 'Show only the items of this publisher',
+                      })}
                       onClick={() => onOrganization(row.publisherOrganizationId as string)}
                     >
                       {row.organizationName}

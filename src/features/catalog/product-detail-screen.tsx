@@ -130,7 +130,7 @@ function Related({ product }: { product: Product }) {
           {product.publisherOrganizationId ? (
             <Link
               to="/products"
-              search={{ organizationId: product.publisherOrganizationId, page: 1 }}
+              search={{ publisher: product.publisherOrganizationId, page: 1 }}
               className="text-primary-800 underline"
             >
               {product.organizationName ?? product.publisherOrganizationId}
