@@ -89,7 +89,7 @@ test.describe('shell', () => {
     const drawer = page.getByRole('dialog', { name: 'Päävalikko' })
     await expect(drawer).toBeVisible()
     await drawer.getByRole('link', { name: 'Datatuotteet' }).click()
-    await expect(page).toHaveURL(/\/products$/)
+    await expect(page).toHaveURL(/\/products(\?|$)/)
     await expect(drawer).toHaveCount(0)
     await expect(page.getByRole('heading', { name: 'Datatuotteet' })).toBeVisible()
   })

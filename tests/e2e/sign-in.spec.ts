@@ -42,7 +42,7 @@ test.describe('sign-in', () => {
     await page.reload()
     await expect(menu.getByRole('link', { name: 'Tasks' })).toBeVisible()
     await page.goto('/data-formats')
-    await expect(page.getByRole('cell', { name: 'EDIFACT', exact: true }).first()).toBeVisible()
+    await expect(page.getByTestId('data-format-row').first()).toBeVisible()
 
     await menu.getByRole('button', { name: 'Logout' }).click()
     await page.getByRole('button', { name: 'Yes, sign me out' }).click()

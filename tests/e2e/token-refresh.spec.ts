@@ -64,5 +64,5 @@ test('the session is refreshed before it expires, by one tab only, with a rotate
   await page.waitForTimeout(1500)
   expect(refreshes).toHaveLength(1)
   await second.reload()
-  await expect(second.getByRole('cell', { name: 'EDIFACT', exact: true }).first()).toBeVisible()
+  await expect(second.getByTestId('data-format-row').first()).toBeVisible()
 })
