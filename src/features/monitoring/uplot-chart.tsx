@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react'
+import uPlot from 'uplot'
+import 'uplot/dist/uPlot.min.css'
+import type { ChartProps } from './chart-types'
+
+/**
+ * The only module that imports uPlot: it is loaded lazily by the monitoring screen, so the chart
+ * library never weighs on the first load of the console.
+ */
+export default function UplotChart({ x, series, categories, formatX, height = 260 }: ChartProps) {
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = box.current
+    if (!el) return
+    const isCategory = categories !== undefined
+    const label = (value: number) =>
+      isCategory ? (categories[Math.round(value)] ?? '') : formatX ? formatX(value) : String(value)
+    const options: uPlot.Options = {
+      width: Math.max(el.clientWidth, 240),
+      height,
+      scales: { x: { time: !isCategory, range: isCategory ? [-0.5, x.length - 0.5] : undefined } },
+      cursor: { points: { size: 8 } },
+      legend: { live: true },
+      axes: [
+        {
+          stroke: '#374151',
+          grid: { stroke: '#e5e7eb' },
+          font: '12px system-ui, sans-serif',
+          ...(isCategory
+            ? {
+                splits: () => x,
+                values: (_u: uPlot, splits: number[]) =>
+                  splits.map((s) => {
+                    const name = label(s)
+                    return name.length > 16 ? `${name.slice(0, 15)}…` : name
+                  }),
+              }
+            : {}),
+        },
+        { stroke: '#374151', grid: { stroke: '#e5e7eb' }, font: '12px system-ui, sans-serif', size: 50 },
+      ],
+      series: [
+        { label: '', value: (_u, v) => (v == null ? '—' : label(v)) },
+        ...series.map((s, i) => ({
+          label: s.label,
+          stroke: s.color,
+          width: 2,
+          fill: `${s.color}33`,
+          value: (_u: uPlot, v: number | null) => (v == null ? '—' : String(v)),
+          ...(isCategory ? { paths: uPlot.paths.bars?.({ size: [i === 0 ? 0.7 : 0.35, 80] }) } : {}),
+        })),
+      ],
+    }
+    const chart = new uPlot(options, [x, ...series.map((s) => s.values)], el)
+    const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(el.clientWidth, 240), height }))
+    resize.observe(el)
+    return () => {
+      resize.disconnect()
+      chart.destroy()
+    }
+  }, [x, series, categories, formatX, height])
+  return <div ref={box} aria-hidden="true" className="uplot-box w-full" />
+}
