@@ -51,7 +51,7 @@ export function EventFilters({ value, onChange }: { value: Filters; onChange: (n
     <form
       onSubmit={submit}
       aria-label={intl.formatMessage({ id: 'events.filters', defaultMessage: 'Event filters' })}
-      className="mb-3 grid grid-cols-2 gap-3 rounded-lg bg-white p-3 shadow-sm md:grid-cols-4 xl:grid-cols-8"
+      className="mb-3 grid grid-cols-2 gap-3 rounded-lg bg-white p-3 shadow-sm md:grid-cols-4"
     >
       <label className={label}>
         <FormattedMessage id="event.type" defaultMessage="Type" />

@@ -29,7 +29,7 @@ export function EventsList({ events, onOpen }: { events: PlatformEvent[]; onOpen
     <div
       ref={scroller}
       data-testid="events-scroller"
-      className="h-[min(70vh,44rem)] overflow-y-auto rounded-lg bg-white shadow-sm"
+      className="max-h-[min(70vh,44rem)] overflow-y-auto rounded-lg bg-white shadow-sm"
     >
       <ul
         aria-label={intl.formatMessage({ id: 'page.events', defaultMessage: 'Events' })}

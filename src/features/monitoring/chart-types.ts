@@ -7,6 +7,8 @@ export interface ChartSeries {
 export interface ChartProps {
   /** Unix seconds for a time axis, or 0..n-1 with `categories`. */
   x: number[]
+  /** The x series' name in the legend. */
+  xLabel: string
   series: ChartSeries[]
   /** Names of the x positions: the chart draws bars, one group per name. */
   categories?: string[]

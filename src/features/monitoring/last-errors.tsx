@@ -38,7 +38,7 @@ export function LastErrors({
           )}
         </p>
       ) : (
-        <ul className="divide-y text-sm">
+        <ul className="divide-y divide-gray-200 text-sm">
           {events.map((event) => (
             <li
               key={event.id}

@@ -46,6 +46,9 @@ export function MonitoringScreen() {
       rowLabels: times.map(format),
       chart: {
         x: times.map((t) => t / 1000),
+        xLabel: hourly
+          ? intl.formatMessage({ id: 'monitoring.hour', defaultMessage: 'Hour' })
+          : intl.formatMessage({ id: 'monitoring.day', defaultMessage: 'Day' }),
         formatX: (seconds: number) => format(seconds * 1000),
         series: [
           { label: requestsLabel, color: REQUESTS, values: buckets.map((b) => b.count) },
@@ -62,6 +65,7 @@ export function MonitoringScreen() {
       rowLabels: names,
       chart: {
         x: rows.map((_, i) => i),
+        xLabel: intl.formatMessage({ id: 'monitoring.company', defaultMessage: 'Company' }),
         categories: names,
         series: [
           { label: requestsLabel, color: REQUESTS, values: rows.map((o) => o.count) },
@@ -69,7 +73,7 @@ export function MonitoringScreen() {
         ],
       },
     }
-  }, [orgs.data, requestsLabel, errorsLabel])
+  }, [orgs.data, intl, requestsLabel, errorsLabel])
 
   const failed = [stats, orgs, errors].find((q) => q.isError && !q.data)
   return (

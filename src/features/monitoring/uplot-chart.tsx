@@ -7,7 +7,7 @@ import type { ChartProps } from './chart-types'
  * The only module that imports uPlot: it is loaded lazily by the monitoring screen, so the chart
  * library never weighs on the first load of the console.
  */
-export default function UplotChart({ x, series, categories, formatX, height = 260 }: ChartProps) {
+export default function UplotChart({ x, xLabel, series, categories, formatX, height = 260 }: ChartProps) {
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const el = box.current
@@ -26,21 +26,24 @@ export default function UplotChart({ x, series, categories, formatX, height = 26
           stroke: '#374151',
           grid: { stroke: '#e5e7eb' },
           font: '12px system-ui, sans-serif',
-          ...(isCategory
-            ? {
-                splits: () => x,
-                values: (_u: uPlot, splits: number[]) =>
-                  splits.map((s) => {
-                    const name = label(s)
-                    return name.length > 16 ? `${name.slice(0, 15)}…` : name
-                  }),
-              }
-            : {}),
+          // One tick per bucket (or every n-th, as the width allows), labelled as the table labels it.
+          splits: (u: uPlot) => {
+            const step = Math.max(
+              1,
+              Math.ceil(x.length / Math.max(2, Math.floor(u.width / (isCategory ? 90 : 70)))),
+            )
+            return x.filter((_, i) => i % step === 0)
+          },
+          values: (_u: uPlot, splits: number[]) =>
+            splits.map((s) => {
+              const name = label(s)
+              return name.length > 16 ? `${name.slice(0, 15)}…` : name
+            }),
         },
         { stroke: '#374151', grid: { stroke: '#e5e7eb' }, font: '12px system-ui, sans-serif', size: 50 },
       ],
       series: [
-        { label: '', value: (_u, v) => (v == null ? '—' : label(v)) },
+        { label: xLabel, value: (_u, v) => (v == null ? '—' : label(v)) },
         ...series.map((s, i) => ({
           label: s.label,
           stroke: s.color,
@@ -58,6 +61,6 @@ export default function UplotChart({ x, series, categories, formatX, height = 26
       resize.disconnect()
       chart.destroy()
     }
-  }, [x, series, categories, formatX, height])
+  }, [x, xLabel, series, categories, formatX, height])
   return <div ref={box} aria-hidden="true" className="uplot-box w-full" />
 }
