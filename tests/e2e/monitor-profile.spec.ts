@@ -8,6 +8,7 @@ interface Token {
   status: string
   expirationDate: string
   shortValue: string
+  primary: boolean
 }
 const ME = 'u0000000-0000-4000-8000-000000000001'
 const tokensOf = async (request: Parameters<typeof platform>[0]) =>
@@ -43,7 +44,8 @@ test.describe('profile', () => {
     const value = (await full.textContent()) ?? ''
     const row = page.getByTestId('token-row').filter({ hasText: name })
     await expect(row).toContainText(`${value.slice(0, 4)}…${value.slice(-4)}`)
-    await expect(row).toContainText('Secondary')
+    const mine = (await tokensOf(request)).find((t) => t.name === name)
+    await expect(row).toContainText(mine?.primary ? 'Primary' : 'Secondary')
     // The new token works against the platform.
     expect((await platform(request, 'GET', '/api/sandbox/events?limit=1', undefined, value)).status).toBe(200)
 

@@ -73,7 +73,7 @@ export function ChartCard({
           </thead>
           <tbody>
             {rowLabels.map((label, i) => (
-              <tr key={label} className="border-b last:border-0">
+              <tr key={`${i}:${label}`} className="border-b last:border-0">
                 <th scope="row" className="px-3 py-1.5 font-normal">
                   {label}
                 </th>
