@@ -36,9 +36,12 @@ try {
 
   const started = Date.now()
   await page.goto(`${base}/events?limit=${EVENTS}`)
-  await page.getByTestId('events-count').filter({ hasText: `Showing ${EVENTS.toLocaleString('en')} of` }).waitFor({
-    timeout: 120_000,
-  })
+  await page
+    .getByTestId('events-count')
+    .filter({ hasText: `Showing ${EVENTS.toLocaleString('en')} of` })
+    .waitFor({
+      timeout: 120_000,
+    })
   const loaded = Date.now() - started
   await page.waitForTimeout(500)
   const dom = await page.evaluate(() => ({
