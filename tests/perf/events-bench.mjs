@@ -43,7 +43,8 @@ try {
       timeout: 120_000,
     })
   const loaded = Date.now() - started
-  await page.waitForTimeout(500)
+  // Let the cache persister finish writing the loaded pages: the figures are of scrolling alone.
+  await page.waitForTimeout(3000)
   const dom = await page.evaluate(() => ({
     rows: document.querySelectorAll('[data-testid="event-row"]').length,
     nodes: document.querySelectorAll('*').length,
