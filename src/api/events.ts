@@ -48,8 +48,8 @@ export interface EventPage {
 
 /** SPEC §9: events start with a limit of 5. */
 export const EVENTS_FIRST_LIMIT = 5
-/** The platform answers at most this many events per call. */
-const MAX_PAGE = 2000
+/** The most events asked in one call (the platform answers up to 10,000). */
+const MAX_PAGE = 5000
 
 export const EVENTS = 'events'
 export const eventKeys = {
@@ -75,10 +75,11 @@ export interface EventPageParam {
 }
 
 /**
- * Offset paging: the first page holds 5 events, each "load more" asks for as many again as are
- * loaded (5, 10, 20, …), so 10,000 events take a dozen calls, not two thousand.
+ * Offset paging: the first page holds 5 events; the next asks for what the screen wants shown
+ * (`target`, not part of the key) or else as many again as are loaded, so 10,000 events take a
+ * few calls, not two thousand.
  */
-export const eventsQuery = (filters: EventFilters) =>
+export const eventsQuery = (filters: EventFilters, target = EVENTS_FIRST_LIMIT) =>
   infiniteQueryOptions({
     queryKey: eventKeys.list(filters),
     placeholderData: keepPreviousData,
@@ -95,7 +96,11 @@ export const eventsQuery = (filters: EventFilters) =>
     getNextPageParam: (last, pages, lastParam): EventPageParam | undefined => {
       const loaded = pages.reduce((n, p) => n + p.items.length, 0)
       if (loaded >= last.totalCount || last.items.length === 0) return undefined
-      return { offset: lastParam.offset + last.items.length, limit: Math.min(MAX_PAGE, Math.max(5, loaded)) }
+      const wanted = target > loaded ? target - loaded : loaded
+      return {
+        offset: lastParam.offset + last.items.length,
+        limit: Math.min(MAX_PAGE, Math.max(EVENTS_FIRST_LIMIT, wanted)),
+      }
     },
   })
 

@@ -21,9 +21,9 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
   const online = useOnline()
   const navigate = route.useNavigate()
   const filters = useMemo(() => filtersOf(search), [search])
-  const query = useInfiniteQuery(eventsQuery(filters))
-  const all = useMemo(() => flattenEvents(query.data?.pages), [query.data])
   const target = search.limit ?? EVENTS_FIRST_LIMIT
+  const query = useInfiniteQuery(eventsQuery(filters, target))
+  const all = useMemo(() => flattenEvents(query.data?.pages), [query.data])
   const shown = all.length > target ? all.slice(0, target) : all
   const totalCount = query.data?.pages.at(-1)?.totalCount ?? 0
   const { hasNextPage, isFetching, fetchNextPage } = query

@@ -72,10 +72,10 @@ export function ChartCard({
             </tr>
           </thead>
           <tbody>
-            {rowLabels.map((label, i) => (
-              <tr key={`${i}:${label}`} className="border-b last:border-0">
+            {chart.x.map((x, i) => (
+              <tr key={x} className="border-b last:border-0">
                 <th scope="row" className="px-3 py-1.5 font-normal">
-                  {label}
+                  {rowLabels[i]}
                 </th>
                 {chart.series.map((s) => (
                   <td key={s.label} className="px-3 py-1.5 text-right tabular-nums">

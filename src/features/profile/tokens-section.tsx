@@ -91,6 +91,11 @@ export function TokensSection({ userId }: { userId: string }) {
                 <tr key={token.id} className="border-b align-top last:border-0" data-testid="token-row">
                   <td className="px-3 py-2">
                     <span className="font-medium">{token.name}</span>
+                    {token.kind === 'developer' && (
+                      <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-900">
+                        <FormattedMessage id="tokens.developer" defaultMessage="Developer login" />
+                      </span>
+                    )}
                     <span className="ml-2 rounded bg-primary-50 px-1.5 py-0.5 text-xs text-primary-900">
                       {token.primary ? (
                         <FormattedMessage id="tokens.primary" defaultMessage="Primary" />
