@@ -13,5 +13,7 @@ export interface ChartProps {
   /** Names of the x positions: the chart draws bars, one group per name. */
   categories?: string[]
   formatX?: (value: number) => string
+  /** A shorter label for the axis ticks than the legend's (default formatX). */
+  formatTick?: (value: number) => string
   height?: number
 }

@@ -50,6 +50,9 @@ export function MonitoringScreen() {
           ? intl.formatMessage({ id: 'monitoring.hour', defaultMessage: 'Hour' })
           : intl.formatMessage({ id: 'monitoring.day', defaultMessage: 'Day' }),
         formatX: (seconds: number) => format(seconds * 1000),
+        formatTick: hourly
+          ? (seconds: number) => intl.formatTime(seconds * 1000, { hour: '2-digit', minute: '2-digit' })
+          : undefined,
         series: [
           { label: requestsLabel, color: REQUESTS, values: buckets.map((b) => b.count) },
           { label: errorsLabel, color: ERRORS, values: buckets.map((b) => b.errors) },
