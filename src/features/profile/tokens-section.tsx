@@ -53,12 +53,13 @@ export function TokensSection({ userId }: { userId: string }) {
         {created?.fullValue && <NewTokenValue token={created} onDone={() => setCreated(undefined)} />}
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         {tokens.isError && !tokens.data && <Alert>{tokens.error.message}</Alert>}
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+        <div>
+          {/* Under md the rows stack as cards: a phone shows every action without scrolling sideways. */}
+          <table className="block w-full text-left text-sm md:table">
             <caption className="sr-only">
               <FormattedMessage id="tokens.title" defaultMessage="Personal access tokens" />
             </caption>
-            <thead className="border-b bg-gray-50 text-gray-700">
+            <thead className="hidden border-b bg-gray-50 text-gray-700 md:table-header-group">
               <tr>
                 <th scope="col" className="px-3 py-2">
                   <FormattedMessage id="tokens.name" defaultMessage="Name" />
@@ -79,7 +80,7 @@ export function TokensSection({ userId }: { userId: string }) {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="block md:table-row-group">
               {(tokens.data ?? []).length === 0 && !tokens.isPending && (
                 <tr>
                   <td colSpan={5} className="px-3 py-4 text-center text-gray-600">
@@ -88,8 +89,12 @@ export function TokensSection({ userId }: { userId: string }) {
                 </tr>
               )}
               {(tokens.data ?? []).map((token) => (
-                <tr key={token.id} className="border-b align-top last:border-0" data-testid="token-row">
-                  <td className="px-3 py-2">
+                <tr
+                  key={token.id}
+                  className="block border-b border-gray-200 py-2 align-top last:border-0 md:table-row md:py-0"
+                  data-testid="token-row"
+                >
+                  <td className="block px-3 py-1 md:table-cell md:py-2">
                     <span className="font-medium">{token.name}</span>
                     {token.kind === 'developer' && (
                       <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-900">
@@ -104,18 +109,26 @@ export function TokensSection({ userId }: { userId: string }) {
                       )}
                     </span>
                   </td>
-                  <td className="px-3 py-2 font-mono">{token.shortValue}</td>
-                  <td className="px-3 py-2">
+                  <td className="inline-block px-3 py-1 font-mono md:table-cell md:py-2">
+                    {token.shortValue}
+                  </td>
+                  <td className="inline-block px-3 py-1 md:table-cell md:py-2">
                     <StatusBadge status={token.status} />
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap" data-testid="token-expires">
+                  <td
+                    className="block px-3 py-1 md:table-cell md:py-2 md:whitespace-nowrap"
+                    data-testid="token-expires"
+                  >
+                    <span className="md:hidden">
+                      <FormattedMessage id="tokens.expires" defaultMessage="Expires" />:{' '}
+                    </span>
                     {token.expirationDate ? (
                       <FormattedDate value={token.expirationDate} dateStyle="medium" timeStyle="short" />
                     ) : (
                       '—'
                     )}
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="block px-3 py-1 md:table-cell md:py-2">
                     <div className="flex flex-wrap gap-1">
                       {token.status !== 'revoked' && (
                         <OnlineOnlyButton
