@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { FormattedMessage, FormattedNumber } from 'react-intl'
 import { EVENTS_FIRST_LIMIT, eventsQuery, flattenEvents } from '../../api/events'
 import { useOnline } from '../../offline/online'
@@ -39,6 +39,10 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
     onErrorFilter(next.error === true)
     void navigate({ search: { ...next, error: next.error ? true : undefined } })
   }
+  const open = useCallback(
+    (id: string) => void navigate({ search: (prev) => ({ ...prev, event: id }), replace: true }),
+    [navigate],
+  )
   const loadMore = () => setSearch({ limit: Math.min(totalCount, Math.max(target, all.length) * 2) })
 
   return (
@@ -77,7 +81,7 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
           <FormattedMessage id="common.loading" defaultMessage="Loading…" />
         </p>
       ) : (
-        <EventsList events={shown} onOpen={(id) => setSearch({ event: id })} />
+        <EventsList events={shown} onOpen={open} />
       )}
       {shown.length < totalCount && (
         <div className="mt-3 flex justify-center">
