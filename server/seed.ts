@@ -302,10 +302,11 @@ export async function seed(platform: Platform) {
         now - (30 - i) * 864e5,
       ),
     )
+    const contracts: { id: string; productId: string }[] = []
     for (let i = 0; i < (big ? 8 : 2); i += 1) {
       const product = pick(products)
       const consumer = pick(orgs)
-      entity(
+      const contract = entity(
         'contract',
         {
           productId: product.id,
@@ -318,6 +319,7 @@ export async function seed(platform: Platform) {
         },
         now - 30 * 864e5,
       )
+      contracts.push(contract)
     }
     await insertMany(
       db,
@@ -350,6 +352,15 @@ export async function seed(platform: Platform) {
       const product = pick(products)
       const org = pick(orgs)
       const target = pick(['task', 'product', 'data-format', 'contract'] as const)
+      // Each event names a real entity of its target type, so the console's links lead somewhere.
+      // (Chosen by index, not by rand(): the rest of the seeded data stays the same.)
+      const contract = contracts[i % contracts.length]
+      const targetId = {
+        task: task.id,
+        product: product.id,
+        'data-format': formats[i % formats.length]?.id ?? product.id,
+        contract: contract?.id ?? product.id,
+      }[target]
       const data = {
         id: randomUUID(),
         timestamp: iso(at),
@@ -361,7 +372,7 @@ export async function seed(platform: Platform) {
             : `${target.toUpperCase().replace('-', '_')}_UPDATED`,
         appName: 'orchestrator',
         targetType: target,
-        targetEntityId: target === 'task' ? task.id : product.id,
+        targetEntityId: targetId,
         status,
         message:
           status === 'error'
@@ -373,7 +384,8 @@ export async function seed(platform: Platform) {
         receiverName: org.name,
         taskId: target === 'task' ? task.id : undefined,
         actionMethod: pick(['GET', 'POST', 'PUT']),
-        productId: product.id,
+        contractId: target === 'contract' ? contract?.id : undefined,
+        productId: target === 'contract' && contract ? contract.productId : product.id,
         category: pick(['tasks', 'products', 'integration', 'auth']),
         userId: pick([DEMO.admin.id, DEMO.operator.id]),
         organizationId: org.id,

@@ -3,7 +3,7 @@ import { failure, ok } from '../../src/contract/envelope'
 import { eventQuerySchema, soapQuerySchema, statsQuerySchema } from '../../src/contract/event'
 import { parseIn } from '../../src/contract/list-query'
 import { requirePermission } from '../auth'
-import type { Vars } from '../context'
+import type { Ctx, Vars } from '../context'
 import { parseWith } from '../validate'
 
 /** Events, stats from the request log, last errors and the SOAP endpoints (SPEC §7). */
@@ -74,6 +74,7 @@ events.get('/:env/stats', async (c) => {
   const query = parseWith(statsQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   const now = c.get('platform').now()
+  if (query.data.hours) return c.json(await perHour(c, now, query.data.hours))
   const since = new Date(now - query.data.days * DAY)
   const rows = await c.get('platform').db.query<{ day: string; count: number; errors: number }>(
     `SELECT to_char(date_trunc('day', ts AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, count(*)::int AS count,
@@ -93,13 +94,33 @@ events.get('/:env/stats', async (c) => {
   return c.json(ok(result, { totalCount: result.length }))
 })
 
-/** Requests per organization for the last `days` days, busiest first. */
+const HOUR = 3_600_000
+
+/** Requests per hour for the last `hours` hours, zero-filled, oldest first. */
+async function perHour(c: Ctx, now: number, hours: number) {
+  const since = new Date(now - hours * HOUR)
+  const rows = await c.get('platform').db.query<{ hour: string; count: number; errors: number }>(
+    `SELECT to_char(date_trunc('hour', ts AT TIME ZONE 'UTC'), 'YYYY-MM-DD"T"HH24:00"Z"') AS hour,
+            count(*)::int AS count, count(*) FILTER (WHERE status >= 500)::int AS errors
+     FROM request_log WHERE env = $1 AND ts >= $2 GROUP BY 1 ORDER BY 1`,
+    [c.get('env'), since.toISOString()],
+  )
+  const byHour = new Map(rows.map((r) => [r.hour, r]))
+  const result = Array.from({ length: hours + 1 }, (_, i) => {
+    const hour = `${new Date(now - (hours - i) * HOUR).toISOString().slice(0, 13)}:00Z`
+    return { hour, count: byHour.get(hour)?.count ?? 0, errors: byHour.get(hour)?.errors ?? 0 }
+  })
+  return ok(result, { totalCount: result.length })
+}
+
+/** Requests per organization for the last `days` days (or `hours` hours), busiest first. */
 events.get('/:env/stats/organizations', async (c) => {
   const user = await requirePermission(c, 'events', 'read')
   if (user instanceof Response) return user
   const query = parseWith(statsQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
-  const since = new Date(c.get('platform').now() - query.data.days * DAY).toISOString()
+  const span = query.data.hours ? query.data.hours * HOUR : query.data.days * DAY
+  const since = new Date(c.get('platform').now() - span).toISOString()
   const result = await c.get('platform').db.query<{
     organizationId: string
     organizationName: string

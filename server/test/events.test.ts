@@ -132,6 +132,56 @@ describe('events, stats and last errors', () => {
     expect((await p.call('GET', '/api/sandbox/getlasterrors', { token: null })).status).toBe(401)
   })
 
+  it('counts per hour for the 24 h and 48 h ranges, and per organization over hours', async () => {
+    const now = Date.now()
+    await p.platform.db.query("DELETE FROM request_log WHERE env = 'production'")
+    await p.platform.db.query(
+      `INSERT INTO request_log (env, ts, method, path, status, organization_id, duration_ms) VALUES
+       ('production', $1, 'GET', '/x', 200, 'o0000000-0000-4000-8000-000000000002', 1),
+       ('production', $1, 'GET', '/x', 500, 'o0000000-0000-4000-8000-000000000002', 1),
+       ('production', $2, 'GET', '/x', 200, 'o0000000-0000-4000-8000-000000000005', 1)`,
+      [new Date(now - 3 * 3_600_000).toISOString(), new Date(now - 30 * 3_600_000).toISOString()],
+    )
+    const hour = (ago: number) => `${new Date(now - ago * 3_600_000).toISOString().slice(0, 13)}:00Z`
+    const day = await p.call<{ hour: string; count: number; errors: number }[]>(
+      'GET',
+      '/api/PRODUCTION/stats?hours=24',
+    )
+    expect(day.body.result).toHaveLength(25)
+    const byHour = Object.fromEntries(day.body.result?.map((h) => [h.hour, h]) ?? [])
+    expect(byHour[hour(3)]).toEqual({ hour: hour(3), count: 2, errors: 1 })
+    expect(byHour[hour(30)]).toBeUndefined()
+    // The calls of this test are logged too, in the current hour only.
+    expect(byHour[hour(5)]).toEqual({ hour: hour(5), count: 0, errors: 0 })
+    const two = await p.call<{ hour: string; count: number }[]>('GET', '/api/PRODUCTION/stats?hours=48')
+    expect(two.body.result).toHaveLength(49)
+    expect(two.body.result?.find((h) => h.hour === hour(30))?.count).toBe(1)
+    const byOrg = await p.call<{ organizationName: string; count: number }[]>(
+      'GET',
+      '/api/PRODUCTION/stats/organizations?hours=24',
+    )
+    expect(byOrg.body.result?.map((o) => [o.organizationName, o.count])).toEqual([['Aalto Logistics', 2]])
+    expect((await p.call('GET', '/api/PRODUCTION/stats?hours=0')).status).toBe(400)
+    expect((await p.call('GET', '/api/PRODUCTION/stats?hours=500')).status).toBe(400)
+  })
+
+  it('seeds events whose targets are real entities of their type', async () => {
+    const { body } = await p.call<
+      { targetType: string; targetEntityId: string; contractId?: string; productId: string }[]
+    >('GET', '/api/sandbox/events?targetType=in:contract,data-format&limit=200')
+    const events = body.result ?? []
+    expect(events.some((e) => e.targetType === 'contract')).toBe(true)
+    for (const e of events) {
+      const kind = e.targetType
+      const rows = await p.platform.db.query(
+        "SELECT id FROM entities WHERE env = 'sandbox' AND kind = $1 AND id = $2",
+        [kind, e.targetEntityId],
+      )
+      expect(rows, `${kind} ${e.targetEntityId}`).toHaveLength(1)
+      if (kind === 'contract') expect(e.contractId).toBe(e.targetEntityId)
+    }
+  })
+
   it('refuses event reading without the permission when enforced', async () => {
     await p.platform.db.query(
       "DELETE FROM permissions WHERE user_id = 'u0000000-0000-4000-8000-000000000002' AND name = 'events.read'",

@@ -26,8 +26,25 @@ export type EventQuery = z.infer<typeof eventQuerySchema>
 
 export const statsQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(366).default(7),
+  /** Instead of days: the last `hours` hours, counted per hour (the 24 h and 48 h monitoring ranges). */
+  hours: z.coerce.number().int().min(1).max(168).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(5),
 })
+
+/** One bucket of /stats: `day` (YYYY-MM-DD) per day, or `hour` (YYYY-MM-DDTHH:00Z) with `hours`. */
+export interface StatsBucket {
+  day?: string
+  hour?: string
+  count: number
+  errors: number
+}
+
+export interface OrganizationStats {
+  organizationId: string
+  organizationName: string
+  count: number
+  errors: number
+}
 
 export const soapQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),

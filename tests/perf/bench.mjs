@@ -240,3 +240,6 @@ await browser.close()
 server.kill()
 const width = Math.max(...rows.map((r) => r[0].length))
 for (const [name, value, note] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(8)}  ${note}`)
+
+// The events list with 10,000 events (its own server and data directory).
+await import('./events-bench.mjs')

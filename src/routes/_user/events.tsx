@@ -1,11 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../ui/page-header'
+import { eventsQuery } from '../../api/events'
+import { EventsScreen } from '../../features/events/events-screen'
+import { filtersOf, parseEventsSearch } from '../../features/events/events-search'
+import { eventsErrorFilter } from '../../shell/events-error-filter'
 
 export const Route = createFileRoute('/_user/events')({
-  component: EventsScreen,
+  // Without `error` in the URL the stored choice applies; the menu's Events entry clears it.
+  validateSearch: (raw: Record<string, unknown>) =>
+    parseEventsSearch(raw, eventsErrorFilter.get() === 'true'),
+  loaderDeps: ({ search }) => filtersOf(search),
+  // Fill the cache without waiting: offline the cached list shows at once.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchInfiniteQuery(eventsQuery(deps))
+  },
+  component: Screen,
 })
 
-function EventsScreen() {
-  return <PageHeader title={<FormattedMessage id="page.events" defaultMessage="Events" />} />
+function Screen() {
+  return <EventsScreen onErrorFilter={(on) => eventsErrorFilter.set(on ? 'true' : 'false')} />
 }

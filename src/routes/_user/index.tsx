@@ -1,11 +1,20 @@
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../ui/page-header'
+import { lastErrorsQuery, STATS_FIRST_LIMIT, TASK_STATUSES, taskCountQuery } from '../../api/monitoring'
+import { HomeScreen } from '../../features/home/home-screen'
+import { LastErrors } from '../../features/monitoring/last-errors'
 
 export const Route = createFileRoute('/_user/')({
-  component: HomeScreen,
+  // Fill the cache without waiting: offline the cached figures show at once.
+  loader: ({ context }) => {
+    for (const status of TASK_STATUSES) void context.queryClient.prefetchQuery(taskCountQuery(status))
+    void context.queryClient.prefetchQuery(lastErrorsQuery(STATS_FIRST_LIMIT))
+  },
+  component: Home,
 })
 
-function HomeScreen() {
-  return <PageHeader title={<FormattedMessage id="page.home" defaultMessage="Home" />} />
+/** Home and monitoring are separate areas: the last errors are composed here (CONVENTIONS 5). */
+function Home() {
+  const errors = useQuery(lastErrorsQuery(STATS_FIRST_LIMIT))
+  return <HomeScreen lastErrors={<LastErrors events={errors.data ?? []} loading={errors.isPending} />} />
 }

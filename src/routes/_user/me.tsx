@@ -1,11 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../ui/page-header'
+import { tokensQuery } from '../../api/tokens'
+import { meQuery } from '../../api/users'
+import { getSession } from '../../auth/session'
+import { ProfileScreen } from '../../features/profile/profile-screen'
 
 export const Route = createFileRoute('/_user/me')({
+  // Fill the cache without waiting: offline the cached profile shows at once.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(meQuery())
+    const userId = getSession()?.user.id
+    if (userId) void context.queryClient.prefetchQuery(tokensQuery(userId))
+  },
   component: ProfileScreen,
 })
-
-function ProfileScreen() {
-  return <PageHeader title={<FormattedMessage id="page.profile" defaultMessage="Profile" />} />
-}

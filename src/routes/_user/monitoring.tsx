@@ -1,11 +1,33 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
-import { PageHeader } from '../../ui/page-header'
+import {
+  DEFAULT_RANGE,
+  isRange,
+  lastErrorsQuery,
+  organizationStatsQuery,
+  type Range,
+  STATS_FIRST_LIMIT,
+  statsQuery,
+} from '../../api/monitoring'
+import { MonitoringScreen } from '../../features/monitoring/monitoring-screen'
+
+const count = (v: unknown) => {
+  const n = Number(v)
+  return Number.isInteger(n) && n > STATS_FIRST_LIMIT && n <= 100 ? n : undefined
+}
 
 export const Route = createFileRoute('/_user/monitoring')({
+  validateSearch: (raw: Record<string, unknown>): { range?: Range; orgs?: number; errors?: number } => ({
+    range: isRange(raw.range) && raw.range !== DEFAULT_RANGE ? raw.range : undefined,
+    orgs: count(raw.orgs),
+    errors: count(raw.errors),
+  }),
+  loaderDeps: ({ search }) => search,
+  // Fill the cache without waiting: offline the cached figures show at once.
+  loader: ({ context, deps }) => {
+    const range = deps.range ?? DEFAULT_RANGE
+    void context.queryClient.prefetchQuery(statsQuery(range))
+    void context.queryClient.prefetchQuery(organizationStatsQuery(range, deps.orgs ?? STATS_FIRST_LIMIT))
+    void context.queryClient.prefetchQuery(lastErrorsQuery(deps.errors ?? STATS_FIRST_LIMIT))
+  },
   component: MonitoringScreen,
 })
-
-function MonitoringScreen() {
-  return <PageHeader title={<FormattedMessage id="page.monitoring" defaultMessage="Monitoring" />} />
-}

@@ -1,0 +1,164 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { dataOrThrow, request } from './http'
+import { scopeKey } from './keys'
+
+/** SPEC §3 Event. */
+export interface PlatformEvent {
+  id: string
+  timestamp: string
+  type: string
+  appName?: string
+  targetType?: string
+  targetEntityId?: string
+  status: string
+  message?: string
+  senderId?: string
+  senderName?: string
+  receiverId?: string
+  receiverName?: string
+  taskId?: string
+  actionMethod?: string
+  contractId?: string
+  productId?: string
+  category?: string
+  userId?: string
+  organizationId?: string
+  clientIP?: string
+  tracingId?: string
+}
+
+/** The list's filters, as kept in the URL search (all optional: absent means any). */
+export interface EventFilters {
+  type?: string
+  status?: string
+  category?: string
+  targetType?: string
+  appName?: string
+  /** ISO date-times. */
+  from?: string
+  to?: string
+  /** "errors only", the filter that choosing Events in the menu resets (SPEC §2). */
+  error?: boolean
+}
+
+export interface EventPage {
+  items: PlatformEvent[]
+  totalCount: number
+}
+
+/** SPEC §9: events start with a limit of 5. */
+export const EVENTS_FIRST_LIMIT = 5
+/** The most events asked in one call (the platform answers up to 10,000). */
+const MAX_PAGE = 5000
+
+export const EVENTS = 'events'
+export const eventKeys = {
+  all: () => [...scopeKey(), EVENTS] as const,
+  list: (filters: EventFilters) => [...eventKeys.all(), 'list', filters] as const,
+  detail: (id: string) => [...eventKeys.all(), 'detail', id] as const,
+}
+
+export const eventQueryParams = (f: EventFilters) => ({
+  type: f.type,
+  status: f.error ? undefined : f.status,
+  category: f.category,
+  targetType: f.targetType,
+  appName: f.appName,
+  from: f.from,
+  to: f.to,
+  error: f.error ? 'true' : undefined,
+})
+
+export interface EventPageParam {
+  offset: number
+  limit: number
+}
+
+/**
+ * Offset paging: the first page holds 5 events; the next asks for what the screen wants shown
+ * (`target`, not part of the key) or else as many again as are loaded, so 10,000 events take a
+ * few calls, not two thousand.
+ */
+export const eventsQuery = (filters: EventFilters, target = EVENTS_FIRST_LIMIT) =>
+  infiniteQueryOptions({
+    queryKey: eventKeys.list(filters),
+    placeholderData: keepPreviousData,
+    initialPageParam: { offset: 0, limit: EVENTS_FIRST_LIMIT } as EventPageParam,
+    queryFn: async ({ pageParam, signal }): Promise<EventPage> => {
+      const result = await request<PlatformEvent[]>({
+        path: '/api/{env}/events',
+        query: { ...eventQueryParams(filters), offset: pageParam.offset, limit: pageParam.limit },
+        signal,
+      })
+      const items = dataOrThrow(result)
+      return { items, totalCount: result.pagination?.totalCount ?? items.length }
+    },
+    getNextPageParam: (last, pages, lastParam): EventPageParam | undefined => {
+      const loaded = pages.reduce((n, p) => n + p.items.length, 0)
+      if (loaded >= last.totalCount || last.items.length === 0) return undefined
+      const wanted = target > loaded ? target - loaded : loaded
+      return {
+        offset: lastParam.offset + last.items.length,
+        limit: Math.min(MAX_PAGE, Math.max(EVENTS_FIRST_LIMIT, wanted)),
+      }
+    },
+  })
+
+/** Every loaded event once: an event written between two pages shifts offsets by one. */
+export function flattenEvents(pages: EventPage[] | undefined): PlatformEvent[] {
+  const seen = new Set<string>()
+  const out: PlatformEvent[] = []
+  for (const page of pages ?? [])
+    for (const event of page.items) {
+      if (seen.has(event.id)) continue
+      seen.add(event.id)
+      out.push(event)
+    }
+  return out
+}
+
+export const eventQuery = (id: string) =>
+  queryOptions({
+    queryKey: eventKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      dataOrThrow(await request<PlatformEvent>({ path: '/api/{env}/events/{id}', params: { id }, signal })),
+  })
+
+/** Where an event's target lives in the console (SPEC §2 routes), by its target type. */
+export type EntityLink =
+  | { to: '/products/$id'; id: string }
+  | { to: '/tasks/$id'; id: string }
+  | { to: '/data-formats/{-$id}/edit'; id: string }
+  | { to: '/sources/$id/edit'; id: string }
+  | { to: '/templates/$id/edit'; id: string }
+  | { to: '/connectors/$id/edit'; id: string }
+  | { to: '/transformers/$id/edit'; id: string }
+
+export function entityLink(event: PlatformEvent): EntityLink | undefined {
+  const id = event.targetEntityId
+  if (!id) return undefined
+  switch (event.targetType) {
+    case 'product':
+    case 'dataproduct':
+      return { to: '/products/$id', id }
+    case 'task':
+      return { to: '/tasks/$id', id }
+    case 'data-format':
+      return { to: '/data-formats/{-$id}/edit', id }
+    case 'datasource':
+    case 'source':
+      return { to: '/sources/$id/edit', id }
+    case 'datasource-template':
+    case 'template':
+      return { to: '/templates/$id/edit', id }
+    case 'connector':
+      return { to: '/connectors/$id/edit', id }
+    case 'transformer':
+      return { to: '/transformers/$id/edit', id }
+    case 'contract':
+      // A contract has no screen of its own: it is shown on its product's detail.
+      return event.productId ? { to: '/products/$id', id: event.productId } : undefined
+    default:
+      return undefined
+  }
+}

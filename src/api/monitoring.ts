@@ -1,0 +1,82 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { OrganizationStats, StatsBucket } from '../contract/event'
+import type { PlatformEvent } from './events'
+import { dataOrThrow, request } from './http'
+import { scopeKey } from './keys'
+
+/** SPEC §2 monitoring ranges; 24 h and 48 h are counted per hour, the others per day. */
+export const RANGES = ['24h', '48h', '7d', '14d', '30d', '60d'] as const
+export type Range = (typeof RANGES)[number]
+/** SPEC §9: seven days of history by default. */
+export const DEFAULT_RANGE: Range = '7d'
+/** SPEC §9: monitoring and stats start with a limit of 5. */
+export const STATS_FIRST_LIMIT = 5
+
+export const isRange = (value: unknown): value is Range => RANGES.includes(value as Range)
+
+/** The query parameters of a range: `hours` for the short ones, `days` otherwise. */
+export function rangeQuery(range: Range): { hours?: number; days?: number } {
+  const n = Number.parseInt(range, 10)
+  return range.endsWith('h') ? { hours: n } : { days: n }
+}
+
+export const monitoringKeys = {
+  all: () => [...scopeKey(), 'monitoring'] as const,
+  stats: (range: Range) => [...monitoringKeys.all(), 'stats', range] as const,
+  organizations: (range: Range, limit: number) =>
+    [...monitoringKeys.all(), 'organizations', range, limit] as const,
+  lastErrors: (limit: number) => [...monitoringKeys.all(), 'last-errors', limit] as const,
+  taskCount: (status: string) => [...monitoringKeys.all(), 'task-count', status] as const,
+}
+
+export const statsQuery = (range: Range) =>
+  queryOptions({
+    queryKey: monitoringKeys.stats(range),
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) =>
+      dataOrThrow(
+        await request<StatsBucket[]>({ path: '/api/{env}/stats', query: rangeQuery(range), signal }),
+      ),
+  })
+
+export const organizationStatsQuery = (range: Range, limit: number) =>
+  queryOptions({
+    queryKey: monitoringKeys.organizations(range, limit),
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) =>
+      dataOrThrow(
+        await request<OrganizationStats[]>({
+          path: '/api/{env}/stats/organizations',
+          query: { ...rangeQuery(range), limit },
+          signal,
+        }),
+      ),
+  })
+
+export const lastErrorsQuery = (limit: number) =>
+  queryOptions({
+    queryKey: monitoringKeys.lastErrors(limit),
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) =>
+      dataOrThrow(
+        await request<PlatformEvent[]>({ path: '/api/{env}/getlasterrors', query: { limit }, signal }),
+      ),
+  })
+
+export const TASK_STATUSES = ['running', 'error', 'warning', 'stopped'] as const
+export type TaskStatus = (typeof TASK_STATUSES)[number]
+
+/** How many tasks have a status: the platform's task list, one row asked, its totalCount read. */
+export const taskCountQuery = (status: TaskStatus) =>
+  queryOptions({
+    queryKey: monitoringKeys.taskCount(status),
+    queryFn: async ({ signal }) => {
+      const result = await request<unknown[]>({
+        path: '/api/{env}/tasks',
+        query: { status: `in:${status}`, limit: 1 },
+        signal,
+      })
+      dataOrThrow(result)
+      return result.pagination?.totalCount ?? 0
+    },
+  })

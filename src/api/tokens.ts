@@ -1,0 +1,76 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { AccessToken } from '../contract/token'
+import { type ApiResult, dataOrThrow, request } from './http'
+import { scopeKey } from './keys'
+import { queryClient } from './query-client'
+
+/**
+ * Personal access tokens (SPEC §4, §7 /{version}/{userId}/app-tokens). Every call here is
+ * online-only: a token made or revoked later would surprise its owner, so none is queued.
+ */
+const BASE = '/api/{env}/{version}/{userId}/app-tokens'
+
+export const tokenKeys = {
+  list: (userId: string) => [...scopeKey(), 'tokens', userId] as const,
+}
+
+export const tokensQuery = (userId: string) =>
+  queryOptions({
+    queryKey: tokenKeys.list(userId),
+    queryFn: async ({ signal }) =>
+      dataOrThrow(await request<{ itemList?: AccessToken[] }>({ path: BASE, params: { userId }, signal }))
+        .itemList ?? [],
+  })
+
+function setList(userId: string, change: (list: AccessToken[]) => AccessToken[]) {
+  queryClient.setQueryData<AccessToken[]>(tokenKeys.list(userId), (list) => change(list ?? []))
+}
+
+/** Creates a token; the answer carries the full value, shown once and never cached. */
+export async function generateToken(userId: string, input: { name: string; expirationDate: string }) {
+  const result = await request<AccessToken>({ method: 'POST', path: BASE, params: { userId }, body: input })
+  if (result.error === undefined && result.data) {
+    const { fullValue: _shownOnce, ...kept } = result.data
+    setList(userId, (list) => [kept, ...list.filter((t) => t.id !== kept.id)])
+  }
+  return result
+}
+
+/** SPEC §4: revoke and renew replace the token in the list with the answer. */
+function replaceWithAnswer(userId: string, result: ApiResult<AccessToken>) {
+  const answer = result.data
+  if (result.error === undefined && answer?.id)
+    setList(userId, (list) => list.map((t) => (t.id === answer.id ? answer : t)))
+  return result
+}
+
+/** Renew: without a date the platform sets 24 hours from now (SPEC §4). */
+export async function renewToken(userId: string, id: string, expirationDate?: string) {
+  return replaceWithAnswer(
+    userId,
+    await request<AccessToken>({
+      method: 'POST',
+      path: `${BASE}/{id}/renew`,
+      params: { userId, id },
+      body: expirationDate ? { expirationDate } : {},
+    }),
+  )
+}
+
+export async function revokeToken(userId: string, id: string) {
+  return replaceWithAnswer(
+    userId,
+    await request<AccessToken>({ method: 'POST', path: `${BASE}/{id}/revoke`, params: { userId, id } }),
+  )
+}
+
+/** SPEC §4: the token leaves the list only on a 200. */
+export async function removeToken(userId: string, id: string) {
+  const result = await request<{ id: string }>({
+    method: 'DELETE',
+    path: `${BASE}/{id}`,
+    params: { userId, id },
+  })
+  if (result.status === 200) setList(userId, (list) => list.filter((t) => t.id !== id))
+  return result
+}

@@ -1,0 +1,106 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { entityLink, eventQuery, type PlatformEvent } from '../../api/events'
+import { Alert } from '../../ui/alert'
+import { StatusBadge } from '../../ui/status-badge'
+import { EVENT_FIELDS, eventFieldLabels } from './event-fields'
+
+const linkClass =
+  'inline-flex items-center rounded-md border border-primary-300 px-3 py-1.5 text-sm font-medium text-primary-800 hover:bg-primary-50'
+
+/** The detail drawer (Radix Dialog): every field, and links to the entity, the task and the contract. */
+export function EventDrawer({
+  id,
+  loaded,
+  onClose,
+}: {
+  id: string | undefined
+  /** The event as the list has it, shown at once; the platform's copy is fetched when it is missing. */
+  loaded: PlatformEvent | undefined
+  onClose: () => void
+}) {
+  const intl = useIntl()
+  const fetched = useQuery({ ...eventQuery(id ?? ''), enabled: id !== undefined && loaded === undefined })
+  const event = loaded ?? fetched.data
+  const entity = event && entityLink(event)
+  return (
+    <Dialog.Root open={id !== undefined} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(32rem,100vw)] flex-col bg-white shadow-xl">
+          <div className="flex items-start gap-3 border-b px-5 py-4">
+            <Dialog.Title className="flex-1 text-lg font-semibold break-all">
+              {event?.type ?? <FormattedMessage id="events.detail" defaultMessage="Event" />}
+            </Dialog.Title>
+            <Dialog.Close
+              className="rounded px-2 py-1 text-gray-700 hover:bg-gray-100"
+              aria-label={intl.formatMessage({ id: 'common.close', defaultMessage: 'Close' })}
+            >
+              ✕
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">
+            <FormattedMessage
+              id="events.detailText"
+              defaultMessage="Every field of the event, and where it leads."
+            />
+          </Dialog.Description>
+          <div className="flex-1 overflow-y-auto px-5 py-4">
+            {!event && fetched.isError && <Alert>{fetched.error.message}</Alert>}
+            {event && (
+              <>
+                <nav
+                  aria-label={intl.formatMessage({ id: 'events.links', defaultMessage: 'Go to' })}
+                  className="mb-4 flex flex-wrap gap-2"
+                >
+                  {entity && (
+                    <Link to={entity.to} params={{ id: entity.id }} className={linkClass}>
+                      <FormattedMessage id="events.goToEntity" defaultMessage="Go to entity" />
+                    </Link>
+                  )}
+                  {event.taskId && (
+                    <Link to="/tasks/$id" params={{ id: event.taskId }} className={linkClass}>
+                      <FormattedMessage id="events.goToTask" defaultMessage="Go to task" />
+                    </Link>
+                  )}
+                  {event.contractId && event.productId && (
+                    <Link to="/products/$id" params={{ id: event.productId }} className={linkClass}>
+                      <FormattedMessage id="events.goToContract" defaultMessage="Go to contract" />
+                    </Link>
+                  )}
+                </nav>
+                <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
+                  {EVENT_FIELDS.map((field) => (
+                    <Field key={field} name={intl.formatMessage(eventFieldLabels[field])}>
+                      {render(event, field)}
+                    </Field>
+                  ))}
+                </dl>
+              </>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+function render(event: PlatformEvent, field: keyof PlatformEvent): ReactNode {
+  const value = event[field]
+  if (value === undefined || value === null || value === '') return <span className="text-gray-500">—</span>
+  if (field === 'timestamp') return <FormattedDate value={value} dateStyle="medium" timeStyle="medium" />
+  if (field === 'status') return <StatusBadge status={value} />
+  return value
+}
+
+function Field({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-xs leading-5 font-medium text-gray-600">{name}</dt>
+      <dd className="min-w-0 break-all text-gray-900">{children}</dd>
+    </>
+  )
+}

@@ -1,0 +1,130 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Button } from '../../ui/button'
+import type { EventsSearch } from './events-search'
+
+const STATUSES = ['success', 'warning', 'error', 'info']
+const CATEGORIES = ['tasks', 'products', 'integration', 'auth', 'contracts', 'applications', 'data-formats']
+const TARGET_TYPES = ['task', 'product', 'data-format', 'contract', 'token', 'application']
+
+type Filters = Omit<EventsSearch, 'limit' | 'event'>
+
+const control =
+  'mt-1 block w-full rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm focus:border-primary-600'
+const label = 'block text-xs font-medium text-gray-700'
+
+/**
+ * Lists choose at once; typed values (type, application) apply on Enter or "Apply", so each key
+ * press does not start a call.
+ */
+export function EventFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
+  const intl = useIntl()
+  const [typed, setTyped] = useState({ type: value.type ?? '', app: value.app ?? '' })
+  useEffect(() => setTyped({ type: value.type ?? '', app: value.app ?? '' }), [value.type, value.app])
+  const any = intl.formatMessage({ id: 'events.any', defaultMessage: 'Any' })
+  const set = (patch: Filters) => onChange({ ...value, ...patch })
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    set({ type: typed.type.trim() || undefined, app: typed.app.trim() || undefined })
+  }
+
+  const select = (name: 'status' | 'category' | 'targetType', title: string, options: string[]) => (
+    <label className={label}>
+      {title}
+      <select
+        className={control}
+        value={value[name] ?? ''}
+        disabled={name === 'status' && value.error}
+        onChange={(e) => set({ [name]: e.target.value || undefined })}
+      >
+        <option value="">{any}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={intl.formatMessage({ id: 'events.filters', defaultMessage: 'Event filters' })}
+      className="mb-3 grid grid-cols-2 gap-3 rounded-lg bg-white p-3 shadow-sm md:grid-cols-4"
+    >
+      <label className={label}>
+        <FormattedMessage id="event.type" defaultMessage="Type" />
+        <input
+          className={control}
+          value={typed.type}
+          onChange={(e) => setTyped({ ...typed, type: e.target.value })}
+          onBlur={() =>
+            typed.type.trim() !== (value.type ?? '') && set({ type: typed.type.trim() || undefined })
+          }
+          placeholder="TASK_RUN_FAILED"
+        />
+      </label>
+      {select('status', intl.formatMessage({ id: 'event.status', defaultMessage: 'Status' }), STATUSES)}
+      {select(
+        'category',
+        intl.formatMessage({ id: 'event.category', defaultMessage: 'Category' }),
+        CATEGORIES,
+      )}
+      {select(
+        'targetType',
+        intl.formatMessage({ id: 'event.targetType', defaultMessage: 'Target type' }),
+        TARGET_TYPES,
+      )}
+      <label className={label}>
+        <FormattedMessage id="event.appName" defaultMessage="Application" />
+        <input
+          className={control}
+          value={typed.app}
+          onChange={(e) => setTyped({ ...typed, app: e.target.value })}
+          onBlur={() => typed.app.trim() !== (value.app ?? '') && set({ app: typed.app.trim() || undefined })}
+          placeholder="orchestrator"
+        />
+      </label>
+      <label className={label}>
+        <FormattedMessage id="events.from" defaultMessage="From" />
+        <input
+          type="date"
+          className={control}
+          value={value.from ?? ''}
+          max={value.to}
+          onChange={(e) => set({ from: e.target.value || undefined })}
+        />
+      </label>
+      <label className={label}>
+        <FormattedMessage id="events.to" defaultMessage="To" />
+        <input
+          type="date"
+          className={control}
+          value={value.to ?? ''}
+          min={value.from}
+          onChange={(e) => set({ to: e.target.value || undefined })}
+        />
+      </label>
+      <div className="flex flex-col justify-end gap-2">
+        <label className="flex items-center gap-2 text-sm text-gray-800">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={value.error === true}
+            onChange={(e) => set({ error: e.target.checked || undefined })}
+          />
+          <FormattedMessage id="events.errorsOnly" defaultMessage="Errors only" />
+        </label>
+        <div className="flex gap-2">
+          <Button type="submit" variant="secondary" className="px-2 py-1">
+            <FormattedMessage id="events.apply" defaultMessage="Apply" />
+          </Button>
+          <Button type="button" variant="ghost" className="px-2 py-1" onClick={() => onChange({})}>
+            <FormattedMessage id="events.clear" defaultMessage="Clear" />
+          </Button>
+        </div>
+      </div>
+    </form>
+  )
+}

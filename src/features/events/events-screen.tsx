@@ -1,0 +1,100 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
+import { useCallback, useEffect, useMemo } from 'react'
+import { FormattedMessage, FormattedNumber } from 'react-intl'
+import { EVENTS_FIRST_LIMIT, eventsQuery, flattenEvents } from '../../api/events'
+import { useOnline } from '../../offline/online'
+import { Alert } from '../../ui/alert'
+import { Button } from '../../ui/button'
+import { FetchedAt } from '../../ui/fetched-at'
+import { PageHeader } from '../../ui/page-header'
+import { EventDrawer } from './event-drawer'
+import { EventFilters } from './event-filters'
+import { EventsList } from './events-list'
+import { type EventsSearch, filtersOf } from './events-search'
+
+const route = getRouteApi('/_user/events')
+
+/** `onErrorFilter` keeps the stored "errors only" choice that the menu's Events entry resets. */
+export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) => void }) {
+  const search = route.useSearch()
+  const online = useOnline()
+  const navigate = route.useNavigate()
+  const filters = useMemo(() => filtersOf(search), [search])
+  const target = search.limit ?? EVENTS_FIRST_LIMIT
+  const query = useInfiniteQuery(eventsQuery(filters, target))
+  const all = useMemo(() => flattenEvents(query.data?.pages), [query.data])
+  const shown = all.length > target ? all.slice(0, target) : all
+  const totalCount = query.data?.pages.at(-1)?.totalCount ?? 0
+  const { hasNextPage, isFetching, fetchNextPage } = query
+
+  // The URL says how many are shown; fetch pages until that many are loaded (or there are no more).
+  useEffect(() => {
+    if (all.length < target && hasNextPage && !isFetching) void fetchNextPage()
+  }, [all.length, target, hasNextPage, isFetching, fetchNextPage])
+
+  const setSearch = (patch: Partial<EventsSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: 'event' in patch })
+  const changeFilters = (next: Omit<EventsSearch, 'limit' | 'event'>) => {
+    onErrorFilter(next.error === true)
+    void navigate({ search: { ...next, error: next.error ? true : undefined } })
+  }
+  const open = useCallback(
+    (id: string) => void navigate({ search: (prev) => ({ ...prev, event: id }), replace: true }),
+    [navigate],
+  )
+  const loadMore = () => setSearch({ limit: Math.min(totalCount, Math.max(target, all.length) * 2) })
+
+  return (
+    <div>
+      <PageHeader title={<FormattedMessage id="page.events" defaultMessage="Events" />} />
+      <EventFilters value={search} onChange={changeFilters} />
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-gray-700" aria-live="polite" data-testid="events-count">
+          <FormattedMessage
+            id="events.showing"
+            defaultMessage="Showing {shown} of {total}"
+            values={{
+              shown: <FormattedNumber value={shown.length} />,
+              total: <FormattedNumber value={totalCount} />,
+            }}
+          />
+        </p>
+        <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+      </div>
+      {query.isError && !query.data && (
+        <div className="mb-3">
+          <Alert>
+            {online ? (
+              query.error.message
+            ) : (
+              <FormattedMessage
+                id="data.unavailable"
+                defaultMessage="No connection and nothing saved on this device yet."
+              />
+            )}
+          </Alert>
+        </div>
+      )}
+      {query.isPending ? (
+        <p className="text-sm text-gray-700">
+          <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+        </p>
+      ) : (
+        <EventsList events={shown} onOpen={open} />
+      )}
+      {shown.length < totalCount && (
+        <div className="mt-3 flex justify-center">
+          <Button variant="secondary" onClick={loadMore} disabled={query.isFetchingNextPage}>
+            <FormattedMessage id="events.loadMore" defaultMessage="Load more" />
+          </Button>
+        </div>
+      )}
+      <EventDrawer
+        id={search.event}
+        loaded={all.find((e) => e.id === search.event)}
+        onClose={() => setSearch({ event: undefined })}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,119 @@
+import { useQueries } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { defineMessages, FormattedMessage, FormattedNumber, useIntl } from 'react-intl'
+import { TASK_STATUSES, type TaskStatus, taskCountQuery } from '../../api/monitoring'
+import { useSession } from '../../auth/session'
+import { useWaitingCount } from '../../offline/use-outbox'
+import { FetchedAt } from '../../ui/fetched-at'
+import { PageHeader } from '../../ui/page-header'
+
+const statusLabels = defineMessages<TaskStatus>({
+  running: { id: 'home.tasks.running', defaultMessage: 'Running' },
+  error: { id: 'home.tasks.error', defaultMessage: 'Error' },
+  warning: { id: 'home.tasks.warning', defaultMessage: 'Warning' },
+  stopped: { id: 'home.tasks.stopped', defaultMessage: 'Stopped' },
+})
+const tones: Record<TaskStatus, string> = {
+  running: 'border-green-600',
+  error: 'border-red-700',
+  warning: 'border-amber-500',
+  stopped: 'border-gray-400',
+}
+const card = 'rounded-lg bg-white p-4 shadow-sm'
+
+/** The signed-in operator's start: tasks by status, the last errors (given by the route), the queue. */
+export function HomeScreen({ lastErrors }: { lastErrors: ReactNode }) {
+  const intl = useIntl()
+  const session = useSession()
+  const waiting = useWaitingCount()
+  const counts = useQueries({ queries: TASK_STATUSES.map((status) => taskCountQuery(status)) })
+  const name = session?.user.firstName ?? session?.user.email
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title={<FormattedMessage id="home.title" defaultMessage="Welcome, {name}" values={{ name }} />}
+        actions={
+          <FetchedAt
+            updatedAt={Math.min(...counts.map((c) => c.dataUpdatedAt))}
+            fetching={counts.some((c) => c.isFetching)}
+          />
+        }
+      />
+      <section aria-labelledby="home-tasks" className={card}>
+        <div className="mb-3 flex items-center gap-2">
+          <h2 id="home-tasks" className="flex-1 text-lg font-semibold text-gray-900">
+            <FormattedMessage id="home.tasks" defaultMessage="Tasks by status" />
+          </h2>
+          <Link to="/tasks" className="text-sm text-primary-800 underline">
+            <FormattedMessage id="home.allTasks" defaultMessage="All tasks" />
+          </Link>
+        </div>
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {TASK_STATUSES.map((status, i) => (
+            <li key={status} className={`rounded-md border-l-4 bg-gray-50 px-3 py-2 ${tones[status]}`}>
+              <span className="block text-sm text-gray-700">{intl.formatMessage(statusLabels[status])}</span>
+              <span className="block text-2xl font-semibold text-gray-900" data-testid={`tasks-${status}`}>
+                {counts[i]?.data === undefined ? '…' : <FormattedNumber value={counts[i].data} />}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        {lastErrors}
+        <section aria-labelledby="home-sync" className={card}>
+          <h2 id="home-sync" className="mb-2 text-lg font-semibold text-gray-900">
+            <FormattedMessage id="home.sync" defaultMessage="Changes waiting to sync" />
+          </h2>
+          <p className="text-2xl font-semibold text-gray-900" data-testid="home-waiting">
+            <FormattedNumber value={waiting} />
+          </p>
+          <Link to="/outbox" className="text-sm text-primary-800 underline">
+            <FormattedMessage id="home.syncCentre" defaultMessage="Open the sync centre" />
+          </Link>
+        </section>
+      </div>
+      <nav aria-labelledby="home-links" className={card}>
+        <h2 id="home-links" className="mb-2 text-lg font-semibold text-gray-900">
+          <FormattedMessage id="home.links" defaultMessage="Go to" />
+        </h2>
+        <ul className="flex flex-wrap gap-2 text-sm">
+          <HomeLink to="/events" label={<FormattedMessage id="page.events" defaultMessage="Events" />} />
+          <HomeLink
+            to="/monitoring"
+            label={<FormattedMessage id="page.monitoring" defaultMessage="Monitoring" />}
+          />
+          <HomeLink
+            to="/products"
+            label={<FormattedMessage id="home.products" defaultMessage="Data Products" />}
+          />
+          <HomeLink
+            to="/data-formats"
+            label={<FormattedMessage id="page.dataFormats" defaultMessage="Data Formats" />}
+          />
+          <HomeLink to="/me" label={<FormattedMessage id="page.profile" defaultMessage="Profile" />} />
+        </ul>
+      </nav>
+    </div>
+  )
+}
+
+function HomeLink({
+  to,
+  label,
+}: {
+  to: '/events' | '/monitoring' | '/products' | '/data-formats' | '/me'
+  label: ReactNode
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className="inline-block rounded-md border border-primary-300 px-3 py-1.5 text-primary-800 hover:bg-primary-50"
+      >
+        {label}
+      </Link>
+    </li>
+  )
+}

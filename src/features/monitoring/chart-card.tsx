@@ -1,0 +1,92 @@
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
+import { FormattedMessage, FormattedNumber } from 'react-intl'
+import type { ChartProps } from './chart-types'
+
+// uPlot comes only with this chunk, fetched when a chart is first drawn.
+const UplotChart = lazy(() => import('./uplot-chart'))
+
+/**
+ * A chart with its data as a table: the table is always there for screen readers (the canvas is
+ * hidden from them), and the toggle shows it to everyone.
+ */
+export function ChartCard({
+  title,
+  xLabel,
+  rowLabels,
+  chart,
+  actions,
+  testId,
+}: {
+  title: ReactNode
+  xLabel: ReactNode
+  /** One label per x position, as the table's first column shows it. */
+  rowLabels: string[]
+  chart: ChartProps
+  actions?: ReactNode
+  testId: string
+}) {
+  const [asTable, setAsTable] = useState(false)
+  const headingId = useId()
+  const tableId = useId()
+  return (
+    <section aria-labelledby={headingId} data-testid={testId} className="rounded-lg bg-white p-4 shadow-sm">
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <h2 id={headingId} className="flex-1 text-lg font-semibold text-gray-900">
+          {title}
+        </h2>
+        {actions}
+        <button
+          type="button"
+          aria-pressed={asTable}
+          aria-controls={tableId}
+          onClick={() => setAsTable((on) => !on)}
+          className="rounded-md border border-gray-300 px-3 py-1 text-sm text-gray-800 hover:bg-gray-50"
+        >
+          <FormattedMessage id="monitoring.showTable" defaultMessage="Show as table" />
+        </button>
+      </div>
+      {!asTable && (
+        <Suspense
+          fallback={
+            <p className="h-64 text-sm text-gray-600">
+              <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+            </p>
+          }
+        >
+          <UplotChart {...chart} />
+        </Suspense>
+      )}
+      <div id={tableId} className={asTable ? 'max-h-80 overflow-y-auto' : 'sr-only'}>
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead className="border-b bg-gray-50 text-gray-700">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                {xLabel}
+              </th>
+              {chart.series.map((s) => (
+                <th key={s.label} scope="col" className="px-3 py-2 text-right">
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {chart.x.map((x, i) => (
+              <tr key={x} className="border-b last:border-0">
+                <th scope="row" className="px-3 py-1.5 font-normal">
+                  {rowLabels[i]}
+                </th>
+                {chart.series.map((s) => (
+                  <td key={s.label} className="px-3 py-1.5 text-right tabular-nums">
+                    <FormattedNumber value={s.values[i] ?? 0} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,65 @@
+import { Link } from '@tanstack/react-router'
+import { FormattedDate, FormattedMessage } from 'react-intl'
+import type { PlatformEvent } from '../../api/events'
+import { Button } from '../../ui/button'
+
+/** The platform's last error events (getlasterrors), each opening in the events drawer. */
+export function LastErrors({
+  events,
+  loading,
+  onMore,
+}: {
+  events: PlatformEvent[]
+  loading: boolean
+  onMore?: () => void
+}) {
+  return (
+    <section
+      aria-labelledby="last-errors-title"
+      className="rounded-lg bg-white p-4 shadow-sm"
+      data-testid="last-errors"
+    >
+      <div className="mb-2 flex items-center gap-2">
+        <h2 id="last-errors-title" className="flex-1 text-lg font-semibold text-gray-900">
+          <FormattedMessage id="monitoring.lastErrors" defaultMessage="Last errors" />
+        </h2>
+        {onMore && events.length > 0 && (
+          <Button variant="ghost" className="px-2 py-1" onClick={onMore}>
+            <FormattedMessage id="monitoring.moreErrors" defaultMessage="Show more errors" />
+          </Button>
+        )}
+      </div>
+      {events.length === 0 ? (
+        <p className="text-sm text-gray-600">
+          {loading ? (
+            <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+          ) : (
+            <FormattedMessage id="monitoring.noErrors" defaultMessage="No errors" />
+          )}
+        </p>
+      ) : (
+        <ul className="divide-y divide-gray-200 text-sm">
+          {events.map((event) => (
+            <li
+              key={event.id}
+              data-testid="last-error"
+              className="flex flex-wrap items-baseline gap-x-3 py-2"
+            >
+              <span className="text-xs whitespace-nowrap text-gray-700">
+                <FormattedDate value={event.timestamp} dateStyle="short" timeStyle="short" />
+              </span>
+              <Link
+                to="/events"
+                search={{ error: true, event: event.id }}
+                className="font-mono text-xs font-semibold text-primary-800 underline"
+              >
+                {event.type}
+              </Link>
+              <span className="min-w-0 flex-1 basis-48 truncate text-gray-800">{event.message}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react'
+import { useId } from 'react'
+import { useIntl } from 'react-intl'
+import { useFieldContext } from './fields'
+import { firstError, translateValidation } from './validation-message'
+
+/** A date (YYYY-MM-DD) input wired like the other fields: aria-invalid and aria-describedby from errors. */
+export function DateField({ label, min, required }: { label: ReactNode; min?: string; required?: boolean }) {
+  const intl = useIntl()
+  const field = useFieldContext<string>()
+  const id = useId()
+  const error =
+    field.state.meta.isTouched || field.form.state.submissionAttempts > 0
+      ? firstError(field.state.meta.errors)
+      : undefined
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      <input
+        id={id}
+        type="date"
+        name={field.name}
+        min={min}
+        value={field.state.value ?? ''}
+        onChange={(e) => field.handleChange(e.target.value)}
+        onBlur={field.handleBlur}
+        aria-invalid={error !== undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        required={required}
+        className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
+      />
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {translateValidation(intl, error)}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,18 @@
+/** An event's or task's status as a coloured tag; the text itself carries the meaning. */
+const tones: Record<string, string> = {
+  error: 'bg-red-100 text-red-900',
+  warning: 'bg-amber-100 text-amber-900',
+  success: 'bg-green-100 text-green-900',
+  running: 'bg-green-100 text-green-900',
+  info: 'bg-sky-100 text-sky-900',
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tones[status] ?? 'bg-gray-100 text-gray-800'}`}
+    >
+      {status}
+    </span>
+  )
+}

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test'
+import { signInWithToken, useEnglish, waitForCached, waitForServiceWorker } from './support'
+
+test('events, monitoring, profile and home show their cached data offline, with the fetched time', async ({
+  page,
+  context,
+}) => {
+  await useEnglish(page)
+  await signInWithToken(page)
+  await waitForServiceWorker(page)
+  await page.goto('/events')
+  const firstType = (await page.getByTestId('event-row').first().locator('.font-mono').textContent()) ?? ''
+  await page.goto('/monitoring')
+  await expect(page.getByTestId('requests-chart').locator('canvas')).toBeVisible()
+  await page.goto('/me')
+  await expect(page.getByText('admin@example.com')).toBeVisible()
+  await page.goto('/')
+  await expect(page.getByTestId('tasks-running')).toHaveText(/\d/)
+  await waitForCached(page, 'admin@example.com')
+  await waitForCached(page, firstType)
+
+  await context.setOffline(true)
+  for (const [path, visible] of [
+    ['/events', page.getByTestId('event-row').first()],
+    ['/monitoring', page.getByTestId('requests-chart').locator('canvas')],
+    ['/me', page.getByText('admin@example.com')],
+    ['/', page.getByTestId('tasks-running')],
+  ] as const) {
+    await page.goto(path)
+    await expect(visible).toBeVisible()
+    await expect(page.getByText(/Fetched at/).first()).toBeVisible()
+  }
+  await expect(page.getByTestId('tasks-running')).toHaveText(/\d/)
+  await page.goto('/me')
+  await expect(page.getByRole('button', { name: 'Generate' })).toBeDisabled()
+})

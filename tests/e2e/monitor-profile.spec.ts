@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test'
+import { TOKEN_PATTERN } from '../../src/contract/token'
+import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
+
+interface Token {
+  id: string
+  name: string
+  status: string
+  expirationDate: string
+  shortValue: string
+  primary: boolean
+}
+const ME = 'u0000000-0000-4000-8000-000000000001'
+const tokensOf = async (request: Parameters<typeof platform>[0]) =>
+  (await platform<{ itemList: Token[] }>(request, 'GET', `/api/sandbox/v2/${ME}/app-tokens`)).json.result
+    ?.itemList ?? []
+
+test.describe('profile', () => {
+  test.beforeEach(async ({ page }) => {
+    await useEnglish(page)
+    await signInWithToken(page)
+  })
+
+  test('shows personal information, role, permissions and applications', async ({ page }) => {
+    await page.goto('/me')
+    await expect(page.getByText('admin@example.com')).toBeVisible()
+    await expect(page.getByTestId('profile-role')).toHaveText('admin')
+    await expect(page.getByTestId('permissions')).toContainText('events.read')
+    await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible()
+    await expect(page.getByText('Orchestrator', { exact: true }).last()).toBeVisible()
+  })
+
+  test('token lifecycle: generate, full value once, renew, revoke, remove', async ({
+    page,
+    request,
+    context,
+  }) => {
+    const name = uniqueCode('e2e')
+    await page.goto('/me')
+    await page.getByLabel('Name').fill(name)
+    await page.getByRole('button', { name: 'Generate' }).click()
+    const full = page.getByTestId('token-full-value')
+    await expect(full).toHaveText(TOKEN_PATTERN)
+    const value = (await full.textContent()) ?? ''
+    const row = page.getByTestId('token-row').filter({ hasText: name })
+    await expect(row).toContainText(`${value.slice(0, 4)}…${value.slice(-4)}`)
+    const mine = (await tokensOf(request)).find((t) => t.name === name)
+    await expect(row).toContainText(mine?.primary ? 'Primary' : 'Secondary')
+    // The new token works against the platform.
+    expect((await platform(request, 'GET', '/api/sandbox/events?limit=1', undefined, value)).status).toBe(200)
+
+    // Shown once: after a reload only the short value is left.
+    await page.reload()
+    await expect(page.getByTestId('token-full-value')).toHaveCount(0)
+    await expect(page.getByText(value)).toHaveCount(0)
+    await expect(row).toContainText(`${value.slice(0, 4)}…${value.slice(-4)}`)
+
+    const before = (await tokensOf(request)).find((t) => t.name === name)
+    await row.getByRole('button', { name: `Renew ${name}` }).click()
+    await expect(page.getByText('Token refreshed successfully')).toBeVisible()
+    const renewed = (await tokensOf(request)).find((t) => t.name === name)
+    expect(Date.parse(renewed?.expirationDate ?? '') - Date.now()).toBeGreaterThan(23 * 3_600_000)
+    expect(Date.parse(renewed?.expirationDate ?? '') - Date.now()).toBeLessThan(25 * 3_600_000)
+    expect(renewed?.expirationDate).not.toBe(before?.expirationDate)
+
+    await row.getByRole('button', { name: `Revoke ${name}` }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click()
+    await expect(row).toContainText('revoked')
+    await expect(row.getByRole('button', { name: `Renew ${name}` })).toHaveCount(0)
+    expect((await tokensOf(request)).find((t) => t.name === name)?.status).toBe('revoked')
+    expect((await platform(request, 'GET', '/api/sandbox/events?limit=1', undefined, value)).status).toBe(401)
+
+    // Offline the token calls are refused with the reason, never queued.
+    await context.setOffline(true)
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')))
+    await expect(row.getByRole('button', { name: `Remove ${name}` })).toBeDisabled()
+    await expect(page.getByText('Needs a connection: this cannot wait in the queue.').first()).toBeVisible()
+    await context.setOffline(false)
+    await page.evaluate(() => window.dispatchEvent(new Event('online')))
+
+    await row.getByRole('button', { name: `Remove ${name}` }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click()
+    await expect(row).toHaveCount(0)
+    expect((await tokensOf(request)).some((t) => t.name === name)).toBe(false)
+  })
+})
