@@ -29,5 +29,8 @@ test.describe('home', () => {
     await page.goBack()
     await page.getByRole('link', { name: 'Open the sync centre' }).click()
     await expect(page).toHaveURL(/\/outbox$/)
+    await page.goto('/')
+    await page.getByRole('link', { name: /^Error \d/ }).click()
+    await expect(page).toHaveURL(/\/tasks\?.*status=error/)
   })
 })
