@@ -122,19 +122,19 @@ test.describe('broken platform answers', () => {
       status: 200,
       body: '<html><body>Gateway login</body></html>',
       type: 'text/html',
-      expected: new RegExp(escape(GENERIC_FAILURE)),
+      expected: new RegExp(escapeRegExp(GENERIC_FAILURE)),
     },
     {
       name: 'truncated JSON',
       status: 200,
       body: '{"success":true,"result":{"itemList":[{"id":"1","na',
-      expected: new RegExp(escape(GENERIC_FAILURE)),
+      expected: new RegExp(escapeRegExp(GENERIC_FAILURE)),
     },
     {
       name: 'wrong types',
       status: 200,
       body: '{"success":true,"result":{"itemList":"not a list"},"pagination":{"totalCount":"many"}}',
-      expected: new RegExp(escape(GENERIC_FAILURE)),
+      expected: new RegExp(escapeRegExp(GENERIC_FAILURE)),
     },
     { name: '500', status: 500, body: '', expected: /problem with your request|Internal Server Error/ },
     {
@@ -266,14 +266,14 @@ test('tokens never appear in URLs, console messages or page text', async ({ page
   for (const route of ROUTES) {
     await page.goto(resolveRoute(route, ids))
     await expect(page.locator('h1').first()).toBeVisible()
-    texts.push(`${route}: ${await page.locator('body').innerText()}`)
+    texts.push(`${route}: ${await page.locator('body').textContent()}`)
   }
   // A refused call must not echo the token in its error either.
   await page.route('**/api/*/products/*/data-formats?*', (route) =>
     route.fulfill({ status: 401, body: JSON.stringify({ success: false, message: 'Unauthorized' }) }),
   )
   await page.goto('/data-formats')
-  texts.push(`401: ${await page.locator('body').innerText()}`)
+  texts.push(`401: ${await page.locator('body').textContent()}`)
   for (const secret of secrets) {
     const hint = `${secret.slice(0, 4)}…`
     expect(
@@ -291,6 +291,6 @@ test('tokens never appear in URLs, console messages or page text', async ({ page
   }
 })
 
-function escape(text: string) {
+function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
