@@ -1,6 +1,9 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { useEnglish as inEnglish, platform, signInWithToken, waitForServiceWorker } from './support'
 
+// A missing control fails in seconds, with its name, rather than at the test's timeout.
+test.use({ actionTimeout: 15_000 })
+
 // Chaos (issue 8): random creates, edits and deletes of data formats in two tabs, with offline periods,
 // reloads, closed pages and a second client changing the same entities. At the end the platform holds
 // exactly the expected formats (nothing lost, nothing duplicated) and every conflict is reported.

@@ -2,6 +2,9 @@ import { expect, type Page, test } from '@playwright/test'
 import { entityIds, ROUTES, resolveRoute } from './quality-support'
 import { ADMIN_TOKEN, platform, signInWithToken, uniqueCode, useEnglish } from './support'
 
+// A missing control fails in seconds, with its name, rather than at the test's timeout.
+test.use({ actionTimeout: 15_000 })
+
 // Hostile input (issue 8): script-injection strings through the forms and through platform answers are
 // shown as text and never run; broken answers give the SPEC's messages; a strict CSP; no token leaks.
 
