@@ -89,7 +89,7 @@ test('hostile names from the platform are shown as text on every screen and in e
 }) => {
   test.setTimeout(240_000)
   for (const [i, payload] of CORPUS.entries()) {
-    const product = await platform(request, 'POST', '/api/sandbox/products/v2', {
+    const product = await platform(request, 'POST', '/api/sandbox/internal/products/v2', {
       name: payload,
       description: payload,
       productCode: uniqueCode(`XSS${i}`),
@@ -109,7 +109,7 @@ test('hostile names from the platform are shown as text on every screen and in e
   const ids = await entityIds(request)
   for (const route of ROUTES) {
     await page.goto(resolveRoute(route, ids))
-    await expect(page.locator('h1').first(), `${route} shows its screen`).toBeVisible()
+    await expect.soft(page.locator('h1').first(), `${route} shows its screen`).toBeVisible()
     await page.waitForTimeout(300)
     await check(`signed in ${route}`)
   }
@@ -118,6 +118,8 @@ test('hostile names from the platform are shown as text on every screen and in e
 test.describe('broken platform answers', () => {
   // page.route sees only requests the service worker does not answer: keep the worker out.
   test.use({ serviceWorkers: 'block' })
+  // With workers blocked, workbox-window's registration has no worker to read: not the screen's fault.
+  const crashed = (errors: string[]) => errors.filter((e) => !e.includes("reading 'waiting'"))
 
   const BROKEN: { name: string; status: number; body: string; type?: string; expected: RegExp }[] = [
     {
@@ -167,7 +169,7 @@ test.describe('broken platform answers', () => {
       await expect(page.getByRole('heading', { name: 'Data Formats', level: 1 })).toBeVisible()
       await expect(page.getByText(broken.expected).first()).toBeVisible()
       await expect(page.getByRole('navigation').first()).toBeVisible()
-      expect(crashes, 'uncaught errors').toEqual([])
+      expect(crashed(crashes), 'uncaught errors').toEqual([])
     })
   }
 
@@ -180,7 +182,7 @@ test.describe('broken platform answers', () => {
     await page.goto('/data-formats')
     await expect(page.getByRole('heading', { name: 'Data Formats', level: 1 })).toBeVisible()
     await expect(page.getByRole('alert').first()).toBeVisible({ timeout: 30_000 })
-    expect(crashes, 'uncaught errors').toEqual([])
+    expect(crashed(crashes), 'uncaught errors').toEqual([])
   })
 
   test('every API call failing with 503: each route still shows its screen', async ({ page, request }) => {
@@ -193,12 +195,11 @@ test.describe('broken platform answers', () => {
     await page.route('**/api/**', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }))
     for (const route of ROUTES) {
       await page.goto(resolveRoute(route, ids))
-      await expect(
-        page.locator('h1').first(),
-        `${route} with the platform down shows a heading`,
-      ).toBeVisible()
+      await expect
+        .soft(page.locator('h1').first(), `${route} with the platform down shows a heading`)
+        .toBeVisible()
     }
-    expect(crashes, 'uncaught errors').toEqual([])
+    expect(crashed(crashes), 'uncaught errors').toEqual([])
   })
 })
 
