@@ -39,6 +39,10 @@ interface Expected {
 
 interface Entry {
   entityId: string
+  method: string
+  baseVersion?: string
+  lastStatus?: number
+  lastError?: string
   status: string
   label: string
   resource: string
@@ -68,6 +72,7 @@ test('chaos: two tabs, offline periods, reloads and closed pages lose and duplic
 
   const expected = new Map<string, Expected>()
   const log: string[] = []
+  const printLog = () => console.log(`chaos steps of seed ${SEED}:\n${log.join('\n')}`)
   let offline = false
   let counter = 0
 
@@ -98,15 +103,27 @@ test('chaos: two tabs, offline periods, reloads and closed pages lose and duplic
           const entries = await outbox(page)
           const stuck = entries.filter((e) => !conflictIds.has(e.entityId)).length
           const reported = entries.filter((e) => e.status === 'conflict').length
-          return `${stuck} other changes waiting, ${reported} conflicts`
+          const detail = entries
+            .map(
+              (e) =>
+                `${e.method} ${e.label} (${e.entityId}) ${e.status} ${e.lastStatus ?? ''} ${e.lastError ?? ''}`,
+            )
+            .join('; ')
+          return `${stuck} other changes waiting, ${reported} conflicts${stuck ? `: ${detail}` : ''}`
         },
         { timeout: 60_000, message: `outbox drains; last steps:\n${log.slice(-8).join('\n')}` },
       )
       .toBe(`0 other changes waiting, ${conflictIds.size} conflicts`)
+      .catch((error: unknown) => {
+        printLog()
+        throw error
+      })
     for (const e of expected.values()) e.synced = true
   }
   const editable = () =>
     [...expected.entries()].filter(([, e]) => !e.conflict).map(([code, e]) => ({ code, ...e }))
+  // Every step, for the report of a failed run (the seed replays it).
+  test.info().annotations.push({ type: 'chaos seed', description: String(SEED) })
   const started = Date.now()
   let step = 0
   for (; step < STEPS && Date.now() - started < TIME_CAP_MS; step++) {
