@@ -9,7 +9,9 @@ test.use({ actionTimeout: 15_000 })
 // exactly the expected formats (nothing lost, nothing duplicated) and every conflict is reported.
 // Reproduce a run with CHAOS_SEED=<seed> (and CHAOS_STEPS=<n>), both printed.
 
-const SEED = Number(process.env.CHAOS_SEED ?? Date.now() % 1_000_000)
+// A fixed seed by default keeps CI repeatable; CHAOS_SEED=random explores new sequences.
+const SEED =
+  process.env.CHAOS_SEED === 'random' ? Date.now() % 1_000_000 : Number(process.env.CHAOS_SEED ?? 793674)
 const STEPS = Number(process.env.CHAOS_STEPS ?? 200)
 const TIME_CAP_MS = Number(process.env.CHAOS_TIME_MS ?? 150_000)
 
