@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { useQualityEnvironment as inQualityEnvironment, QUALITY_ENV } from './quality-support'
 import { useEnglish as inEnglish, platform, signInWithToken, waitForServiceWorker } from './support'
 
 // A missing control fails in seconds, with its name, rather than at the test's timeout.
@@ -81,12 +82,14 @@ test('chaos: two tabs, offline periods, reloads and closed pages lose and duplic
   const open = async (ctx: BrowserContext) => {
     const page = await ctx.newPage()
     await inEnglish(page)
+    await inQualityEnvironment(page)
     await page.goto('/data-formats?page=1&limit=100')
     await expect(page.getByRole('heading', { name: 'Data Formats', level: 1 })).toBeVisible()
     return page
   }
   const first = await context.newPage()
   await inEnglish(first)
+  await inQualityEnvironment(first)
   await signInWithToken(first)
   await waitForServiceWorker(first)
   const tabs: Page[] = [first, await open(context)]
@@ -178,14 +181,19 @@ test('chaos: two tabs, offline periods, reloads and closed pages lose and duplic
       const current = await platform<{ updatedAt: string }>(
         request,
         'GET',
-        `/api/sandbox/products/v2/data-formats/${id}`,
+        `/api/${QUALITY_ENV}/products/v2/data-formats/${id}`,
       )
       const name = `P${++counter}`
       log.push(`${step}: second client renames ${target.code} -> ${name}`)
-      const put = await platform(request, 'PUT', `/api/sandbox/internal/products/v2/data-formats/${id}`, {
-        ...current.json.result,
-        name,
-      })
+      const put = await platform(
+        request,
+        'PUT',
+        `/api/${QUALITY_ENV}/internal/products/v2/data-formats/${id}`,
+        {
+          ...current.json.result,
+          name,
+        },
+      )
       expect(put.status, `second client's edit of ${target.code}`).toBeLessThan(300)
       expected.set(target.code, { ...target, name, conflict: true, id })
     } else if (roll < 0.94) {
@@ -221,7 +229,7 @@ test('chaos: two tabs, offline periods, reloads and closed pages lose and duplic
   const { json } = await platform<{ itemList: { dataFormatCode: string; name: string }[] }>(
     request,
     'GET',
-    `/api/sandbox/products/v2/data-formats?limit=1000&q=${prefix}`,
+    `/api/${QUALITY_ENV}/products/v2/data-formats?limit=1000&q=${prefix}`,
   )
   const actual = (json.result?.itemList ?? [])
     .filter((f) => f.dataFormatCode.startsWith(`${prefix}_`))
@@ -237,7 +245,7 @@ async function platformId(request: Parameters<typeof platform>[0], code: string)
   const { json } = await platform<{ itemList: { id: string; dataFormatCode: string }[] }>(
     request,
     'GET',
-    `/api/sandbox/products/v2/data-formats?limit=10&q=${code}`,
+    `/api/${QUALITY_ENV}/products/v2/data-formats?limit=10&q=${code}`,
   )
   const found = json.result?.itemList.find((f) => f.dataFormatCode === code)
   if (!found) throw new Error(`${code} is not on the platform`)

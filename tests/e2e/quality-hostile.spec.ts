@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { entityIds, ROUTES, resolveRoute } from './quality-support'
+import { entityIds, QUALITY_ENV, ROUTES, resolveRoute, useQualityEnvironment } from './quality-support'
 import { ADMIN_TOKEN, platform, signInWithToken, uniqueCode, useEnglish } from './support'
 
 // A missing control fails in seconds, with its name, rather than at the test's timeout.
@@ -45,6 +45,7 @@ test('injection strings typed into every data-format field are stored and shown 
 }) => {
   test.setTimeout(180_000)
   await useEnglish(page)
+  await useQualityEnvironment(page)
   const check = await watchForExecution(page)
   await signInWithToken(page)
   const code = uniqueCode('HOSTILE')
@@ -71,7 +72,7 @@ test('injection strings typed into every data-format field are stored and shown 
       const { json } = await platform<{ itemList: { name: string; dataFormatCode: string }[] }>(
         request,
         'GET',
-        `/api/sandbox/products/v2/data-formats?limit=100&q=${code}`,
+        `/api/${QUALITY_ENV}/products/v2/data-formats?limit=100&q=${code}`,
       )
       return (json.result?.itemList ?? []).map((f) => f.name).sort()
     })
@@ -89,14 +90,14 @@ test('hostile names from the platform are shown as text on every screen and in e
 }) => {
   test.setTimeout(240_000)
   for (const [i, payload] of CORPUS.entries()) {
-    const product = await platform(request, 'POST', '/api/sandbox/internal/products/v2', {
+    const product = await platform(request, 'POST', `/api/${QUALITY_ENV}/internal/products/v2`, {
       name: payload,
       description: payload,
       productCode: uniqueCode(`XSS${i}`),
       type: ['dataproduct', 'datasource', 'datasource-template', 'connector', 'transformer'][i % 5],
     })
     expect(product.status, `create product named ${payload}`).toBeLessThan(300)
-    const format = await platform(request, 'POST', '/api/sandbox/internal/products/v2/data-formats', {
+    const format = await platform(request, 'POST', `/api/${QUALITY_ENV}/internal/products/v2/data-formats`, {
       dataFormatCode: uniqueCode(`XSS${i}`),
       name: payload,
       description: payload,
@@ -104,9 +105,10 @@ test('hostile names from the platform are shown as text on every screen and in e
     expect(format.status, `create data format named ${payload}`).toBeLessThan(300)
   }
   await useEnglish(page)
+  await useQualityEnvironment(page)
   const check = await watchForExecution(page)
   await signInWithToken(page)
-  const ids = await entityIds(request)
+  const ids = await entityIds(request, QUALITY_ENV)
   for (const route of ROUTES) {
     await page.goto(resolveRoute(route, ids))
     await expect.soft(page.locator('h1').first(), `${route} shows its screen`).toBeVisible()

@@ -65,17 +65,20 @@ interface Listed {
 }
 
 /** Ids of one entity of each kind, read from the platform as a second client would. */
-export async function entityIds(request: APIRequestContext): Promise<Record<string, string>> {
+export async function entityIds(
+  request: APIRequestContext,
+  env = 'sandbox',
+): Promise<Record<string, string>> {
   const ids: Record<string, string> = {}
-  const products = await platform<Listed[]>(request, 'GET', '/api/sandbox/products/v2?limit=500')
+  const products = await platform<Listed[]>(request, 'GET', `/api/${env}/products/v2?limit=500`)
   for (const product of products.json.result ?? []) {
     if (product.type && !ids[product.type]) ids[product.type] = product.id
   }
-  const tasks = await platform<Listed[]>(request, 'GET', '/api/sandbox/tasks?limit=1')
+  const tasks = await platform<Listed[]>(request, 'GET', `/api/${env}/tasks?limit=1`)
   const formats = await platform<{ itemList: Listed[] }>(
     request,
     'GET',
-    '/api/sandbox/products/v2/data-formats?limit=1',
+    `/api/${env}/products/v2/data-formats?limit=1`,
   )
   ids.task = tasks.json.result?.[0]?.id ?? 'missing-task'
   ids['data-format'] = formats.json.result?.itemList[0]?.id ?? 'missing-data-format'
@@ -119,4 +122,14 @@ export async function expectNoAxeViolations(page: Page, where: string) {
         .join('\n')}`,
   )
   expect.soft(lines, `axe violations on ${where}`).toEqual([])
+}
+
+/**
+ * The environment the data-making quality specs write to: not the default sandbox, whose first list
+ * pages other specs read (their seeded rows must stay on page 1 while these specs run beside them).
+ */
+export const QUALITY_ENV = 'production'
+
+export async function useQualityEnvironment(page: Page) {
+  await page.addInitScript((env) => localStorage.setItem('environment', env), QUALITY_ENV)
 }
