@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { queueForCurrentScope } from '../offline/queue'
-import { ApiError, buildPath, dataOrThrow, request } from './http'
+import { ApiError, buildPath, dataOrThrow, GENERIC_FAILURE, request } from './http'
 import { scopeKey } from './keys'
 import { queryClient } from './query-client'
 
@@ -57,8 +57,14 @@ export const dataFormatsQuery = (params: { page: number; limit: number; q?: stri
         console.error(result.error)
         return { items: [], totalCount: 0, error: result.error }
       }
-      const items = result.data?.itemList ?? []
-      return { items, totalCount: result.pagination?.totalCount ?? items.length }
+      const list = result.data?.itemList ?? []
+      // An answer of the wrong shape is a failure the platform would never give: say so, show nothing.
+      if (!Array.isArray(list) || list.some((f) => typeof f !== 'object' || f === null)) {
+        console.error(GENERIC_FAILURE)
+        return { items: [], totalCount: 0, error: GENERIC_FAILURE }
+      }
+      const total = result.pagination?.totalCount
+      return { items: list, totalCount: typeof total === 'number' ? total : list.length }
     },
   })
 

@@ -2,6 +2,7 @@ import { createFormHook, createFormHookContexts } from '@tanstack/react-form'
 import type { ReactNode } from 'react'
 import { useId } from 'react'
 import { useIntl } from 'react-intl'
+import { config as zodConfig } from 'zod'
 import { firstError, translateValidation } from './validation-message'
 
 export const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts()
@@ -155,6 +156,10 @@ function SubmitButton({ children }: { children: ReactNode }) {
 }
 
 /** The one form hook of the console: every entity form is built on it (CONVENTIONS 8). */
+// zod probes for eval (new Function) to compile fast parsers; the console's CSP forbids eval, and the
+// probe alone reports a CSP violation. Forms are small: the interpreted parser is fast enough.
+zodConfig({ jitless: true })
+
 export const { useAppForm, withForm } = createFormHook({
   fieldContext,
   formContext,

@@ -1,0 +1,95 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { expect, test } from '@playwright/test'
+import { useEnglish } from './support'
+
+// Budgets of issue 8, measured on the build the e2e server serves (dist/).
+const LOGIN_BUDGET_KB = 170
+const CHUNK_BUDGET_KB = 100
+const ASSETS = 'dist/assets'
+
+/** Strings only these libraries' code contains (minifiers keep them): they mark heavy code in a chunk. */
+const HEAVY_MARKERS: Record<string, string[]> = {
+  uPlot: ['u-over', 'u-legend'],
+  '@tanstack/react-form': ['onSubmitAsync', 'fieldMeta'],
+  zod: ['$ZodType'],
+}
+
+const gzipKb = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length / 1024
+const kb = (n: number) => `${n.toFixed(1)} KB`
+
+function heavyIn(code: string): string[] {
+  return Object.entries(HEAVY_MARKERS)
+    .filter(([, markers]) => markers.some((m) => code.includes(m)))
+    .map(([name]) => name)
+}
+
+/** The entry chunk(s) index.html loads: the console's shell, measured by the /login budget instead. */
+function entryChunks(): Set<string> {
+  const html = readFileSync('dist/index.html', 'utf8')
+  return new Set([...html.matchAll(/src="\/assets\/([^"]+\.js)"/g)].map((m) => m[1] as string))
+}
+
+test('no route chunk is over 100 KB gzip', () => {
+  const entries = entryChunks()
+  expect(entries.size, 'dist/index.html names its entry script (run the build first)').toBeGreaterThan(0)
+  const sizes = readdirSync(ASSETS)
+    .filter((f) => f.endsWith('.js') && !entries.has(f))
+    .map((f) => ({ file: f, kb: gzipKb(readFileSync(join(ASSETS, f))) }))
+    .sort((a, b) => b.kb - a.kb)
+  console.log(
+    `largest chunks: ${sizes
+      .slice(0, 5)
+      .map((s) => `${s.file} ${kb(s.kb)}`)
+      .join(', ')}`,
+  )
+  const over = sizes.filter((s) => s.kb > CHUNK_BUDGET_KB).map((s) => `${s.file}: ${kb(s.kb)} gzip`)
+  expect(over, `chunks over ${CHUNK_BUDGET_KB} KB gzip`).toEqual([])
+})
+
+test.describe('first load of /login', () => {
+  // The service worker would precache every chunk: block it to see what /login itself needs.
+  test.use({ serviceWorkers: 'block' })
+
+  test('loads at most 170 KB of JavaScript (gzip), without uPlot or form code', async ({ page }) => {
+    await useEnglish(page)
+    const scripts = new Map<string, Promise<Buffer>>()
+    page.on('response', (response) => {
+      const url = new URL(response.url())
+      if (url.pathname.endsWith('.js') && response.request().resourceType() === 'script') {
+        scripts.set(url.pathname, response.body())
+      }
+    })
+    await page.goto('/login')
+    await expect(page.getByRole('button', { name: 'Sign in with token' })).toBeVisible()
+    await page.waitForTimeout(1000)
+
+    let total = 0
+    const heavy: string[] = []
+    const lines: string[] = []
+    for (const [path, body] of scripts) {
+      const bytes = await body
+      const size = gzipKb(bytes)
+      total += size
+      lines.push(`${path} ${kb(size)}`)
+      for (const name of heavyIn(bytes.toString('utf8'))) heavy.push(`${name} in ${path}`)
+    }
+    console.log(`/login JavaScript: ${kb(total)} gzip in ${scripts.size} files\n  ${lines.join('\n  ')}`)
+    expect(scripts.size, 'the /login load was recorded').toBeGreaterThan(0)
+    expect(heavy, 'uPlot and form code are not in the first load of /login').toEqual([])
+    expect(total, `/login JavaScript (gzip KB): ${lines.join(', ')}`).toBeLessThanOrEqual(LOGIN_BUDGET_KB)
+  })
+})
+
+test('the heavy-code markers still find their libraries (so the check above can fail)', () => {
+  const form = readFileSync('node_modules/@tanstack/form-core/dist/esm/FormApi.js', 'utf8')
+  const zod = readdirSync('node_modules/zod/v4/core')
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(join('node_modules/zod/v4/core', f), 'utf8'))
+    .join('\n')
+  const uplot = readFileSync('node_modules/uplot/dist/uPlot.esm.js', 'utf8')
+  expect(heavyIn(form)).toContain('@tanstack/react-form')
+  expect(heavyIn(zod)).toContain('zod')
+  expect(heavyIn(uplot)).toContain('uPlot')
+})
