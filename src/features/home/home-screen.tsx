@@ -57,7 +57,9 @@ export function HomeScreen({ lastErrors }: { lastErrors: ReactNode }) {
                 search={{ status }}
                 className={`block rounded-md border-l-4 bg-gray-50 px-3 py-2 hover:bg-primary-50 ${tones[status]}`}
               >
-                <span className="block text-sm text-gray-700">{intl.formatMessage(statusLabels[status])}</span>
+                <span className="block text-sm text-gray-700">
+                  {intl.formatMessage(statusLabels[status])}
+                </span>
                 <span className="block text-2xl font-semibold text-gray-900" data-testid={`tasks-${status}`}>
                   {counts[i]?.data === undefined ? '…' : <FormattedNumber value={counts[i].data} />}
                 </span>
