@@ -17,7 +17,15 @@ function precompiledCatalogs(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!/\/lang\/[a-z]{2}\.json$/.test(id)) return
-      const messages = JSON.parse(code) as Record<string, string>
+      const own = JSON.parse(code) as Record<string, string>
+      // Every catalog carries English for what it lacks, so a language loads one catalog only.
+      const english = /\/lang\/en\.json$/.test(id)
+        ? {}
+        : (JSON.parse(readFileSync(new URL('./lang/en.json', import.meta.url), 'utf8')) as Record<
+            string,
+            string
+          >)
+      const messages = { ...english, ...own }
       const ast = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]))
       return { code: JSON.stringify(ast), map: null }
     },
@@ -41,7 +49,21 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     precompiledCatalogs(),
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: false }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Loaders pull in their screen's API module: split them too, so the first load of /login
+      // carries only the shell, not every area's fetchers.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader'],
+          ['component'],
+          ['errorComponent', 'notFoundComponent', 'pendingComponent'],
+        ],
+      },
+      quoteStyle: 'single',
+      semicolons: false,
+    }),
     react(),
     tailwindcss(),
     VitePWA({

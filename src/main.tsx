@@ -8,11 +8,12 @@ import { queryClient } from './api/query-client'
 import { logout } from './auth/logout'
 import { restoreSession } from './auth/session'
 import { startTokenRefresh } from './auth/token-refresh'
-import { I18nProvider } from './i18n/i18n-provider'
+import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
 import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister } from './offline/cache-persister'
 import { startChunkRecovery } from './offline/chunk-recovery'
 import { checkReachability, startOnlineTracking } from './offline/online'
+import { pruneReplaced } from './offline/outbox'
 import { startOutboxSync } from './offline/outbox-sync'
 import { requestPersistentStorage } from './offline/storage'
 import { registerServiceWorker } from './offline/sw-registration'
@@ -68,14 +69,15 @@ async function boot() {
     maxAge: CACHE_MAX_AGE,
     buster: CACHE_BUSTER,
   })
-  await Promise.all([restoreSession(), restored.catch(() => undefined)])
+  await Promise.all([restoreSession(), restored.catch(() => undefined), loadCatalog(localeSetting.get())])
   performance.mark('orchestrator:cache-restored')
   // A 401 ends the session locally; the provider session is left alone so signing in again is quick.
   setUnauthorizedHandler(() => void logout(toLogin, { endProviderSession: false }))
   // A settled change refreshes every cached list and detail of its resource family.
   startOutboxSync(
-    (entry) => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes(entry.resource) }),
+    (resource) => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes(resource) }),
   )
+  void pruneReplaced().catch(() => undefined)
   void requestPersistentStorage()
   startTokenRefresh(() => void logout(toLogin, { endProviderSession: false }))
 

@@ -1,22 +1,50 @@
 import type { ReactNode } from 'react'
-import { useMemo } from 'react'
+import { useEffect, useState } from 'react'
 import { IntlProvider } from 'react-intl'
-import en from '../../lang/en.json'
-import fi from '../../lang/fi.json'
 import { type Locale, useLocale } from './locale'
 
-const catalogs: Record<Locale, Record<string, string>> = { en, fi }
+type Catalog = Record<string, string>
 
-/** English is the fallback for any message missing from the chosen catalog (SPEC §1). */
-export function messagesFor(locale: Locale): Record<string, string> {
-  return locale === 'en' ? en : { ...en, ...catalogs[locale] }
+/**
+ * Each catalog is its own chunk, fetched when its language is chosen (both are precached by the
+ * service worker). The build fills every catalog's gaps from English (vite.config.ts), so one
+ * catalog is all a language needs: English is the fallback for any missing message (SPEC §1).
+ */
+const loaders: Record<Locale, () => Promise<{ default: Catalog }>> = {
+  en: () => import('../../lang/en.json'),
+  fi: () => import('../../lang/fi.json'),
+}
+const loaded = new Map<Locale, Catalog>()
+
+export async function loadCatalog(locale: Locale): Promise<Catalog> {
+  const ready = loaded.get(locale)
+  if (ready) return ready
+  const catalog = (await loaders[locale]()).default
+  loaded.set(locale, catalog)
+  return catalog
+}
+
+/** The catalog of a language once loaded; before that, the English default messages in the code. */
+export function messagesFor(locale: Locale): Catalog {
+  return loaded.get(locale) ?? {}
 }
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const locale = useLocale()
-  const messages = useMemo(() => messagesFor(locale), [locale])
+  // The language shown changes only when its catalog has arrived: no flash of untranslated text.
+  const [shown, setShown] = useState<{ locale: Locale; messages: Catalog }>(() => ({
+    locale,
+    messages: messagesFor(locale),
+  }))
+  useEffect(() => {
+    let current = true
+    void loadCatalog(locale).then((messages) => current && setShown({ locale, messages }))
+    return () => {
+      current = false
+    }
+  }, [locale])
   return (
-    <IntlProvider locale={locale} defaultLocale="en" messages={messages}>
+    <IntlProvider locale={shown.locale} defaultLocale="en" messages={shown.messages}>
       {children}
     </IntlProvider>
   )

@@ -52,6 +52,17 @@ export interface DraftRow {
   updatedAt: number
 }
 
+/**
+ * What a sent change replaced: a create's local id by the platform's id (`id|resource|local`), or an
+ * entity's version by the one the change produced (`ver|resource|entityId|base`). Changes queued later
+ * on the old id or version, in any tab, are moved onto the new one instead of meeting a false conflict.
+ */
+export interface ReplacedRow {
+  key: string
+  value: string
+  at: number
+}
+
 export interface CacheRow {
   key: string
   value: string
@@ -63,6 +74,7 @@ export class ConsoleDb extends Dexie {
   cache!: EntityTable<CacheRow, 'key'>
   outbox!: EntityTable<OutboxEntry, 'seq'>
   drafts!: EntityTable<DraftRow, 'key'>
+  replaced!: EntityTable<ReplacedRow, 'key'>
 
   constructor(name = 'orchestrator') {
     super(name)
@@ -72,6 +84,7 @@ export class ConsoleDb extends Dexie {
       outbox: '++seq, &id, userId, resource, entityId, status',
       drafts: 'key',
     })
+    this.version(2).stores({ replaced: 'key, at' })
   }
 }
 

@@ -85,9 +85,10 @@ async function run() {
     if (navigator.locks) await navigator.locks.request('orchestrator-outbox', pass)
     else await pass()
   } finally {
-    for (const entry of settled.values()) settledHandler(entry)
+    for (const resource of settled.keys()) settledHandler(resource)
     setProgress({ ...progress, running: false, sendingId: null })
-    channel?.postMessage('changed')
+    // Other tabs refresh the same lists: their next edit must start from what the platform has now.
+    channel?.postMessage({ settled: [...settled.keys()] })
     await planNextAttempt()
   }
 }
@@ -100,10 +101,10 @@ async function planNextAttempt() {
   timer = setTimeout(kickReplay, Math.max(1000, next - Date.now()))
 }
 
-let settledHandler: (entry: OutboxEntry) => void = () => {}
+let settledHandler: (resource: string) => void = () => {}
 
 /** Starts replaying: now, when changes are queued, when the connection or the session comes back. */
-export function startOutboxSync(onSettled: (entry: OutboxEntry) => void) {
+export function startOutboxSync(onSettled: (resource: string) => void) {
   settledHandler = onSettled
   onQueued(kickReplay)
   onSessionChange(() => {
@@ -113,6 +114,8 @@ export function startOutboxSync(onSettled: (entry: OutboxEntry) => void) {
   window.addEventListener('online', kickReplay)
   channel?.addEventListener('message', (event) => {
     if (event.data === 'kick') kickReplay()
+    const resources: unknown = (event.data as { settled?: unknown } | null)?.settled
+    if (Array.isArray(resources)) for (const r of resources) if (typeof r === 'string') settledHandler(r)
   })
   kickReplay()
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db, type OutboxEntry } from './db'
-import { applyPending, discardEntry, newLocalId, queueChange, retryEntry } from './outbox'
+import { applyPending, discardEntry, newLocalId, queueChange, retryEntry, serverIdOf } from './outbox'
 import { backoff, replayOnce, type SendResult } from './replay'
 
 const scope = { userId: 'u1', organizationId: 'o1', env: 'sandbox', version: 'v2' }
@@ -34,6 +34,7 @@ const statuses = async () => (await db.outbox.orderBy('seq').toArray()).map((e) 
 
 beforeEach(async () => {
   await db.outbox.clear()
+  await db.replaced.clear()
 })
 
 describe('outbox state machine', () => {
@@ -241,5 +242,39 @@ describe('pending overlay', () => {
       ['b', 'B', 'delete'],
       ['c', 'C', undefined],
     ])
+  })
+})
+
+describe('changes made on what an earlier change replaced', () => {
+  it('an edit based on the version my sent change replaced is sent on the new version', async () => {
+    await update('a', 'First', 't0')
+    const s = sender(ok)
+    await replayOnce({ ...scope, send: s.send })
+    const produced = (s.calls[0] && `v-${s.calls[0].id}`) as string
+    // Another tab's form still holds t0: its save must not meet a conflict with my own change.
+    const second = await update('a', 'Second', 't0')
+    expect(second?.baseVersion).toBe(produced)
+    const third = await update('a', 'Third', 'someone-elses')
+    expect(third?.baseVersion).toBe('someone-elses')
+  })
+
+  it('an edit queued on a local id after its create was sent goes to the platform id', async () => {
+    const local = newLocalId()
+    await queueChange(scope, {
+      method: 'POST',
+      path: base,
+      body: { name: 'New' },
+      resource: 'data-formats',
+      entityId: local,
+      label: 'New',
+    })
+    await replayOnce({
+      ...scope,
+      send: async () => ({ status: 201, data: { id: 'srv-1', updatedAt: 'v1' } }),
+    })
+    expect(await serverIdOf('data-formats', local)).toBe('srv-1')
+    expect(await serverIdOf('tasks', local)).toBeUndefined()
+    const edit = await update(local, 'Edited')
+    expect(edit).toMatchObject({ entityId: 'srv-1', path: `${base}/srv-1` })
   })
 })

@@ -31,8 +31,9 @@ export function onQueued(listener: () => void): () => void {
  * Stores a change before anything is sent. Deleting an entity whose create was never sent
  * removes the create and its edits instead: nothing needs to reach the platform.
  */
-export async function queueChange(scope: QueueScope, change: ChangeInput): Promise<OutboxEntry | undefined> {
-  const entry = await db.transaction('rw', db.outbox, async () => {
+export async function queueChange(scope: QueueScope, input: ChangeInput): Promise<OutboxEntry | undefined> {
+  const entry = await db.transaction('rw', db.outbox, db.replaced, async () => {
+    const change = await onLatest(input)
     if (change.method === 'DELETE' && isLocalId(change.entityId)) {
       const related = await db.outbox.where('entityId').equals(change.entityId).toArray()
       if (related.every((e) => e.status !== 'sending')) {
@@ -54,6 +55,48 @@ export async function queueChange(scope: QueueScope, change: ChangeInput): Promi
   })
   for (const listener of listeners) listener()
   return entry
+}
+
+export const replacedIdKey = (resource: string, localId: string) => `id|${resource}|${localId}`
+export const replacedVersionKey = (resource: string, entityId: string, version: string) =>
+  `ver|${resource}|${entityId}|${version}`
+const MAX_CHAIN = 50
+
+/** The platform's id of an entity created here, once its create has been sent. */
+export async function serverIdOf(resource: string, id: string): Promise<string | undefined> {
+  if (!isLocalId(id)) return id
+  return (await db.replaced.get(replacedIdKey(resource, id)))?.value
+}
+
+/**
+ * A change made on a form opened before this device's earlier change of the entity was sent (here or
+ * in another tab) still names the local id or the old version: move it onto what the platform has now.
+ */
+async function onLatest(change: ChangeInput): Promise<ChangeInput> {
+  let { entityId, path, baseVersion } = change
+  const serverId = isLocalId(entityId) ? await serverIdOf(change.resource, entityId) : undefined
+  if (serverId) {
+    path = path
+      .split(encodeURIComponent(entityId))
+      .join(encodeURIComponent(serverId))
+      .split(entityId)
+      .join(serverId)
+    entityId = serverId
+  }
+  for (let i = 0; baseVersion && i < MAX_CHAIN; i += 1) {
+    const next = await db.replaced.get(replacedVersionKey(change.resource, entityId, baseVersion))
+    if (!next) break
+    baseVersion = next.value
+  }
+  return { ...change, entityId, path, baseVersion }
+}
+
+/** Mappings older than a week are no longer needed: every form opened before them has long been saved. */
+export async function pruneReplaced(now = Date.now()) {
+  await db.replaced
+    .where('at')
+    .below(now - 7 * 86_400_000)
+    .delete()
 }
 
 export function newLocalId(): string {

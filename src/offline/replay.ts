@@ -1,5 +1,5 @@
 import { db, type OutboxEntry } from './db'
-import { isLocalId } from './outbox'
+import { isLocalId, replacedIdKey, replacedVersionKey } from './outbox'
 
 export interface SendResult {
   /** HTTP status; 0 when no answer came. */
@@ -123,8 +123,18 @@ async function settleSuccess(entry: OutboxEntry, result: SendResult) {
   const data = result.data as { id?: unknown; updatedAt?: unknown } | undefined
   const serverId = typeof data?.id === 'string' ? data.id : undefined
   const updatedAt = typeof data?.updatedAt === 'string' ? data.updatedAt : undefined
-  await db.transaction('rw', db.outbox, async () => {
+  await db.transaction('rw', db.outbox, db.replaced, async () => {
     await db.outbox.delete(entry.seq as number)
+    const at = Date.now()
+    const entityId = isLocalId(entry.entityId) && serverId ? serverId : entry.entityId
+    if (isLocalId(entry.entityId) && serverId)
+      await db.replaced.put({ key: replacedIdKey(entry.resource, entry.entityId), value: serverId, at })
+    if (entry.baseVersion && updatedAt)
+      await db.replaced.put({
+        key: replacedVersionKey(entry.resource, entityId, entry.baseVersion),
+        value: updatedAt,
+        at,
+      })
     await db.outbox
       .where('entityId')
       .equals(entry.entityId)

@@ -2,9 +2,14 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { IntlProvider } from 'react-intl'
-import { describe, expect, it } from 'vitest'
-import { messagesFor } from '../i18n/i18n-provider'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadCatalog, messagesFor } from '../i18n/i18n-provider'
 import { ErrorPage, ErrorPageBoundary, statusOf } from './error-pages'
+
+// The console loads its catalogs at boot; the tests load them the same way.
+beforeAll(async () => {
+  await Promise.all([loadCatalog('en'), loadCatalog('fi')])
+})
 
 function renderInRouter(node: ReactNode) {
   const rootRoute = createRootRoute({ component: () => node })

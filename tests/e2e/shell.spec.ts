@@ -75,9 +75,10 @@ test.describe('shell', () => {
     await page.getByRole('button', { name: 'Kirjaudu tunnisteella' }).click()
     await expect(page).toHaveURL(/\/$/)
     await page.evaluate(() => localStorage.setItem('events.error', 'true'))
-    await page.getByRole('link', { name: 'Tapahtumat' }).click()
+    const menu = page.getByRole('navigation', { name: 'Päävalikko' })
+    await menu.getByRole('link', { name: 'Tapahtumat' }).click()
     await expect(page).toHaveURL(/\/events$/)
-    await expect(page.getByRole('link', { name: 'Tapahtumat' })).toHaveAttribute('aria-current', 'page')
+    await expect(menu.getByRole('link', { name: 'Tapahtumat' })).toHaveAttribute('aria-current', 'page')
     expect(await page.evaluate(() => localStorage.getItem('events.error'))).toBeNull()
   })
 

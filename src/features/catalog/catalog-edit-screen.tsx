@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useIntl } from 'react-intl'
 import { CATALOG, type CatalogList, catalogItemQuery, type Product } from '../../api/catalog'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
-import { usePendingChanges } from '../../offline/use-outbox'
+import { usePendingChanges, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
@@ -15,7 +15,7 @@ import { FailedChanges } from './failed-changes'
 /** `/{list}/create` and `/{list}/{id}/edit` of every catalog type: without an id the form creates. */
 export function CatalogEditScreen({
   list,
-  id,
+  id: routeId,
   panels,
 }: {
   list: CatalogList
@@ -24,6 +24,7 @@ export function CatalogEditScreen({
 }) {
   const intl = useIntl()
   const kind = CATALOG_KINDS[list]
+  const id = useResolvedId(CATALOG, routeId)
   const local = id !== undefined && isLocalId(id)
   const query = useQuery({ ...catalogItemQuery(id ?? ''), enabled: id !== undefined && !local })
   const pending = usePendingChanges(CATALOG)

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage } from 'react-intl'
 import { DATA_FORMATS, type DataFormat, dataFormatQuery } from '../../api/data-formats'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
-import { usePendingChanges } from '../../offline/use-outbox'
+import { usePendingChanges, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
@@ -10,7 +10,8 @@ import { PendingBadge } from '../../ui/pending-badge'
 import { DataFormatForm } from './data-format-form'
 
 /** `/data-formats/create` and `/data-formats/{id?}/edit`: without an id the form creates. */
-export function DataFormatEditScreen({ id }: { id?: string }) {
+export function DataFormatEditScreen({ id: routeId }: { id?: string }) {
+  const id = useResolvedId(DATA_FORMATS, routeId)
   const local = id !== undefined && isLocalId(id)
   const query = useQuery({ ...dataFormatQuery(id ?? ''), enabled: id !== undefined && !local })
   const pending = usePendingChanges(DATA_FORMATS)

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl'
 import { ApiError } from '../../api/http'
 import { actionSchemasQuery, TASKS, type Task, taskQuery } from '../../api/tasks'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
-import { usePendingChanges } from '../../offline/use-outbox'
+import { usePendingChanges, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
@@ -18,7 +18,8 @@ const loading = (
 )
 
 /** `/tasks/create` and `/tasks/{id}/edit`: without an id the form creates. */
-export function TaskEditScreen({ id }: { id?: string }) {
+export function TaskEditScreen({ id: routeId }: { id?: string }) {
+  const id = useResolvedId(TASKS, routeId)
   const local = id !== undefined && isLocalId(id)
   const query = useQuery({ ...taskQuery(id ?? ''), enabled: id !== undefined && !local })
   const schemas = useQuery(actionSchemasQuery())

@@ -2,20 +2,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { catalogItemQuery } from '../../../api/catalog'
 import { CatalogEditScreen } from '../../../features/catalog/catalog-edit-screen'
 import { SourceTaskMeta } from '../../../features/source-parts/source-task-meta'
-import { isLocalId } from '../../../offline/outbox'
-import { statusOf } from '../../../shell/error-pages'
+import { loadEntity } from '../../../shell/load-entity'
 
 export const Route = createFileRoute('/_user/sources/$id/edit')({
-  loader: async ({ context, params }) => {
-    if (isLocalId(params.id)) return
-    try {
-      await context.queryClient.ensureQueryData(catalogItemQuery(params.id))
-    } catch (error) {
-      // The platform said no (unknown id, refused): the error page. No answer: the screen waits for one.
-      const status = statusOf(error)
-      if (status !== undefined && status < 500) throw error
-    }
-  },
+  loader: ({ context, params }) => loadEntity(context.queryClient, params.id, catalogItemQuery(params.id)),
   component: EditRoute,
 })
 
