@@ -11,7 +11,7 @@ import { startTokenRefresh } from './auth/token-refresh'
 import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
 import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister } from './offline/cache-persister'
-import { startChunkRecovery } from './offline/chunk-recovery'
+import { reloadForChunkError, startChunkRecovery } from './offline/chunk-recovery'
 import { checkReachability, startOnlineTracking } from './offline/online'
 import { pruneReplaced } from './offline/outbox'
 import { startOutboxSync } from './offline/outbox-sync'
@@ -36,15 +36,16 @@ const router = createRouter({
   // SPEC §9: a page's data fetch shows its pending state for at least 200 ms, so it never flickers.
   defaultPendingMinMs: 200,
   defaultNotFoundComponent: NotFoundPage,
-  defaultErrorComponent: ({ error, reset }) => (
-    <ErrorPageBoundary>
-      <ErrorPage
-        status={statusOf(error)}
-        message={error instanceof Error ? error.message : undefined}
-        onRetry={reset}
-      />
-    </ErrorPageBoundary>
-  ),
+  defaultErrorComponent: ({ error, reset }) =>
+    reloadForChunkError(error) ? null : (
+      <ErrorPageBoundary>
+        <ErrorPage
+          status={statusOf(error)}
+          message={error instanceof Error ? error.message : undefined}
+          onRetry={reset}
+        />
+      </ErrorPageBoundary>
+    ),
 })
 
 declare module '@tanstack/react-router' {

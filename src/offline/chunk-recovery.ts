@@ -25,3 +25,20 @@ export function startChunkRecovery() {
     }
   })
 }
+
+const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|Unable to preload CSS/i
+
+/** A route's chunk that could not be fetched, however the import was made. */
+export function isChunkError(error: unknown): boolean {
+  return error instanceof Error && CHUNK_ERROR.test(error.message)
+}
+
+/**
+ * For error pages: a chunk failure that reached the router (an import made without Vite's preload
+ * helper raises no `vite:preloadError`) gets the same one reload a minute. True while it reloads.
+ */
+export function reloadForChunkError(error: unknown): boolean {
+  if (!isChunkError(error) || !claimChunkReload()) return false
+  location.reload()
+  return true
+}

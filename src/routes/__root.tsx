@@ -5,6 +5,7 @@ import { configsQuery } from '../api/configs'
 import { organizationSetting } from '../api/scope'
 import { logout } from '../auth/logout'
 import { OrganizationSelector } from '../features/organizations/organization-selector'
+import { reloadForChunkError } from '../offline/chunk-recovery'
 import { AppShell } from '../shell/app-shell'
 import { ConnectionStatus } from '../shell/connection-status'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from '../shell/error-pages'
@@ -48,6 +49,7 @@ function RootLayout() {
 }
 
 function RootError({ error, reset }: { error: unknown; reset: () => void }) {
+  if (reloadForChunkError(error)) return null
   const message = error instanceof Error ? error.message : undefined
   return (
     <ErrorPageBoundary>

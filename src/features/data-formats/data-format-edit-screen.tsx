@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage } from 'react-intl'
 import { DATA_FORMATS, type DataFormat, dataFormatQuery } from '../../api/data-formats'
-import { applyPendingTo, isLocalId } from '../../offline/outbox'
+import { applyPendingTo, formKey, isLocalId } from '../../offline/outbox'
 import { usePendingChanges, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
@@ -39,7 +39,7 @@ export function DataFormatEditScreen({ id: routeId }: { id?: string }) {
       />
       {!local && <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />}
       {current ? (
-        <DataFormatForm key={current.id} current={current} />
+        <DataFormatForm key={formKey(current)} current={current} />
       ) : query.isError ? (
         <Alert>{query.error.message}</Alert>
       ) : (

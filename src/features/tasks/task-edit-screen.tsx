@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage } from 'react-intl'
 import { ApiError } from '../../api/http'
 import { actionSchemasQuery, TASKS, type Task, taskQuery } from '../../api/tasks'
-import { applyPendingTo, isLocalId } from '../../offline/outbox'
+import { applyPendingTo, formKey, isLocalId } from '../../offline/outbox'
 import { usePendingChanges, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
@@ -52,7 +52,7 @@ export function TaskEditScreen({ id: routeId }: { id?: string }) {
       )}
       {current && schemasReady ? (
         <TaskForm
-          key={current.id}
+          key={formKey(current)}
           current={current}
           schemas={schemas.data ?? []}
           history={local ? undefined : <TaskRunHistory taskId={current.id} />}
