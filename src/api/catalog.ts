@@ -106,7 +106,7 @@ export const catalogListQuery = (type: ProductType, params: CatalogListParams) =
   })
 
 /** A row of a cached list stands in for the detail until it is fetched (and offline, for good). */
-function fromLists(id: string): { data: Product; updatedAt: number } | undefined {
+export function fromLists(id: string): { data: Product; updatedAt: number } | undefined {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: catalogKeys.all() })) {
     if (!query.queryKey.includes('list')) continue
     const item = (query.state.data as PagedList<Product> | undefined)?.items?.find((p) => p.id === id)

@@ -69,7 +69,7 @@ export const dataFormatsQuery = (params: { page: number; limit: number; q?: stri
   })
 
 /** A row of a cached list stands in for the detail until it is fetched (and offline, for good). */
-function fromLists(id: string): { data: DataFormat; updatedAt: number } | undefined {
+export function fromLists(id: string): { data: DataFormat; updatedAt: number } | undefined {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: [...dataFormatKeys.all(), 'list'] })) {
     const item = (query.state.data as PagedList<DataFormat> | undefined)?.items.find((f) => f.id === id)
     if (item) return { data: item, updatedAt: query.state.dataUpdatedAt }

@@ -134,7 +134,7 @@ export const tasksQuery = (params: TaskListParams) =>
   })
 
 /** A row of a cached list stands in for the detail until it is fetched (and offline, for good). */
-function fromLists(id: string): { data: Task; updatedAt: number } | undefined {
+export function fromLists(id: string): { data: Task; updatedAt: number } | undefined {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: [...taskKeys.all(), 'list'] })) {
     const item = (query.state.data as PagedTasks<Task> | undefined)?.items.find((t) => t.id === id)
     if (item) return { data: item, updatedAt: query.state.dataUpdatedAt }

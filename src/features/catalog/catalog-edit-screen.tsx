@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useIntl } from 'react-intl'
-import { CATALOG, type CatalogList, catalogItemQuery, type Product } from '../../api/catalog'
+import { CATALOG, type CatalogList, catalogItemQuery, fromLists, type Product } from '../../api/catalog'
+import { newer } from '../../api/keys'
 import { applyPendingTo, formKey, isLocalId } from '../../offline/outbox'
 import { usePendingChanges, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
@@ -28,7 +29,9 @@ export function CatalogEditScreen({
   const local = id !== undefined && isLocalId(id)
   const query = useQuery({ ...catalogItemQuery(id ?? ''), enabled: id !== undefined && !local })
   const pending = usePendingChanges(CATALOG)
-  const current = id ? applyPendingTo<Product>(query.data, id, pending, CATALOG) : undefined
+  const current = id
+    ? applyPendingTo<Product>(newer(query.data, fromLists(id)?.data), id, pending, CATALOG)
+    : undefined
 
   if (!id)
     return (

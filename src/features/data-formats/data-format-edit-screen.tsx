@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage } from 'react-intl'
-import { DATA_FORMATS, type DataFormat, dataFormatQuery } from '../../api/data-formats'
+import { DATA_FORMATS, type DataFormat, dataFormatQuery, fromLists } from '../../api/data-formats'
+import { newer } from '../../api/keys'
 import { applyPendingTo, formKey, isLocalId } from '../../offline/outbox'
 import { usePendingChanges, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
@@ -15,7 +16,9 @@ export function DataFormatEditScreen({ id: routeId }: { id?: string }) {
   const local = id !== undefined && isLocalId(id)
   const query = useQuery({ ...dataFormatQuery(id ?? ''), enabled: id !== undefined && !local })
   const pending = usePendingChanges(DATA_FORMATS)
-  const current = id ? applyPendingTo<DataFormat>(query.data, id, pending, DATA_FORMATS) : undefined
+  const current = id
+    ? applyPendingTo<DataFormat>(newer(query.data, fromLists(id)?.data), id, pending, DATA_FORMATS)
+    : undefined
 
   if (!id) {
     return (

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage } from 'react-intl'
 import { ApiError } from '../../api/http'
-import { actionSchemasQuery, TASKS, type Task, taskQuery } from '../../api/tasks'
+import { newer } from '../../api/keys'
+import { actionSchemasQuery, fromLists, TASKS, type Task, taskQuery } from '../../api/tasks'
 import { applyPendingTo, formKey, isLocalId } from '../../offline/outbox'
 import { usePendingChanges, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
@@ -24,7 +25,9 @@ export function TaskEditScreen({ id: routeId }: { id?: string }) {
   const query = useQuery({ ...taskQuery(id ?? ''), enabled: id !== undefined && !local })
   const schemas = useQuery(actionSchemasQuery())
   const pending = usePendingChanges(TASKS)
-  const current = id ? applyPendingTo<Task>(query.data, id, pending, TASKS) : undefined
+  const current = id
+    ? applyPendingTo<Task>(newer(query.data, fromLists(id)?.data), id, pending, TASKS)
+    : undefined
   // Offline without the schemas cached, the form still opens: option values are kept as they are.
   const schemasReady = schemas.isSuccess || schemas.isError
 
