@@ -182,11 +182,3 @@ export function applyPendingTo<T extends { id: string }>(
   const list = applyPending(item ? [item] : [], entries, resource)
   return list.find((row) => row.id === id)
 }
-
-/**
- * The key of an edit form: a newer version of the entity arriving after the form opened (a cached
- * detail refreshed once the device's own changes were sent) opens the form again on that version,
- * so nobody edits, and bases a change on, what the platform no longer has.
- */
-export const formKey = (entity: { id: string; updatedAt?: string }) =>
-  `${entity.id}@${entity.updatedAt ?? ''}`

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useIntl } from 'react-intl'
 import { CATALOG, type CatalogList, catalogItemQuery, fromLists, type Product } from '../../api/catalog'
 import { newer } from '../../api/keys'
-import { applyPendingTo, formKey, isLocalId } from '../../offline/outbox'
+import { applyPendingTo, isLocalId } from '../../offline/outbox'
 import { usePendingChanges, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
@@ -53,12 +53,7 @@ export function CatalogEditScreen({
       {!local && <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />}
       <FailedChanges inForm entries={pending.filter((e) => e.entityId === id)} />
       {current ? (
-        <CatalogForm
-          key={formKey(current)}
-          type={current.type ?? kind.type}
-          current={current}
-          panels={panels}
-        />
+        <CatalogForm key={current.id} type={current.type ?? kind.type} current={current} panels={panels} />
       ) : query.isError ? (
         <Alert>{query.error.message}</Alert>
       ) : (

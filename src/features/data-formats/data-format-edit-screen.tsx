@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage } from 'react-intl'
 import { DATA_FORMATS, type DataFormat, dataFormatQuery, fromLists } from '../../api/data-formats'
 import { newer } from '../../api/keys'
-import { applyPendingTo, formKey, isLocalId } from '../../offline/outbox'
+import { applyPendingTo, isLocalId } from '../../offline/outbox'
 import { usePendingChanges, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
@@ -42,7 +42,7 @@ export function DataFormatEditScreen({ id: routeId }: { id?: string }) {
       />
       {!local && <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />}
       {current ? (
-        <DataFormatForm key={formKey(current)} current={current} />
+        <DataFormatForm key={current.id} current={current} />
       ) : query.isError ? (
         <Alert>{query.error.message}</Alert>
       ) : (

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl'
 import { ApiError } from '../../api/http'
 import { newer } from '../../api/keys'
 import { actionSchemasQuery, fromLists, TASKS, type Task, taskQuery } from '../../api/tasks'
-import { applyPendingTo, formKey, isLocalId } from '../../offline/outbox'
+import { applyPendingTo, isLocalId } from '../../offline/outbox'
 import { usePendingChanges, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
@@ -55,7 +55,7 @@ export function TaskEditScreen({ id: routeId }: { id?: string }) {
       )}
       {current && schemasReady ? (
         <TaskForm
-          key={formKey(current)}
+          key={current.id}
           current={current}
           schemas={schemas.data ?? []}
           history={local ? undefined : <TaskRunHistory taskId={current.id} />}
