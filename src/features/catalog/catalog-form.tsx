@@ -14,8 +14,8 @@ import {
 import { draftKey, removeDraft, useDraft } from '../../offline/drafts'
 import { isLocalId, newLocalId } from '../../offline/outbox'
 import { isQuotaError } from '../../offline/storage'
-import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
+import { DraftOffer } from '../../ui/draft-offer'
 import { useAppForm } from '../../ui/form/fields'
 import { ActionsTab } from './actions-tab'
 import { ConfigurationTab, ConnectorSettingsTab } from './catalog-form-config'
@@ -30,7 +30,6 @@ import {
 import { listPath } from './catalog-kinds'
 import type { CatalogPanels } from './catalog-panels'
 import { TAB_LABELS, type TabId, tabOfField, tabsOf } from './catalog-tabs'
-import { DraftOffer } from './draft-offer'
 
 /** Tabs with a refused field, from the schema itself: a hidden tab's fields are not mounted. */
 function tabsWithErrors(type: ProductType, values: CatalogFormValues): Set<TabId> {
@@ -128,19 +127,14 @@ export function CatalogForm({
       }}
       className="max-w-3xl rounded-lg bg-white p-4 shadow-sm sm:p-6"
     >
-      <DraftOfferFor
+      <DraftOffer
         draft={draft}
+        saveError={saveError}
         // A draft saved by an older form may lack newer fields: the defaults fill them.
         onRestore={(restored) =>
-          form.reset({ ...toFormValues(type, current), ...restored }, { keepDefaultValues: true })
+          form.reset({ ...toFormValues(type, current), ...(restored as object) }, { keepDefaultValues: true })
         }
-        storageFull={saveError === 'storage-full'}
       />
-      {saveError && saveError !== 'storage-full' && (
-        <div className="mb-4">
-          <Alert>{saveError}</Alert>
-        </div>
-      )}
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)}>
         <Tabs.List
           aria-label={intl.formatMessage({ id: 'catalog.formSections', defaultMessage: 'Form sections' })}
@@ -185,27 +179,5 @@ export function CatalogForm({
         </Button>
       </div>
     </form>
-  )
-}
-
-function DraftOfferFor({
-  draft,
-  onRestore,
-  storageFull,
-}: {
-  draft: ReturnType<typeof useDraft<CatalogFormValues>>
-  onRestore: (values: CatalogFormValues) => void
-  storageFull: boolean
-}) {
-  return (
-    <DraftOffer
-      offeredAt={draft.offered?.updatedAt}
-      storageFull={draft.storageFull || storageFull}
-      onRestore={() => {
-        const restored = draft.accept()
-        if (restored) onRestore(restored)
-      }}
-      onDiscard={() => void draft.discard()}
-    />
   )
 }

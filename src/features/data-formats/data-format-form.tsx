@@ -1,13 +1,13 @@
 import { useStore } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { FormattedMessage, FormattedTime, useIntl } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { type DataFormat, queueDataFormatCreate, queueDataFormatUpdate } from '../../api/data-formats'
 import { draftKey, removeDraft, useDraft } from '../../offline/drafts'
 import { newLocalId } from '../../offline/outbox'
 import { isQuotaError } from '../../offline/storage'
-import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
+import { DraftOffer } from '../../ui/draft-offer'
 import { useAppForm } from '../../ui/form/fields'
 import { type DataFormatFormValues, dataFormatFormSchema, emptyDataFormat } from './data-format-schema'
 
@@ -61,49 +61,11 @@ export function DataFormatForm({ current }: { current?: DataFormat }) {
       }}
       className="max-w-2xl rounded-lg bg-white p-6 shadow-sm"
     >
-      {draft.offered && (
-        <div className="mb-4">
-          <Alert tone="info">
-            <p>
-              <FormattedMessage
-                id="draft.offer"
-                defaultMessage="You have an unsaved draft from {time}."
-                values={{
-                  time: <FormattedTime value={draft.offered.updatedAt} dateStyle="short" timeStyle="short" />,
-                }}
-              />
-            </p>
-            <div className="mt-2 flex gap-2">
-              <Button
-                onClick={() => {
-                  const restored = draft.accept()
-                  if (restored) form.reset(restored as DataFormatFormValues, { keepDefaultValues: true })
-                }}
-              >
-                <FormattedMessage id="draft.restore" defaultMessage="Restore draft" />
-              </Button>
-              <Button variant="secondary" onClick={() => void draft.discard()}>
-                <FormattedMessage id="draft.discard" defaultMessage="Discard draft" />
-              </Button>
-            </div>
-          </Alert>
-        </div>
-      )}
-      {(draft.storageFull || saveError === 'storage-full') && (
-        <div className="mb-4">
-          <Alert>
-            <FormattedMessage
-              id="storage.full"
-              defaultMessage="This device's storage is full. Your entries stay in the form; free some space and save again. Changes already queued are kept."
-            />
-          </Alert>
-        </div>
-      )}
-      {saveError && saveError !== 'storage-full' && (
-        <div className="mb-4">
-          <Alert>{saveError}</Alert>
-        </div>
-      )}
+      <DraftOffer
+        draft={draft}
+        saveError={saveError}
+        onRestore={(restored) => form.reset(restored as DataFormatFormValues, { keepDefaultValues: true })}
+      />
       <form.AppField name="dataFormatCode">
         {(field) => (
           <field.TextField

@@ -8,9 +8,9 @@ import { draftKey, removeDraft, useDraft } from '../../offline/drafts'
 import { newLocalId } from '../../offline/outbox'
 import { isQuotaError } from '../../offline/storage'
 import { Button } from '../../ui/button'
+import { DraftOffer } from '../../ui/draft-offer'
 import { useAppForm } from '../../ui/form/fields'
 import { TaskActionsTab } from './task-actions-tab'
-import { TaskDraftOffer } from './task-draft-offer'
 import { type TaskFormValues, toFormValues, toTaskInput, withActionRules } from './task-form-schema'
 import { TaskGeneralTab } from './task-general-tab'
 import { TaskJobsSection } from './task-jobs-section'
@@ -79,7 +79,7 @@ export function TaskForm({
       }}
       className="rounded-lg bg-white p-4 shadow-sm md:p-6"
     >
-      <TaskDraftOffer
+      <DraftOffer
         draft={draft}
         saveError={saveError}
         onRestore={(restored) => form.reset(restored as TaskFormValues, { keepDefaultValues: true })}

@@ -1,10 +1,10 @@
 import { FormattedMessage, FormattedTime } from 'react-intl'
-import type { useDraft } from '../../offline/drafts'
-import { Alert } from '../../ui/alert'
-import { Button } from '../../ui/button'
+import type { useDraft } from '../offline/drafts'
+import { Alert } from './alert'
+import { Button } from './button'
 
-/** The saved-draft offer and the save problems, above the task form (as on the data-format form). */
-export function TaskDraftOffer({
+/** Above every entity form: the offer of a saved draft, a full store, and any other save problem. */
+export function DraftOffer({
   draft,
   saveError,
   onRestore,
