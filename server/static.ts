@@ -2,6 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize } from 'node:path'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
+import { getCookie } from 'hono/cookie'
+import { LOCALE_COOKIE, SHELL_PAGES } from '../src/shell/shell-pages'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,6 +21,28 @@ const TYPES: Record<string, string> = {
 /** No inline or eval scripts; styles may be set by libraries (Radix, uPlot) at run time. */
 export const CONSOLE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+
+const catalog = (locale: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../lang/${locale}.json`, import.meta.url), 'utf8'))
+const CATALOGS: Record<string, Record<string, string>> = { fi: catalog('fi'), en: catalog('en') }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/**
+ * index.html for a navigation: the static frame gets the screen's heading in the user's language
+ * (the console's cookie; Finnish by default, as in the console), so it paints before any script.
+ */
+export function shellHtml(html: string, path: string, cookieLocale: string | undefined): string {
+  const locale = cookieLocale === 'en' ? 'en' : 'fi'
+  const page = SHELL_PAGES[path.replace(/\/+$/, '') || '/']
+  const title = page && (CATALOGS[locale]?.[page.title] ?? CATALOGS.en?.[page.title])
+  const heading = title
+    ? `<div class="mb-4 flex flex-wrap items-center gap-3"><h1 class="flex-1 text-2xl font-semibold text-gray-900">${escapeHtml(title)}</h1></div>`
+    : ''
+  return html
+    .replace('<html lang="fi">', `<html lang="${locale}">`)
+    .replace('<!--shell-page-->', page?.narrow ? `<div class="mx-auto max-w-md">${heading}</div>` : heading)
+}
 
 /** Serves the built console: hashed assets for a year, the shell and worker never cached, SPA fallback. */
 export function staticConsole(distDir: string) {
@@ -41,7 +65,10 @@ export function staticConsole(distDir: string) {
     const hashed = path.startsWith('/assets/')
     c.header('Content-Type', TYPES[extname(target)] ?? 'application/octet-stream')
     c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
-    return c.body(readFileSync(target))
+    if (isFile) return c.body(readFileSync(target))
+    // The heading depends on the language cookie: caches keep one copy per cookie.
+    c.header('Vary', 'Cookie')
+    return c.html(shellHtml(readFileSync(target, 'utf8'), path, getCookie(c, LOCALE_COOKIE)))
   })
   return app
 }

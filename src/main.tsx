@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { persistQueryClient } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { setUnauthorizedHandler } from './api/http'
 import { queryClient } from './api/query-client'
@@ -19,7 +19,7 @@ import { requestPersistentStorage } from './offline/storage'
 import { registerServiceWorker } from './offline/sw-registration'
 import { routeTree } from './routeTree.gen'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from './shell/error-pages'
-import './styles.css'
+import { LOCALE_COOKIE } from './shell/shell-pages'
 
 /** SPEC §9: no prefetching on 2g connections or with data saver on. */
 function lightData(): boolean {
@@ -56,8 +56,17 @@ declare module '@tanstack/react-router' {
 
 const toLogin = () => router.navigate({ to: '/login' })
 
+/** The page's language follows the chosen one; the cookie lets the platform's shell speak it too. */
+function applyLocale() {
+  const locale = localeSetting.get()
+  document.documentElement.lang = locale
+  // biome-ignore lint/suspicious/noDocumentCookie: a fixed two-letter value; older Safari lacks the Cookie Store API
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=strict`
+}
+
 async function boot() {
-  document.documentElement.lang = localeSetting.get()
+  applyLocale()
+  localeSetting.subscribe(applyLocale)
   // onlineManager starts online; tell it the truth before the first query runs.
   startOnlineTracking()
   void checkReachability()
@@ -84,14 +93,19 @@ async function boot() {
 
   const root = document.getElementById('root')
   if (!root) throw new Error('The page has no #root element')
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <I18nProvider>
-          <RouterProvider router={router} />
-        </I18nProvider>
-      </QueryClientProvider>
-    </StrictMode>,
+  // A transition renders in slices that yield to the browser, so start-up never blocks input for long;
+  // the static frame of index.html stays on screen until the console's first screen is ready.
+  const reactRoot = createRoot(root)
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <I18nProvider>
+            <RouterProvider router={router} />
+          </I18nProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   )
   void registerServiceWorker()
 }
