@@ -11,11 +11,14 @@ export const organizationKeys = {
   all: () => [...scopeKey(), 'organizations'] as const,
 }
 
-const collator = new Intl.Collator('en', { sensitivity: 'base' })
+// Made on first use: building a collator loads ICU data, too slow for module start-up on a phone.
+let collator: Intl.Collator | undefined
 
 /** Sorted by name, accent-insensitively (SPEC §2): Aalto, Ääneseudun, Équipe, Örebro. */
 export function sortOrganizations(list: Organization[]): Organization[] {
-  return [...list].sort((a, b) => collator.compare(a.name, b.name))
+  collator ??= new Intl.Collator('en', { sensitivity: 'base' })
+  const compare = collator.compare
+  return [...list].sort((a, b) => compare(a.name, b.name))
 }
 
 export const organizationsQuery = () =>
