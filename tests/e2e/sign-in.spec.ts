@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { OPERATOR_TOKEN, signInWithToken, useEnglish } from './support'
+import { OPERATOR_TOKEN, readBootStore, signInWithToken, useEnglish } from './support'
 
 test.describe('sign-in', () => {
   test.beforeEach(async ({ page }) => {
@@ -26,18 +26,9 @@ test.describe('sign-in', () => {
     await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible()
     // Tokens never travel in URLs.
     for (const url of urls) expect(url).not.toMatch(/access_token|id_token=|refresh_token/)
-    const stored = await page.evaluate(
-      () =>
-        new Promise<{ kind: string; refreshToken?: string }>((resolve) => {
-          const open = indexedDB.open('orchestrator')
-          open.onsuccess = () => {
-            const read = open.result.transaction('session').objectStore('session').get('current')
-            read.onsuccess = () => resolve(read.result)
-          }
-        }),
-    )
-    expect(stored.kind).toBe('oidc')
-    expect(stored.refreshToken, 'offline_access gives a refresh token').toBeTruthy()
+    const stored = await readBootStore<{ kind: string; refreshToken?: string }>(page, 'session')
+    expect(stored?.kind).toBe('oidc')
+    expect(stored?.refreshToken, 'offline_access gives a refresh token').toBeTruthy()
 
     await page.reload()
     await expect(menu.getByRole('link', { name: 'Tasks' })).toBeVisible()

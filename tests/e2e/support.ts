@@ -60,26 +60,34 @@ export function uniqueCode(prefix: string) {
   return `${prefix}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`
 }
 
-/** Waits until the persisted query cache (IndexedDB) holds a text: what a reload offline will show. */
+/**
+ * Reads one entry of the boot store (IndexedDB `orchestrator-boot`, idb-keyval): `session` or
+ * `query-cache`. Undefined while the console has not made the store; this read never makes it.
+ */
+export const readBootStore = <T>(page: Page, key: 'session' | 'query-cache') =>
+  page.evaluate(
+    (key) =>
+      new Promise<T | undefined>((resolve) => {
+        const open = indexedDB.open('orchestrator-boot')
+        open.onupgradeneeded = () => open.transaction?.abort()
+        open.onerror = () => resolve(undefined)
+        open.onsuccess = () => {
+          const read = open.result.transaction('kv').objectStore('kv').get(key)
+          read.onsuccess = () => resolve(read.result)
+          read.onerror = () => resolve(undefined)
+          // A connection closes once its transactions are done.
+          open.result.close()
+        }
+      }),
+    key,
+  )
+
+/** Waits until the persisted query cache holds a text: what a reload offline will show. */
 export async function waitForCached(page: Page, text: string) {
   await expect
-    .poll(
-      () =>
-        page.evaluate(
-          (needle) =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open('orchestrator')
-              open.onsuccess = () => {
-                const read = open.result.transaction('cache').objectStore('cache').get('query-cache')
-                read.onsuccess = () => resolve(String(read.result?.value ?? '').includes(needle))
-                read.onerror = () => resolve(false)
-              }
-              open.onerror = () => resolve(false)
-            }),
-          text,
-        ),
-      { timeout: 10_000 },
-    )
+    .poll(async () => String((await readBootStore(page, 'query-cache')) ?? '').includes(text), {
+      timeout: 10_000,
+    })
     .toBe(true)
 }
 

@@ -213,12 +213,11 @@ async function firstRow(context, url, selector) {
           timestamp: Date.now(),
           clientState: { mutations: [], queries },
         })
-        const open = indexedDB.open('orchestrator')
+        // The boot store (idb-keyval) the console restores its query cache from.
+        const open = indexedDB.open('orchestrator-boot')
         open.onsuccess = () => {
-          open.result
-            .transaction('cache', 'readwrite')
-            .objectStore('cache')
-            .put({ key: 'query-cache', value }).onsuccess = () => resolve(value.length)
+          open.result.transaction('kv', 'readwrite').objectStore('kv').put(value, 'query-cache').onsuccess =
+            () => resolve(value.length)
         }
       }),
   )
