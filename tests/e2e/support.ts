@@ -91,12 +91,41 @@ export async function waitForCached(page: Page, text: string) {
     .toBe(true)
 }
 
+/**
+ * Waits until the signed-in console has opened its outbox database (Dexie, loaded once the first
+ * screen is up), so a test can write changes into it.
+ */
+export async function waitForOutboxDb(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open('orchestrator')
+              // Opened without a version, an upgrade means there is none yet: never make it here.
+              open.onupgradeneeded = () => open.transaction?.abort()
+              open.onerror = () => resolve(false)
+              open.onsuccess = () => {
+                resolve(open.result.objectStoreNames.contains('outbox'))
+                open.result.close()
+              }
+            }),
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true)
+}
+
 /** How many changes wait in the outbox (IndexedDB), as the sync centre would count them. */
 export const outboxCount = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<number>((resolve) => {
         const open = indexedDB.open('orchestrator')
+        // No outbox database yet (Dexie not loaded here so far): nothing waits, and none is made.
+        open.onupgradeneeded = () => open.transaction?.abort()
+        open.onerror = () => resolve(0)
         open.onsuccess = () => {
           const count = open.result.transaction('outbox').objectStore('outbox').count()
           count.onsuccess = () => resolve(count.result)

@@ -51,6 +51,20 @@ async function signedInContext() {
       )
     return registration.active?.state
   })
+  // The outbox database (Dexie) is opened once the signed-in console's first screen is up.
+  await page.waitForFunction(
+    () =>
+      new Promise((resolve) => {
+        const open = indexedDB.open('orchestrator')
+        // Opened without a version, an upgrade means there is none yet: never make it here.
+        open.onupgradeneeded = () => open.transaction.abort()
+        open.onerror = () => resolve(false)
+        open.onsuccess = () => {
+          resolve(open.result.objectStoreNames.contains('outbox'))
+          open.result.close()
+        }
+      }),
+  )
   return { context, page }
 }
 
