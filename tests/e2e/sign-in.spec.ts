@@ -66,6 +66,53 @@ test.describe('sign-in', () => {
     await expect(menu.getByRole('button', { name: 'Logout' })).toHaveCount(0)
   })
 
+  test('a session an earlier version kept in its Dexie database survives the update, and a logout ends it', async ({
+    page,
+  }) => {
+    await page.goto('/login')
+    // The database as the earlier console's Dexie made it (schema version 2 is IndexedDB version 20).
+    await page.evaluate(
+      (token) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('orchestrator', 20)
+          open.onupgradeneeded = () => {
+            const db = open.result
+            db.createObjectStore('session', { keyPath: 'key' })
+            db.createObjectStore('cache', { keyPath: 'key' })
+            const outbox = db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true })
+            outbox.createIndex('id', 'id', { unique: true })
+            for (const index of ['userId', 'resource', 'entityId', 'status']) outbox.createIndex(index, index)
+            db.createObjectStore('drafts', { keyPath: 'key' })
+            db.createObjectStore('replaced', { keyPath: 'key' }).createIndex('at', 'at')
+          }
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const tx = open.result.transaction('session', 'readwrite')
+            tx.objectStore('session').put({
+              key: 'current',
+              kind: 'developer',
+              user: { id: 'u0000000-0000-4000-8000-000000000002', email: 'operator@example.com' },
+              token,
+              expiresAt: Date.now() + 3_600_000,
+            })
+            tx.oncomplete = () => {
+              open.result.close()
+              resolve()
+            }
+          }
+        }),
+      OPERATOR_TOKEN,
+    )
+    await page.goto('/')
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    await expect(menu.getByRole('link', { name: 'Profile' })).toBeVisible()
+    expect((await readBootStore<{ token: string }>(page, 'session'))?.token).toBe(OPERATOR_TOKEN)
+    await menu.getByRole('button', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await page.reload()
+    await expect(menu.getByRole('button', { name: 'Logout' })).toHaveCount(0)
+  })
+
   test('the callback without a sign-in in progress shows the Timeout dialog and goes to login', async ({
     page,
   }) => {
