@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client'
 import { setUnauthorizedHandler } from './api/http'
 import { queryClient } from './api/query-client'
 import { logout } from './auth/logout'
-import { restoreSession } from './auth/session'
+import { getSession, onSessionChange, restoreSession } from './auth/session'
 import { startTokenRefresh } from './auth/token-refresh'
 import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
@@ -64,6 +64,32 @@ function applyLocale() {
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=strict`
 }
 
+/** When the main thread is idle after the first render, so the work never delays the first screen. */
+function whenIdle(task: () => void) {
+  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 2000 })
+  else setTimeout(task, 200)
+}
+
+/**
+ * The outbox (Dexie) belongs to a signed-in user: its replay and pruning start with the first session,
+ * at boot or at a later sign-in, and a visitor never loads Dexie.
+ */
+function startOutboxWhenSignedIn() {
+  let started = false
+  const start = () => {
+    if (started || !getSession()) return
+    started = true
+    stop()
+    // A settled change refreshes every cached list and detail of its resource family.
+    startOutboxSync(
+      (resource) => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes(resource) }),
+    )
+    void pruneReplaced().catch(() => undefined)
+  }
+  const stop = onSessionChange(() => whenIdle(start))
+  start()
+}
+
 async function boot() {
   applyLocale()
   localeSetting.subscribe(applyLocale)
@@ -83,11 +109,6 @@ async function boot() {
   performance.mark('orchestrator:cache-restored')
   // A 401 ends the session locally; the provider session is left alone so signing in again is quick.
   setUnauthorizedHandler(() => void logout(toLogin, { endProviderSession: false }))
-  // A settled change refreshes every cached list and detail of its resource family.
-  startOutboxSync(
-    (resource) => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes(resource) }),
-  )
-  void pruneReplaced().catch(() => undefined)
   void requestPersistentStorage()
   startTokenRefresh(() => void logout(toLogin, { endProviderSession: false }))
 
@@ -108,6 +129,7 @@ async function boot() {
     ),
   )
   void registerServiceWorker()
+  whenIdle(startOutboxWhenSignedIn)
 }
 
 void boot()

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { PRODUCT_TYPES, ProductInput } from '../contract/product'
-import { db } from '../offline/db'
+import { loadDb } from '../offline/lazy-db'
 import { retryEntry } from '../offline/outbox'
 import { queueForCurrentScope } from '../offline/queue'
 import { ApiError, buildPath, dataOrThrow, request } from './http'
@@ -190,6 +190,7 @@ export function queueCatalogUpdate(current: Pick<Product, 'id' | 'updatedAt'>, i
  * behind a create that cannot pass.
  */
 export async function requeueCatalogCreate(entityId: string, input: ProductInput) {
+  const db = await loadDb()
   const create = await db.outbox
     .where('entityId')
     .equals(entityId)

@@ -1,9 +1,12 @@
+import { del, get, set } from 'idb-keyval'
 import { useSyncExternalStore } from 'react'
-import { db, type StoredSession } from '../offline/db'
+import { bootStore, moveLegacySession } from '../offline/boot-store'
+import type { StoredSession } from '../offline/db'
 
 export type Session = Omit<StoredSession, 'key'>
 export type SessionUser = Session['user']
 
+const KEY = 'session'
 const listeners = new Set<() => void>()
 let current: Session | null = null
 // Other tabs learn of sign-in, refresh and sign-out through this channel.
@@ -17,10 +20,18 @@ export function getSession(): Session | null {
   return current
 }
 
+async function readStored(): Promise<StoredSession | undefined> {
+  const stored = await get<StoredSession>(KEY, bootStore)
+  if (stored) return stored
+  const moved = await moveLegacySession((session) => set(KEY, session, bootStore))
+  // None to move: a tab booting at the same moment may just have moved it here.
+  return moved ?? (await get<StoredSession>(KEY, bootStore))
+}
+
 /** Reads the session kept in IndexedDB, so a reload (even offline) stays signed in. */
 export async function restoreSession(): Promise<Session | null> {
   try {
-    const stored = await db.session.get('current')
+    const stored = await readStored()
     current = stored ? withoutKey(stored) : null
   } catch {
     current = null
@@ -32,8 +43,8 @@ export async function restoreSession(): Promise<Session | null> {
 export async function saveSession(next: Session | null): Promise<void> {
   current = next
   notify()
-  if (next) await db.session.put({ key: 'current', ...next })
-  else await db.session.delete('current')
+  if (next) await set(KEY, { key: 'current', ...next } satisfies StoredSession, bootStore)
+  else await del(KEY, bootStore)
   channel?.postMessage('changed')
 }
 

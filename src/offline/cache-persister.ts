@@ -1,19 +1,16 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
 import { removeOldestQuery } from '@tanstack/react-query-persist-client'
-import { db } from './db'
+import { del, get, set } from 'idb-keyval'
+import { bootStore } from './boot-store'
 
-/** The query cache lives in IndexedDB (Dexie), one row, so a reload offline shows the last data. */
+/** The query cache lives in the boot store (IndexedDB), one entry, so a reload offline shows the last data. */
 export const cachePersister = createAsyncStoragePersister({
   key: 'query-cache',
   throttleTime: 200,
   storage: {
-    getItem: async (key) => (await db.cache.get(key))?.value ?? null,
-    setItem: async (key, value) => {
-      await db.cache.put({ key, value })
-    },
-    removeItem: async (key) => {
-      await db.cache.delete(key)
-    },
+    getItem: (key) => get<string>(key, bootStore),
+    setItem: (key, value) => set(key, value, bootStore),
+    removeItem: (key) => del(key, bootStore),
   },
   // A full store: drop the oldest queries and try again rather than lose the whole cache.
   retry: removeOldestQuery,

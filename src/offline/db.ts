@@ -68,7 +68,11 @@ export interface CacheRow {
   value: string
 }
 
-/** The console's local database: the session, the persisted query cache, the outbox and drafts. */
+/**
+ * The console's local database: the outbox, drafts and replaced ids, loaded through `loadDb` (lazy-db.ts)
+ * once someone is signed in. `session` and `cache` stay empty: those moved to the boot store
+ * (boot-store.ts), and dropping the stores would need a schema version of its own.
+ */
 export class ConsoleDb extends Dexie {
   session!: EntityTable<StoredSession, 'key'>
   cache!: EntityTable<CacheRow, 'key'>

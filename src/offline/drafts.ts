@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { currentScope } from '../api/scope'
 import { getSession } from '../auth/session'
-import { db } from './db'
+import { loadDb } from './lazy-db'
 import { isQuotaError } from './storage'
 
 /** A draft belongs to one user, organization, environment, form and entity. */
@@ -11,6 +11,7 @@ export function draftKey(form: string, entityId: string): string {
 }
 
 export async function removeDraft(key: string) {
+  const db = await loadDb()
   await db.drafts.delete(key)
 }
 
@@ -26,9 +27,11 @@ export function useDraft<T>(key: string, values: T, dirty: boolean) {
 
   useEffect(() => {
     let live = true
-    void db.drafts.get(key).then((row) => {
-      if (live && row) setOffered({ values: row.values as T, updatedAt: row.updatedAt })
-    })
+    void loadDb()
+      .then((db) => db.drafts.get(key))
+      .then((row) => {
+        if (live && row) setOffered({ values: row.values as T, updatedAt: row.updatedAt })
+      })
     return () => {
       live = false
     }
@@ -38,8 +41,8 @@ export function useDraft<T>(key: string, values: T, dirty: boolean) {
     // Until the user answers the offer, typing must not overwrite the saved draft.
     if (!dirty || offered) return
     const timer = setTimeout(() => {
-      db.drafts
-        .put({ key, values, updatedAt: Date.now() })
+      loadDb()
+        .then((db) => db.drafts.put({ key, values, updatedAt: Date.now() }))
         .then(() => setStorageFull(false))
         .catch((error: unknown) => setStorageFull(isQuotaError(error)))
     }, SAVE_DELAY_MS)

@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react'
 import { request } from '../api/http'
 import { organizationSetting } from '../api/scope'
 import { getSession, onSessionChange } from '../auth/session'
-import { db, type OutboxEntry } from './db'
+import type { OutboxEntry } from './db'
+import { loadDb } from './lazy-db'
 import { onQueued } from './outbox'
 import { replayOnce, type SendResult } from './replay'
 
@@ -95,6 +96,7 @@ async function run() {
 
 async function planNextAttempt() {
   clearTimeout(timer)
+  const db = await loadDb()
   const waiting = await db.outbox.where('status').equals('pending').toArray()
   if (waiting.length === 0) return
   const next = Math.min(...waiting.map((e) => e.nextAttemptAt))

@@ -1,4 +1,5 @@
-import { db, type OutboxEntry, type OutboxMethod } from './db'
+import type { ConsoleDb, OutboxEntry, OutboxMethod } from './db'
+import { loadDb } from './lazy-db'
 
 export const LOCAL_PREFIX = 'local:'
 export const isLocalId = (id: string) => id.startsWith(LOCAL_PREFIX)
@@ -32,8 +33,9 @@ export function onQueued(listener: () => void): () => void {
  * removes the create and its edits instead: nothing needs to reach the platform.
  */
 export async function queueChange(scope: QueueScope, input: ChangeInput): Promise<OutboxEntry | undefined> {
+  const db = await loadDb()
   const entry = await db.transaction('rw', db.outbox, db.replaced, async () => {
-    const change = await onLatest(input)
+    const change = await onLatest(db, input)
     if (change.method === 'DELETE' && isLocalId(change.entityId)) {
       const related = await db.outbox.where('entityId').equals(change.entityId).toArray()
       if (related.every((e) => e.status !== 'sending')) {
@@ -65,16 +67,20 @@ const MAX_CHAIN = 50
 /** The platform's id of an entity created here, once its create has been sent. */
 export async function serverIdOf(resource: string, id: string): Promise<string | undefined> {
   if (!isLocalId(id)) return id
-  return (await db.replaced.get(replacedIdKey(resource, id)))?.value
+  return serverIdIn(await loadDb(), resource, id)
+}
+
+async function serverIdIn(db: ConsoleDb, resource: string, localId: string) {
+  return (await db.replaced.get(replacedIdKey(resource, localId)))?.value
 }
 
 /**
  * A change made on a form opened before this device's earlier change of the entity was sent (here or
  * in another tab) still names the local id or the old version: move it onto what the platform has now.
  */
-async function onLatest(change: ChangeInput): Promise<ChangeInput> {
+async function onLatest(db: ConsoleDb, change: ChangeInput): Promise<ChangeInput> {
   let { entityId, path, baseVersion } = change
-  const serverId = isLocalId(entityId) ? await serverIdOf(change.resource, entityId) : undefined
+  const serverId = isLocalId(entityId) ? await serverIdIn(db, change.resource, entityId) : undefined
   if (serverId) {
     path = path
       .split(encodeURIComponent(entityId))
@@ -93,6 +99,7 @@ async function onLatest(change: ChangeInput): Promise<ChangeInput> {
 
 /** Mappings older than a week are no longer needed: every form opened before them has long been saved. */
 export async function pruneReplaced(now = Date.now()) {
+  const db = await loadDb()
   await db.replaced
     .where('at')
     .below(now - 7 * 86_400_000)
@@ -104,6 +111,7 @@ export function newLocalId(): string {
 }
 
 export async function discardEntry(id: string) {
+  const db = await loadDb()
   await db.outbox.where('id').equals(id).delete()
   for (const listener of listeners) listener()
 }
@@ -117,6 +125,7 @@ export async function retryEntry(
   id: string,
   changes: Partial<Pick<OutboxEntry, 'body' | 'baseVersion'>> = {},
 ) {
+  const db = await loadDb()
   await db.outbox
     .where('id')
     .equals(id)

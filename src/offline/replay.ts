@@ -1,4 +1,5 @@
-import { db, type OutboxEntry } from './db'
+import type { ConsoleDb, OutboxEntry } from './db'
+import { loadDb } from './lazy-db'
 import { isLocalId, replacedIdKey, replacedVersionKey } from './outbox'
 
 export interface SendResult {
@@ -47,6 +48,7 @@ function conflictOf(result: SendResult): Record<string, unknown> | undefined {
  */
 export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; outcome: ReplayOutcome }> {
   const now = ctx.now ?? Date.now
+  const db = await loadDb()
   const queue = (await db.outbox.orderBy('seq').toArray()).filter(
     (e) => e.userId === ctx.userId && e.organizationId === ctx.organizationId,
   )
@@ -72,7 +74,7 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
     ctx.onSending?.(null)
 
     if (result.status >= 200 && result.status < 300) {
-      await settleSuccess(entry, result)
+      await settleSuccess(db, entry, result)
       sent += 1
       ctx.onProgress?.(sent, total)
       ctx.onSettled?.(entry, result)
@@ -119,7 +121,7 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
  * A sent change leaves the queue. A create's real id replaces its local id in the changes queued
  * after it, and every later change of the entity is based on the version the platform returned.
  */
-async function settleSuccess(entry: OutboxEntry, result: SendResult) {
+async function settleSuccess(db: ConsoleDb, entry: OutboxEntry, result: SendResult) {
   const data = result.data as { id?: unknown; updatedAt?: unknown } | undefined
   const serverId = typeof data?.id === 'string' ? data.id : undefined
   const updatedAt = typeof data?.updatedAt === 'string' ? data.updatedAt : undefined

@@ -51,6 +51,13 @@ export async function registerServiceWorker() {
     reloading = true
     location.reload()
   })
+  // The precache (every chunk) downloads once the first screen is up and the page is idle, not
+  // against the first screen's own requests.
+  await new Promise((resolve) =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(resolve, { timeout: 3000 })
+      : setTimeout(resolve, 500),
+  )
   const { Workbox } = await import('workbox-window')
   workbox = new Workbox('/sw.js', { scope: '/' })
   workbox.addEventListener('waiting', () => set({ updateWaiting: true }))

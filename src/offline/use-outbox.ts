@@ -1,45 +1,79 @@
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useState } from 'react'
 import { useSession } from '../auth/session'
-import { db, type OutboxEntry } from './db'
+import type { ConsoleDb, OutboxEntry } from './db'
+import { loadDb } from './lazy-db'
 import { isLocalId, replacedIdKey } from './outbox'
+
+type Outcome<T> = { key: string; value: T } | { key: string; error: unknown }
+
+/**
+ * A Dexie live query (live across tabs) that loads Dexie only while `key` is set: with no key the
+ * hook returns `initial` and loads nothing. `key` names everything `query` reads, so a new key
+ * subscribes anew and shows `initial` until its first result, never the previous key's result.
+ * A failure reaches the nearest error boundary, as with dexie-react-hooks.
+ */
+function useLiveDb<T>(key: string | null, query: (db: ConsoleDb, key: string) => Promise<T>, initial: T): T {
+  const [outcome, setOutcome] = useState<Outcome<T> | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names everything `query` reads
+  useEffect(() => {
+    if (key === null) return
+    let live = true
+    let subscription: { unsubscribe: () => void } | undefined
+    const fail = (error: unknown) => {
+      if (live) setOutcome({ key, error })
+    }
+    Promise.all([import('dexie'), loadDb()]).then(([{ liveQuery }, db]) => {
+      if (!live) return
+      subscription = liveQuery(() => query(db, key)).subscribe({
+        next: (value) => setOutcome({ key, value }),
+        error: fail,
+      })
+    }, fail)
+    return () => {
+      live = false
+      subscription?.unsubscribe()
+    }
+  }, [key])
+  if (key === null || outcome?.key !== key) return initial
+  if ('error' in outcome) throw outcome.error
+  return outcome.value
+}
 
 const EMPTY: OutboxEntry[] = []
 
-/** Every queued change, oldest first, live across tabs. */
+/** Every queued change, oldest first, live across tabs; empty, and Dexie not loaded, signed out. */
 export function useOutbox(): OutboxEntry[] {
-  return useLiveQuery(() => db.outbox.orderBy('seq').toArray(), [], EMPTY)
+  const signedIn = useSession() !== null
+  return useLiveDb(signedIn ? 'outbox' : null, (db) => db.outbox.orderBy('seq').toArray(), EMPTY)
 }
 
 /** The signed-in user's queued changes of one resource family, for the pending overlay. */
 export function usePendingChanges(resource: string): OutboxEntry[] {
   const userId = useSession()?.user.id
-  return useLiveQuery(
-    () =>
+  return useLiveDb(
+    userId ? `${userId}|${resource}` : null,
+    (db) =>
       db.outbox
         .where('resource')
         .equals(resource)
         .filter((e) => e.userId === userId)
         .sortBy('seq'),
-    [resource, userId],
     EMPTY,
   )
 }
 
 export function useWaitingCount(): number {
   const userId = useSession()?.user.id
-  return useLiveQuery(() => db.outbox.filter((e) => e.userId === userId).count(), [userId], 0)
+  return useLiveDb(userId ?? null, (db) => db.outbox.filter((e) => e.userId === userId).count(), 0)
 }
 
 /**
  * The id a screen should show: an entity created on this device is opened by its local id until its
  * create is sent, then by the platform's id (any tab, any reload), so its form never waits forever.
+ * Only a local id loads the outbox database.
  */
 export function useResolvedId(resource: string, id: string | undefined): string | undefined {
-  const local = id !== undefined && isLocalId(id)
-  const serverId = useLiveQuery(
-    () => (local ? db.replaced.get(replacedIdKey(resource, id)).then((row) => row?.value ?? null) : null),
-    [resource, id, local],
-    null,
-  )
+  const key = id !== undefined && isLocalId(id) ? replacedIdKey(resource, id) : null
+  const serverId = useLiveDb(key, async (db, key) => (await db.replaced.get(key))?.value ?? null, null)
   return serverId ?? id
 }

@@ -5,6 +5,7 @@ import {
   signInWithToken,
   uniqueCode,
   useEnglish,
+  waitForOutboxDb,
   waitForServiceWorker,
 } from './support'
 
@@ -64,6 +65,7 @@ test.describe('outbox across tabs and closed pages', () => {
       data: body,
     })
     expect(first.status()).toBe(201)
+    await waitForOutboxDb(page)
     await page.evaluate(
       ({ key, body, userId }) =>
         new Promise<void>((resolve, reject) => {

@@ -56,6 +56,9 @@ const outbox = (page: Page) =>
     () =>
       new Promise<Entry[]>((resolve) => {
         const open = indexedDB.open('orchestrator')
+        // No outbox database yet (Dexie not loaded here so far): nothing waits, and none is made.
+        open.onupgradeneeded = () => open.transaction?.abort()
+        open.onerror = () => resolve([])
         open.onsuccess = () => {
           const all = open.result.transaction('outbox').objectStore('outbox').getAll()
           all.onsuccess = () => resolve(all.result as Entry[])

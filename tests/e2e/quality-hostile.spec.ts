@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { entityIds, QUALITY_ENV, ROUTES, resolveRoute, useQualityEnvironment } from './quality-support'
-import { ADMIN_TOKEN, platform, signInWithToken, uniqueCode, useEnglish } from './support'
+import { ADMIN_TOKEN, platform, readBootStore, signInWithToken, uniqueCode, useEnglish } from './support'
 
 // A missing control fails in seconds, with its name, rather than at the test's timeout.
 test.use({ actionTimeout: 15_000 })
@@ -253,16 +253,7 @@ test('tokens never appear in URLs, console messages or page text', async ({ page
   page.on('pageerror', (e) => logs.push(e.message))
   await useEnglish(page)
   await signInWithToken(page)
-  const session = await page.evaluate(
-    () =>
-      new Promise<{ token?: string; refreshToken?: string }>((resolve) => {
-        const open = indexedDB.open('orchestrator')
-        open.onsuccess = () => {
-          const read = open.result.transaction('session').objectStore('session').get('current')
-          read.onsuccess = () => resolve(read.result ?? {})
-        }
-      }),
-  )
+  const session = (await readBootStore<{ token?: string; refreshToken?: string }>(page, 'session')) ?? {}
   const secrets = [ADMIN_TOKEN, session.token, session.refreshToken].filter(
     (s): s is string => typeof s === 'string' && s.length > 8,
   )

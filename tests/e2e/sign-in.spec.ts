@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { OPERATOR_TOKEN, signInWithToken, useEnglish } from './support'
+import { OPERATOR_TOKEN, readBootStore, signInWithToken, useEnglish } from './support'
 
 test.describe('sign-in', () => {
   test.beforeEach(async ({ page }) => {
@@ -26,18 +26,9 @@ test.describe('sign-in', () => {
     await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible()
     // Tokens never travel in URLs.
     for (const url of urls) expect(url).not.toMatch(/access_token|id_token=|refresh_token/)
-    const stored = await page.evaluate(
-      () =>
-        new Promise<{ kind: string; refreshToken?: string }>((resolve) => {
-          const open = indexedDB.open('orchestrator')
-          open.onsuccess = () => {
-            const read = open.result.transaction('session').objectStore('session').get('current')
-            read.onsuccess = () => resolve(read.result)
-          }
-        }),
-    )
-    expect(stored.kind).toBe('oidc')
-    expect(stored.refreshToken, 'offline_access gives a refresh token').toBeTruthy()
+    const stored = await readBootStore<{ kind: string; refreshToken?: string }>(page, 'session')
+    expect(stored?.kind).toBe('oidc')
+    expect(stored?.refreshToken, 'offline_access gives a refresh token').toBeTruthy()
 
     await page.reload()
     await expect(menu.getByRole('link', { name: 'Tasks' })).toBeVisible()
@@ -72,6 +63,53 @@ test.describe('sign-in', () => {
     await expect(menu.getByRole('link', { name: 'Profile' })).toBeVisible()
     await menu.getByRole('button', { name: 'Logout' }).click()
     await expect(page).toHaveURL(/\/login$/)
+    await expect(menu.getByRole('button', { name: 'Logout' })).toHaveCount(0)
+  })
+
+  test('a session an earlier version kept in its Dexie database survives the update, and a logout ends it', async ({
+    page,
+  }) => {
+    await page.goto('/login')
+    // The database as the earlier console's Dexie made it (schema version 2 is IndexedDB version 20).
+    await page.evaluate(
+      (token) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('orchestrator', 20)
+          open.onupgradeneeded = () => {
+            const db = open.result
+            db.createObjectStore('session', { keyPath: 'key' })
+            db.createObjectStore('cache', { keyPath: 'key' })
+            const outbox = db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true })
+            outbox.createIndex('id', 'id', { unique: true })
+            for (const index of ['userId', 'resource', 'entityId', 'status']) outbox.createIndex(index, index)
+            db.createObjectStore('drafts', { keyPath: 'key' })
+            db.createObjectStore('replaced', { keyPath: 'key' }).createIndex('at', 'at')
+          }
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const tx = open.result.transaction('session', 'readwrite')
+            tx.objectStore('session').put({
+              key: 'current',
+              kind: 'developer',
+              user: { id: 'u0000000-0000-4000-8000-000000000002', email: 'operator@example.com' },
+              token,
+              expiresAt: Date.now() + 3_600_000,
+            })
+            tx.oncomplete = () => {
+              open.result.close()
+              resolve()
+            }
+          }
+        }),
+      OPERATOR_TOKEN,
+    )
+    await page.goto('/')
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    await expect(menu.getByRole('link', { name: 'Profile' })).toBeVisible()
+    expect((await readBootStore<{ token: string }>(page, 'session'))?.token).toBe(OPERATOR_TOKEN)
+    await menu.getByRole('button', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await page.reload()
     await expect(menu.getByRole('button', { name: 'Logout' })).toHaveCount(0)
   })
 

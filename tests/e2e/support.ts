@@ -60,23 +60,57 @@ export function uniqueCode(prefix: string) {
   return `${prefix}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`
 }
 
-/** Waits until the persisted query cache (IndexedDB) holds a text: what a reload offline will show. */
+/**
+ * Reads one entry of the boot store (IndexedDB `orchestrator-boot`, idb-keyval): `session` or
+ * `query-cache`. Undefined while the console has not made the store; this read never makes it.
+ */
+export const readBootStore = <T>(page: Page, key: 'session' | 'query-cache') =>
+  page.evaluate(
+    (key) =>
+      new Promise<T | undefined>((resolve) => {
+        const open = indexedDB.open('orchestrator-boot')
+        open.onupgradeneeded = () => open.transaction?.abort()
+        open.onerror = () => resolve(undefined)
+        open.onsuccess = () => {
+          const read = open.result.transaction('kv').objectStore('kv').get(key)
+          read.onsuccess = () => resolve(read.result)
+          read.onerror = () => resolve(undefined)
+          // A connection closes once its transactions are done.
+          open.result.close()
+        }
+      }),
+    key,
+  )
+
+/** Waits until the persisted query cache holds a text: what a reload offline will show. */
 export async function waitForCached(page: Page, text: string) {
+  await expect
+    .poll(async () => String((await readBootStore(page, 'query-cache')) ?? '').includes(text), {
+      timeout: 10_000,
+    })
+    .toBe(true)
+}
+
+/**
+ * Waits until the signed-in console has opened its outbox database (Dexie, loaded once the first
+ * screen is up), so a test can write changes into it.
+ */
+export async function waitForOutboxDb(page: Page) {
   await expect
     .poll(
       () =>
         page.evaluate(
-          (needle) =>
+          () =>
             new Promise<boolean>((resolve) => {
               const open = indexedDB.open('orchestrator')
-              open.onsuccess = () => {
-                const read = open.result.transaction('cache').objectStore('cache').get('query-cache')
-                read.onsuccess = () => resolve(String(read.result?.value ?? '').includes(needle))
-                read.onerror = () => resolve(false)
-              }
+              // Opened without a version, an upgrade means there is none yet: never make it here.
+              open.onupgradeneeded = () => open.transaction?.abort()
               open.onerror = () => resolve(false)
+              open.onsuccess = () => {
+                resolve(open.result.objectStoreNames.contains('outbox'))
+                open.result.close()
+              }
             }),
-          text,
         ),
       { timeout: 10_000 },
     )
@@ -89,6 +123,9 @@ export const outboxCount = (page: Page) =>
     () =>
       new Promise<number>((resolve) => {
         const open = indexedDB.open('orchestrator')
+        // No outbox database yet (Dexie not loaded here so far): nothing waits, and none is made.
+        open.onupgradeneeded = () => open.transaction?.abort()
+        open.onerror = () => resolve(0)
         open.onsuccess = () => {
           const count = open.result.transaction('outbox').objectStore('outbox').count()
           count.onsuccess = () => resolve(count.result)

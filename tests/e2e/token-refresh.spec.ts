@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { useEnglish } from './support'
+import { readBootStore, useEnglish } from './support'
 
 interface StoredSession {
   kind: string
@@ -8,17 +8,11 @@ interface StoredSession {
   expiresAt: number
 }
 
-const readSession = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<StoredSession>((resolve) => {
-        const open = indexedDB.open('orchestrator')
-        open.onsuccess = () => {
-          const read = open.result.transaction('session').objectStore('session').get('current')
-          read.onsuccess = () => resolve(read.result)
-        }
-      }),
-  )
+const readSession = async (page: Page) => {
+  const session = await readBootStore<StoredSession>(page, 'session')
+  if (!session) throw new Error('no session is stored')
+  return session
+}
 
 test('the session is refreshed before it expires, by one tab only, with a rotated refresh token', async ({
   context,
@@ -38,12 +32,13 @@ test('the session is refreshed before it expires, by one tab only, with a rotate
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
-        const open = indexedDB.open('orchestrator')
+        const open = indexedDB.open('orchestrator-boot')
         open.onsuccess = () => {
-          const store = open.result.transaction('session', 'readwrite').objectStore('session')
-          const read = store.get('current')
+          const store = open.result.transaction('kv', 'readwrite').objectStore('kv')
+          const read = store.get('session')
           read.onsuccess = () => {
-            store.put({ ...read.result, expiresAt: Date.now() + 60_000 }).onsuccess = () => resolve()
+            store.put({ ...read.result, expiresAt: Date.now() + 60_000 }, 'session').onsuccess = () =>
+              resolve()
           }
         }
       }),

@@ -51,6 +51,20 @@ async function signedInContext() {
       )
     return registration.active?.state
   })
+  // The outbox database (Dexie) is opened once the signed-in console's first screen is up.
+  await page.waitForFunction(
+    () =>
+      new Promise((resolve) => {
+        const open = indexedDB.open('orchestrator')
+        // Opened without a version, an upgrade means there is none yet: never make it here.
+        open.onupgradeneeded = () => open.transaction.abort()
+        open.onerror = () => resolve(false)
+        open.onsuccess = () => {
+          resolve(open.result.objectStoreNames.contains('outbox'))
+          open.result.close()
+        }
+      }),
+  )
   return { context, page }
 }
 
@@ -213,12 +227,11 @@ async function firstRow(context, url, selector) {
           timestamp: Date.now(),
           clientState: { mutations: [], queries },
         })
-        const open = indexedDB.open('orchestrator')
+        // The boot store (idb-keyval) the console restores its query cache from.
+        const open = indexedDB.open('orchestrator-boot')
         open.onsuccess = () => {
-          open.result
-            .transaction('cache', 'readwrite')
-            .objectStore('cache')
-            .put({ key: 'query-cache', value }).onsuccess = () => resolve(value.length)
+          open.result.transaction('kv', 'readwrite').objectStore('kv').put(value, 'query-cache').onsuccess =
+            () => resolve(value.length)
         }
       }),
   )

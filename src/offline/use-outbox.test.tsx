@@ -1,0 +1,102 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { saveSession } from '../auth/session'
+import { db, type OutboxEntry } from './db'
+import { loadDb } from './lazy-db'
+import { newLocalId, replacedIdKey } from './outbox'
+import { useOutbox, usePendingChanges, useResolvedId, useWaitingCount } from './use-outbox'
+
+vi.mock('./lazy-db', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./lazy-db')>()
+  return { loadDb: vi.fn(actual.loadDb) }
+})
+
+const entry = (userId: string, resource: string): OutboxEntry => ({
+  id: crypto.randomUUID(),
+  userId,
+  organizationId: 'o1',
+  env: 'sandbox',
+  version: 'v2',
+  method: 'PUT',
+  path: `/api/sandbox/internal/products/v2/${resource}/a`,
+  body: { name: 'A' },
+  resource,
+  entityId: 'a',
+  label: 'A',
+  createdAt: 0,
+  status: 'pending',
+  attempts: 0,
+  nextAttemptAt: 0,
+})
+
+const signIn = (id: string) =>
+  act(() => saveSession({ kind: 'developer', user: { id, email: `${id}@b.c` }, token: 't', expiresAt: 1e13 }))
+
+/** Long enough for a load the hooks started to have reached `loadDb`. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+
+beforeEach(async () => {
+  await saveSession(null)
+  await db.outbox.clear()
+  await db.replaced.clear()
+  await db.outbox.bulkAdd([entry('u1', 'data-formats'), entry('u1', 'tasks'), entry('u2', 'data-formats')])
+  vi.mocked(loadDb).mockClear()
+})
+afterEach(() => saveSession(null))
+
+describe('outbox hooks', () => {
+  it('signed out, return nothing and never load the outbox database (Dexie)', async () => {
+    const outbox = renderHook(() => useOutbox())
+    const pending = renderHook(() => usePendingChanges('data-formats'))
+    const waiting = renderHook(() => useWaitingCount())
+    await settle()
+    expect(outbox.result.current).toEqual([])
+    expect(pending.result.current).toEqual([])
+    expect(waiting.result.current).toBe(0)
+    expect(loadDb).not.toHaveBeenCalled()
+  })
+
+  it('signed in, show the queue live, and go back to nothing at sign-out', async () => {
+    await signIn('u1')
+    const outbox = renderHook(() => useOutbox())
+    const pending = renderHook(() => usePendingChanges('data-formats'))
+    const waiting = renderHook(() => useWaitingCount())
+    await waitFor(() => expect(waiting.result.current).toBe(2))
+    expect(outbox.result.current).toHaveLength(3)
+    expect(pending.result.current.map((e) => [e.userId, e.resource])).toEqual([['u1', 'data-formats']])
+    expect(loadDb).toHaveBeenCalled()
+
+    await act(() => db.outbox.add(entry('u1', 'data-formats')))
+    await waitFor(() => expect(waiting.result.current).toBe(3))
+    expect(pending.result.current).toHaveLength(2)
+
+    await act(() => saveSession(null))
+    expect(waiting.result.current).toBe(0)
+    expect(pending.result.current).toEqual([])
+    expect(outbox.result.current).toEqual([])
+  })
+
+  it('show a new user only their own changes, never the previous result', async () => {
+    await signIn('u1')
+    const pending = renderHook(() => usePendingChanges('data-formats'))
+    await waitFor(() => expect(pending.result.current).toHaveLength(1))
+    await signIn('u2')
+    expect(pending.result.current).toEqual([])
+    await waitFor(() => expect(pending.result.current.map((e) => e.userId)).toEqual(['u2']))
+  })
+
+  it('resolve a platform id without loading anything, and a local id through the database', async () => {
+    await signIn('u1')
+    const platform = renderHook(() => useResolvedId('data-formats', 'srv-7'))
+    await settle()
+    expect(platform.result.current).toBe('srv-7')
+    expect(loadDb).not.toHaveBeenCalled()
+
+    const local = newLocalId()
+    const created = renderHook(() => useResolvedId('data-formats', local))
+    await settle()
+    expect(created.result.current).toBe(local)
+    await act(() => db.replaced.put({ key: replacedIdKey('data-formats', local), value: 'srv-8', at: 0 }))
+    await waitFor(() => expect(created.result.current).toBe('srv-8'))
+  })
+})
