@@ -85,13 +85,15 @@ test.describe('catalog forms', () => {
     await page.getByRole('tab', { name: 'General' }).click()
     await page.getByLabel('Description').fill('Arrivals and departures')
     await page.getByRole('button', { name: 'Save' }).click()
-    await synced(page)
-    expect((await findByCode(request, code))[0]?.description).toBe('Arrivals and departures')
+    // The change is queued a moment after the click returns, so the waiting-changes link may not show
+    // yet and `synced` could pass before it is sent: wait for the platform itself.
+    await expect
+      .poll(async () => (await findByCode(request, code))[0]?.description, { timeout: 20_000 })
+      .toBe('Arrivals and departures')
 
     await page.getByRole('button', { name: 'Delete Port calls' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
-    await synced(page)
-    expect(await findByCode(request, code)).toHaveLength(0)
+    await expect.poll(async () => (await findByCode(request, code)).length, { timeout: 20_000 }).toBe(0)
   })
 
   test('every tab of every form opens', async ({ page }) => {
