@@ -9,17 +9,19 @@ test('events, monitoring, profile and home show their cached data offline, with 
   await signInWithToken(page)
   await waitForServiceWorker(page)
   await page.goto('/events')
-  const firstType = (await page.getByTestId('event-row').first().locator('.font-mono').textContent()) ?? ''
-  // Each page.goto reloads the app: what a screen fetched must be stored before leaving it.
-  await waitForCached(page, firstType)
+  await expect(page.getByTestId('event-row').first()).toBeVisible()
+  // Each page.goto reloads the app: what a screen fetched must be stored before leaving it. (Event
+  // types alone are no sign: the home screen's last errors, cached at sign-in, carry them too.)
+  await waitForCached(page, '"events","list"')
   await page.goto('/monitoring')
   await expect(page.getByTestId('requests-chart').locator('canvas')).toBeVisible()
+  await waitForCached(page, '"monitoring","stats"')
   await page.goto('/me')
   await expect(page.getByText('admin@example.com')).toBeVisible()
   await waitForCached(page, 'admin@example.com')
   await page.goto('/')
   await expect(page.getByTestId('tasks-running')).toHaveText(/\d/)
-  await waitForCached(page, 'admin@example.com')
+  await waitForCached(page, '"task-count"')
 
   await context.setOffline(true)
   for (const [path, visible] of [
