@@ -9,16 +9,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const PAGES = ['/login', '/products']
-// Issue 8's performance target is 95 on the mobile preset; measured here on 2 cores: /login 82-85,
-// /products 65-67 (first paint waits for the boot script). The gate keeps what is reached from
-// regressing; LIGHTHOUSE_PERFORMANCE=95 checks the target itself.
+// Issue 8's performance target is 95 on the mobile preset. With the static shell (index.html paints the
+// frame and heading; the console loads after that paint), measured here on 2 idle cores: /login 80-99,
+// /products 79-92, run to run. What is left is main-thread time at start-up (ICU's first Intl use,
+// React's first renders), which varies with the host. The gate keeps what is reached from regressing;
+// LIGHTHOUSE_PERFORMANCE=95 checks the target itself.
 const THRESHOLDS = {
-  performance: Number(process.env.LIGHTHOUSE_PERFORMANCE ?? 55),
+  performance: Number(process.env.LIGHTHOUSE_PERFORMANCE ?? 75),
   accessibility: 100,
   'best-practices': 95,
   seo: 90,
 }
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 2)
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 // The flags of playwright.config.ts, plus headless and no sandbox (root in CI).
 const CHROME_FLAGS = [
   '--headless=new',
