@@ -24,7 +24,7 @@ export function PwaControls() {
           <button
             type="button"
             onClick={applyUpdate}
-            className="rounded-md bg-primary-500 px-3 py-1 font-medium text-white hover:bg-primary-400"
+            className="rounded-md bg-primary-700 px-3 py-1 font-medium text-white hover:bg-primary-600"
           >
             <FormattedMessage id="pwa.reload" defaultMessage="Reload" />
           </button>

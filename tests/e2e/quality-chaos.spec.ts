@@ -202,7 +202,7 @@ test('chaos: two tabs, offline periods, reloads and closed pages lose and duplic
     } else if (roll < 0.94) {
       log.push(`${step}: tab ${tabIndex} reloads`)
       await page.reload()
-      await expect(page.locator('h1').first()).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
     } else {
       log.push(`${step}: tab ${tabIndex} closes, a new tab opens`)
       await page.close()

@@ -111,7 +111,9 @@ test('hostile names from the platform are shown as text on every screen and in e
   const ids = await entityIds(request, QUALITY_ENV)
   for (const route of ROUTES) {
     await page.goto(resolveRoute(route, ids))
-    await expect.soft(page.locator('h1').first(), `${route} shows its screen`).toBeVisible()
+    await expect
+      .soft(page.getByRole('heading', { level: 1 }).first(), `${route} shows its screen`)
+      .toBeVisible()
     await page.waitForTimeout(300)
     await check(`signed in ${route}`)
   }
@@ -198,7 +200,10 @@ test.describe('broken platform answers', () => {
     for (const route of ROUTES) {
       await page.goto(resolveRoute(route, ids))
       await expect
-        .soft(page.locator('h1').first(), `${route} with the platform down shows a heading`)
+        .soft(
+          page.getByRole('heading', { level: 1 }).first(),
+          `${route} with the platform down shows a heading`,
+        )
         .toBeVisible()
     }
     expect(crashed(crashes), 'uncaught errors').toEqual([])
@@ -235,7 +240,7 @@ test('the server sends a strict CSP and browsing breaks none of it', async ({ pa
     '/me',
   ]) {
     await page.goto(path)
-    await expect(page.locator('h1').first()).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
     await page.waitForTimeout(300)
     expect(
       await page.evaluate(() => (window as { __csp?: string[] }).__csp),
@@ -262,7 +267,7 @@ test('tokens never appear in URLs, console messages or page text', async ({ page
   const texts: string[] = []
   for (const route of ROUTES) {
     await page.goto(resolveRoute(route, ids))
-    await expect(page.locator('h1').first()).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
     texts.push(`${route}: ${await page.locator('body').textContent()}`)
   }
   // A refused call must not echo the token in its error either.

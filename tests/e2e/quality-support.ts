@@ -102,7 +102,11 @@ export async function settle(page: Page, route = '') {
     await expect(page.getByText('Signing in…')).toBeVisible()
     return
   }
-  await expect(page.locator('h1').first(), `${route}: the screen shows a heading`).toBeVisible()
+  // By role: the static frame's heading (index.html, hidden from assistive technology) is not the screen's.
+  await expect(
+    page.getByRole('heading', { level: 1 }).first(),
+    `${route}: the screen shows a heading`,
+  ).toBeVisible()
   await expect(page.locator('[aria-busy="true"]'), `${route}: loading ends`).toHaveCount(0, {
     timeout: 15_000,
   })
