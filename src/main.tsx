@@ -64,6 +64,9 @@ function applyLocale() {
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=strict`
 }
 
+const FIRST_SCREEN_WAIT_MS = 1000
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 /** When the main thread is idle after the first render, so the work never delays the first screen. */
 function whenIdle(task: () => void) {
   if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 2000 })
@@ -114,8 +117,12 @@ async function boot() {
 
   const root = document.getElementById('root')
   if (!root) throw new Error('The page has no #root element')
-  // A transition renders in slices that yield to the browser, so start-up never blocks input for long;
-  // the static frame of index.html stays on screen until the console's first screen is ready.
+  // The first screen's route chunk and loaders are in before React starts, so the first render has
+  // nothing to wait for and runs in a transition, in slices that yield to the browser. Rendered while
+  // they load, it would suspend, and the router's update when they arrive would render the whole
+  // console in one task (a store update is never sliced). A slow platform does not hold the console
+  // back past 1 s: the route's pending screen shows then. The static frame stays on screen meanwhile.
+  await Promise.race([router.load(), delay(FIRST_SCREEN_WAIT_MS)]).catch(() => undefined)
   const reactRoot = createRoot(root)
   startTransition(() =>
     reactRoot.render(
