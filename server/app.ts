@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { compress } from 'hono/compress'
 import { failure } from '../src/contract/envelope'
 import { resolveBearer } from './auth'
 import type { Env, Platform, Vars } from './context'
@@ -17,6 +18,8 @@ const ENVS: Record<string, Env> = { sandbox: 'sandbox', production: 'production'
 export function createApi(platform: Platform) {
   const api = new Hono<{ Variables: Vars }>()
 
+  // Lists and details are JSON that gzip shrinks several times over: less to wait for on a slow line.
+  api.use('*', compress())
   api.use('*', async (c, next) => {
     c.set('platform', platform)
     const started = Date.now()

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPERATOR, startPlatform, type TestPlatform } from './harness'
 
@@ -91,6 +92,18 @@ describe('platform basics', () => {
     ).toBe(403)
     expect((await p.call('DELETE', `/api/sandbox/auth/applications/${id}`)).status).toBe(200)
     expect((await p.call('GET', `/api/sandbox/auth/applications/${id}`)).status).toBe(404)
+  })
+
+  it('gzips JSON answers for a client that accepts it', async () => {
+    const list = '/api/sandbox/products/v2?type=dataproduct&limit=50'
+    const response = await p.app.request(list, {
+      headers: { Authorization: 'Bearer demo-admin-token', 'Accept-Encoding': 'gzip' },
+    })
+    expect(response.headers.get('Content-Encoding')).toBe('gzip')
+    const zipped = Buffer.from(await response.arrayBuffer())
+    const plain = (await p.call<unknown[]>('GET', list)).body
+    expect(JSON.parse(gunzipSync(zipped).toString('utf8'))).toEqual(plain)
+    expect(zipped.length).toBeLessThan(JSON.stringify(plain).length / 2)
   })
 
   it('answers unknown API calls with a clear 404 JSON', async () => {
