@@ -9,13 +9,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const PAGES = ['/login', '/products']
-// Issue 8's performance target is 95 on the mobile preset. With the static shell (index.html paints the
-// frame and heading; the console loads after that paint), measured here on 2 idle cores: /login 80-99,
-// /products 79-92, run to run. What is left is main-thread time at start-up (ICU's first Intl use,
-// React's first renders), which varies with the host. The gate keeps what is reached from regressing;
-// LIGHTHOUSE_PERFORMANCE=95 checks the target itself.
+// Issue 8's targets. Performance, measured on 2 idle cores with the static shell, the first screen
+// loaded before React starts (a sliced first render) and a short monospace stack: /login and /products
+// 99-100 run to run (before those two: /products 79-98).
 const THRESHOLDS = {
-  performance: Number(process.env.LIGHTHOUSE_PERFORMANCE ?? 75),
+  performance: Number(process.env.LIGHTHOUSE_PERFORMANCE ?? 95),
   accessibility: 100,
   'best-practices': 95,
   seo: 90,
