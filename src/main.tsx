@@ -102,14 +102,18 @@ async function boot() {
   startChunkRecovery()
   // The cache is restored before any loader runs: a fetch started on an empty cache would,
   // when cancelled offline, revert the restored data to nothing.
+  performance.mark('orchestrator:cache-restore-start')
   const [, restored] = persistQueryClient({
     queryClient,
     persister: cachePersister,
     maxAge: CACHE_MAX_AGE,
     buster: CACHE_BUSTER,
   })
-  await Promise.all([restoreSession(), restored.catch(() => undefined), loadCatalog(localeSetting.get())])
-  performance.mark('orchestrator:cache-restored')
+  await Promise.all([
+    restoreSession(),
+    restored.then(() => performance.mark('orchestrator:cache-restored')).catch(() => undefined),
+    loadCatalog(localeSetting.get()),
+  ])
   // A 401 ends the session locally; the provider session is left alone so signing in again is quick.
   setUnauthorizedHandler(() => void logout(toLogin, { endProviderSession: false }))
   void requestPersistentStorage()

@@ -17,7 +17,8 @@ if (!chrome || !existsSync('dist/index.html')) {
 // The demo seed has 2,400 sandbox events: the bench's own data directory gets copies up to 10,000.
 const dataDir = mkdtempSync(join(tmpdir(), 'events-bench-'))
 spawnSync('npx', ['tsx', 'tests/perf/events-seed.ts', dataDir, String(EVENTS)], { stdio: 'inherit' })
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
+// Node itself, not npx: killing npx would leave the platform running and this script waiting on it.
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base },
   stdio: ['ignore', 'pipe', 'inherit'],
 })
