@@ -62,9 +62,10 @@ export function usePendingChanges(resource: string): OutboxEntry[] {
   )
 }
 
+/** The signed-in user's queued changes, counted by the userId index (no walk over every entry). */
 export function useWaitingCount(): number {
   const userId = useSession()?.user.id
-  return useLiveDb(userId ?? null, (db) => db.outbox.filter((e) => e.userId === userId).count(), 0)
+  return useLiveDb(userId ?? null, (db, id) => db.outbox.where('userId').equals(id).count(), 0)
 }
 
 /**
