@@ -102,5 +102,20 @@ export default defineConfig(({ command }) => ({
     // has them all after the first visit.
     modulePreload: false,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The router, query, intl and boot-store libraries every screen starts with, in one chunk
+          // rather than a dozen: fewer requests and a shallower import waterfall at start-up (/login:
+          // 35 files -> 23, 147 -> 144 KB gzip). React DOM stays apart: boot.ts runs it in a task of its own.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|react-store|store|query-core|react-query)|react-intl|@formatjs|intl-messageformat|idb-keyval|tslib)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 }))
