@@ -61,14 +61,18 @@ describe('outbox hooks', () => {
     const outbox = renderHook(() => useOutbox())
     const pending = renderHook(() => usePendingChanges('data-formats'))
     const waiting = renderHook(() => useWaitingCount())
+    // Each hook is a live query of its own: each answers in its own time.
     await waitFor(() => expect(waiting.result.current).toBe(2))
-    expect(outbox.result.current).toHaveLength(3)
-    expect(pending.result.current.map((e) => [e.userId, e.resource])).toEqual([['u1', 'data-formats']])
+    await waitFor(() => expect(outbox.result.current).toHaveLength(3))
+    await waitFor(() =>
+      expect(pending.result.current.map((e) => [e.userId, e.resource])).toEqual([['u1', 'data-formats']]),
+    )
     expect(loadDb).toHaveBeenCalled()
 
     await act(() => db.outbox.add(entry('u1', 'data-formats')))
     await waitFor(() => expect(waiting.result.current).toBe(3))
-    expect(pending.result.current).toHaveLength(2)
+    await waitFor(() => expect(pending.result.current).toHaveLength(2))
+    await waitFor(() => expect(outbox.result.current).toHaveLength(4))
 
     await act(() => saveSession(null))
     expect(waiting.result.current).toBe(0)
