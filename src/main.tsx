@@ -111,7 +111,14 @@ async function boot() {
   })
   await Promise.all([
     restoreSession(),
-    restored.then(() => performance.mark('orchestrator:cache-restored')).catch(() => undefined),
+    restored
+      .then(() => {
+        performance.mark('orchestrator:cache-restored')
+        // What was restored shows at once, and each screen asks the platform again as it opens: the
+        // snapshot can be older than it looks (its writes are throttled, a reload can beat the last).
+        void queryClient.invalidateQueries({ refetchType: 'none' })
+      })
+      .catch(() => undefined),
     loadCatalog(localeSetting.get()),
   ])
   // A 401 ends the session locally; the provider session is left alone so signing in again is quick.

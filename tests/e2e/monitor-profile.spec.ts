@@ -30,6 +30,17 @@ test.describe('profile', () => {
     await expect(page.getByText('Orchestrator', { exact: true }).last()).toBeVisible()
   })
 
+  test('a reload right after a change shows the platform list, not the stored snapshot', async ({ page }) => {
+    const name = uniqueCode('e2e')
+    await page.goto('/me')
+    await page.getByLabel('Name').fill(name)
+    await page.getByRole('button', { name: 'Generate' }).click()
+    await expect(page.getByTestId('token-full-value')).toHaveText(TOKEN_PATTERN)
+    // Sooner than the throttled cache write: the stored list may not have the new token yet.
+    await page.reload()
+    await expect(page.getByTestId('token-row').filter({ hasText: name })).toBeVisible()
+  })
+
   test('token lifecycle: generate, full value once, renew, revoke, remove', async ({
     page,
     request,
