@@ -35,13 +35,19 @@ test.describe('catalog offline', () => {
     await page.goto('/products?page=1&limit=100')
     await expect(page.getByRole('row').filter({ hasText: code })).toHaveCount(0)
     expect(await findByCode(request, code)).toHaveLength(0)
+    // The waiting mark shows once the new page has read the outbox: only then does its going away
+    // below mean the change was sent.
+    const waiting = page.getByRole('link', { name: /changes? waits?/ })
+    await expect(waiting).toBeVisible()
 
     await context.setOffline(false)
-    await expect(page.getByRole('link', { name: /changes? waits?/ })).toHaveCount(0, { timeout: 20_000 })
-    expect((await findByCode(request, code))[0]).toMatchObject({
-      name: 'Written offline',
-      type: 'datasource',
-    })
+    await expect(waiting).toHaveCount(0, { timeout: 20_000 })
+    await expect
+      .poll(async () => (await findByCode(request, code))[0])
+      .toMatchObject({
+        name: 'Written offline',
+        type: 'datasource',
+      })
   })
 
   test('axe finds nothing on the product form, detail and a source form', async ({ page, request }) => {
