@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { TOKEN_PATTERN } from '../../src/contract/token'
 import { OPERATOR, startPlatform, type TestPlatform } from './harness'
 
@@ -160,5 +160,51 @@ describe('access tokens', () => {
         })
       ).status,
     ).toBe(201)
+  })
+
+  it('never writes a token to its logs, events, request log or error answers', async () => {
+    const printed: string[] = []
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        printed.push(args.map(String).join(' '))
+      }),
+    )
+    const answers: string[] = []
+    const keep = <T>(answer: Awaited<ReturnType<typeof p.call<T>>>) => {
+      answers.push(JSON.stringify(answer.body))
+      return answer
+    }
+    try {
+      const base = `/api/sandbox/internal/users/${ADMIN_ID}/tokens`
+      const created = await p.call<Token>('POST', base, {
+        body: { name: 'logs', expirationDate: tomorrow() },
+      })
+      const value = created.body.result?.fullValue as string
+      const id = created.body.result?.id as string
+      const unknown = `otk_${'z'.repeat(32)}`
+      keep(await p.call('GET', '/api/PRODUCTION/me', { token: value }))
+      keep(await p.call('POST', `${base}/${id}/renew`, { token: value, body: {} }))
+      keep(await p.call('POST', `${base}/${id}/revoke`, { token: value }))
+      // Refused: a revoked token, an unknown one, and refused calls made with a valid bearer.
+      keep(await p.call('GET', '/api/PRODUCTION/me', { token: value }))
+      keep(await p.call('GET', '/api/sandbox/tasks', { token: unknown }))
+      keep(await p.call('POST', base, { token: unknown, body: { name: 'x', expirationDate: 'never' } }))
+      keep(await p.call('POST', base, { token: OPERATOR, body: { name: 'x', expirationDate: 'never' } }))
+      keep(await p.call('PUT', '/api/sandbox/internal/products/v2/data-formats/nope', { raw: '{"broken' }))
+      const secrets = [value, unknown, OPERATOR, 'demo-admin-token']
+      const events = await p.platform.db.query<{ row: string }>(
+        'SELECT row_to_json(e)::text AS row FROM events e',
+      )
+      const requests = await p.platform.db.query<{ path: string }>('SELECT path FROM request_log')
+      for (const secret of secrets) {
+        expect(printed.filter((line) => line.includes(secret))).toEqual([])
+        expect(events.map((e) => e.row).filter((row) => row.includes(secret))).toEqual([])
+        expect(answers.filter((answer) => answer.includes(secret))).toEqual([])
+      }
+      expect(requests.length).toBeGreaterThan(0)
+      expect(requests.filter((r) => secrets.some((secret) => r.path.includes(secret)))).toEqual([])
+    } finally {
+      for (const spy of spies) spy.mockRestore()
+    }
   })
 })
