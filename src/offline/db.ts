@@ -63,13 +63,30 @@ export interface ReplacedRow {
   at: number
 }
 
+/**
+ * A change the platform accepted, as the platform answered it (`body`: the entity; none for a delete).
+ * Until a screen's cached data is fetched again it shows these on top, in every tab: a sent change
+ * leaves the outbox at once, and a tab that goes offline before its refresh must not lose sight of it.
+ */
+export interface SentRow {
+  seq?: number
+  userId: string
+  resource: string
+  /** The platform's id (a create's local id already replaced). */
+  entityId: string
+  method: OutboxMethod
+  body?: Record<string, unknown>
+  /** When it was accepted: data fetched after this already holds it. */
+  at: number
+}
+
 export interface CacheRow {
   key: string
   value: string
 }
 
 /**
- * The console's local database: the outbox, drafts and replaced ids, loaded through `loadDb` (lazy-db.ts)
+ * The console's local database: the outbox, drafts, replaced ids and sent changes, loaded through `loadDb` (lazy-db.ts)
  * once someone is signed in. `session` and `cache` stay empty: those moved to the boot store
  * (boot-store.ts), and dropping the stores would need a schema version of its own.
  */
@@ -79,6 +96,7 @@ export class ConsoleDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>
   drafts!: EntityTable<DraftRow, 'key'>
   replaced!: EntityTable<ReplacedRow, 'key'>
+  sent!: EntityTable<SentRow, 'seq'>
 
   constructor(name = 'orchestrator') {
     super(name)
@@ -89,6 +107,7 @@ export class ConsoleDb extends Dexie {
       drafts: 'key',
     })
     this.version(2).stores({ replaced: 'key, at' })
+    this.version(3).stores({ sent: '++seq, resource, at' })
   }
 }
 

@@ -35,6 +35,7 @@ const statuses = async () => (await db.outbox.orderBy('seq').toArray()).map((e) 
 beforeEach(async () => {
   await db.outbox.clear()
   await db.replaced.clear()
+  await db.sent.clear()
 })
 
 describe('outbox state machine', () => {
@@ -241,6 +242,65 @@ describe('pending overlay', () => {
       ['a', 'A edited', 'update'],
       ['b', 'B', 'delete'],
       ['c', 'C', undefined],
+    ])
+  })
+  it('keeps showing sent changes, unmarked, on data fetched before they were sent', async () => {
+    const local = newLocalId()
+    await queueChange(scope, {
+      method: 'POST',
+      path: base,
+      body: { name: 'New' },
+      resource: 'data-formats',
+      entityId: local,
+      label: 'New',
+    })
+    await update('a', 'A edited')
+    await queueChange(scope, {
+      method: 'DELETE',
+      path: `${base}/b`,
+      resource: 'data-formats',
+      entityId: 'b',
+      label: 'B',
+    })
+    const fetched = [
+      { id: 'a', name: 'A' },
+      { id: 'b', name: 'B' },
+      { id: 'c', name: 'C' },
+    ]
+    const fetchedAt = Date.now() - 1
+    const s = sender((e) =>
+      e.method === 'POST'
+        ? { status: 201, data: { id: 'srv-new', name: 'New', updatedAt: 't1' } }
+        : e.method === 'DELETE'
+          ? { status: 204 }
+          : { status: 200, data: { id: e.entityId, name: 'A edited', updatedAt: 't2' } },
+    )
+    await replayOnce({ ...scope, send: s.send })
+    expect(await db.outbox.count()).toBe(0)
+    const sent = await db.sent.orderBy('seq').toArray()
+    expect(sent.map((r) => [r.method, r.entityId])).toEqual([
+      ['POST', 'srv-new'],
+      ['PUT', 'a'],
+      ['DELETE', 'b'],
+    ])
+    // Data fetched before the sends (a tab that went offline before its refresh): the changes show.
+    const stale = applyPending(fetched, [], 'data-formats', { rows: sent, fetchedAt })
+    expect(stale.map((r) => [r.id, r.name, r.pending])).toEqual([
+      ['srv-new', 'New', undefined],
+      ['a', 'A edited', undefined],
+      ['c', 'C', undefined],
+    ])
+    // Data fetched after them already holds them: the sent changes are not applied again.
+    const fresh = applyPending([{ id: 'c', name: 'C' }], [], 'data-formats', {
+      rows: sent,
+      fetchedAt: Date.now() + 1,
+    })
+    expect(fresh.map((r) => r.id)).toEqual(['c'])
+    // Another resource's sent changes never show here.
+    expect(applyPending(fetched, [], 'tasks', { rows: sent, fetchedAt }).map((r) => r.id)).toEqual([
+      'a',
+      'b',
+      'c',
     ])
   })
 })

@@ -1,4 +1,4 @@
-import type { ConsoleDb, OutboxEntry, OutboxMethod } from './db'
+import type { ConsoleDb, OutboxEntry, OutboxMethod, SentRow } from './db'
 import { loadDb } from './lazy-db'
 
 export const LOCAL_PREFIX = 'local:'
@@ -97,12 +97,19 @@ async function onLatest(db: ConsoleDb, change: ChangeInput): Promise<ChangeInput
   return { ...change, entityId, path, baseVersion }
 }
 
-/** Mappings older than a week are no longer needed: every form opened before them has long been saved. */
+/**
+ * Mappings older than a week are no longer needed: every form opened before them has long been saved.
+ * Sent changes older than a day neither: a screen's data is fetched again long before that.
+ */
 export async function pruneReplaced(now = Date.now()) {
   const db = await loadDb()
   await db.replaced
     .where('at')
     .below(now - 7 * 86_400_000)
+    .delete()
+  await db.sent
+    .where('at')
+    .below(now - 86_400_000)
     .delete()
 }
 
@@ -145,19 +152,43 @@ export async function retryEntry(
 export type PendingMark = 'create' | 'update' | 'delete'
 export type WithPending<T> = T & { pending?: PendingMark; pendingStatus?: OutboxEntry['status'] }
 
+/** Changes the platform accepted (sent.rows) that data fetched at `fetchedAt` (epoch ms, 0: never) may lack. */
+export interface SentOverlay {
+  rows: SentRow[]
+  fetchedAt: number
+}
+
 /**
  * The screens show the outbox on top of the cached data: queued creates first, queued edits
  * merged into their rows, queued deletes marked. Every touched row carries a "waiting to sync" mark.
+ * Under them, changes sent after the data was fetched: applied as the platform answered, unmarked.
  */
 export function applyPending<T extends { id: string }>(
   items: T[],
   entries: OutboxEntry[],
   resource: string,
+  sent?: SentOverlay,
 ): WithPending<T>[] {
   const mine = entries.filter((e) => e.resource === resource)
-  const rows: WithPending<T>[] = items.map((item) => ({ ...item }))
+  let rows: WithPending<T>[] = items.map((item) => ({ ...item }))
   const byId = new Map(rows.map((row) => [row.id, row]))
   const created: WithPending<T>[] = []
+  const fetchedAt = sent?.fetchedAt ?? 0
+  for (const change of sent?.rows ?? []) {
+    if (change.resource !== resource || change.at <= fetchedAt) continue
+    const existing = byId.get(change.entityId)
+    if (change.method === 'DELETE') {
+      byId.delete(change.entityId)
+      rows = rows.filter((row) => row.id !== change.entityId)
+      const at = created.findIndex((row) => row.id === change.entityId)
+      if (at >= 0) created.splice(at, 1)
+    } else if (existing) Object.assign(existing, change.body)
+    else if (change.method === 'POST') {
+      const row = { ...(change.body as T), id: change.entityId }
+      created.unshift(row)
+      byId.set(change.entityId, row)
+    }
+  }
   for (const entry of mine) {
     const existing = byId.get(entry.entityId)
     if (entry.method === 'POST' && !existing) {
@@ -187,7 +218,8 @@ export function applyPendingTo<T extends { id: string }>(
   id: string,
   entries: OutboxEntry[],
   resource: string,
+  sent?: SentOverlay,
 ) {
-  const list = applyPending(item ? [item] : [], entries, resource)
+  const list = applyPending(item ? [item] : [], entries, resource, sent)
   return list.find((row) => row.id === id)
 }

@@ -118,17 +118,30 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
 }
 
 /**
- * A sent change leaves the queue. A create's real id replaces its local id in the changes queued
- * after it, and every later change of the entity is based on the version the platform returned.
+ * A sent change leaves the queue and is kept as sent. A create's real id replaces its local id in the
+ * changes queued after it, and every later change of the entity is based on the version the platform
+ * returned.
  */
 async function settleSuccess(db: ConsoleDb, entry: OutboxEntry, result: SendResult) {
   const data = result.data as { id?: unknown; updatedAt?: unknown } | undefined
   const serverId = typeof data?.id === 'string' ? data.id : undefined
   const updatedAt = typeof data?.updatedAt === 'string' ? data.updatedAt : undefined
-  await db.transaction('rw', db.outbox, db.replaced, async () => {
+  await db.transaction('rw', db.outbox, db.replaced, db.sent, async () => {
     await db.outbox.delete(entry.seq as number)
     const at = Date.now()
     const entityId = isLocalId(entry.entityId) && serverId ? serverId : entry.entityId
+    // The entity as the platform now has it (a delete, or an answer that is the entity itself): the
+    // screens keep showing it until their data is fetched again, in this tab and the others.
+    const entity = serverId === entityId ? (data as Record<string, unknown>) : undefined
+    if (entry.method === 'DELETE' || entity)
+      await db.sent.add({
+        userId: entry.userId,
+        resource: entry.resource,
+        entityId,
+        method: entry.method,
+        body: entity,
+        at,
+      })
     if (isLocalId(entry.entityId) && serverId)
       await db.replaced.put({ key: replacedIdKey(entry.resource, entry.entityId), value: serverId, at })
     if (entry.baseVersion && updatedAt)

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useSession } from '../auth/session'
-import type { ConsoleDb, OutboxEntry } from './db'
+import type { ConsoleDb, OutboxEntry, SentRow } from './db'
 import { loadDb } from './lazy-db'
 import { isLocalId, replacedIdKey } from './outbox'
 
@@ -59,6 +59,23 @@ export function usePendingChanges(resource: string): OutboxEntry[] {
         .filter((e) => e.userId === userId)
         .sortBy('seq'),
     EMPTY,
+  )
+}
+
+const NONE_SENT: SentRow[] = []
+
+/** The signed-in user's accepted changes of one resource family, oldest first, for `applyPending`. */
+export function useSentChanges(resource: string): SentRow[] {
+  const userId = useSession()?.user.id
+  return useLiveDb(
+    userId ? `${userId}|${resource}` : null,
+    (db) =>
+      db.sent
+        .where('resource')
+        .equals(resource)
+        .filter((row) => row.userId === userId)
+        .sortBy('seq'),
+    NONE_SENT,
   )
 }
 

@@ -13,7 +13,7 @@ import { useSession } from '../../auth/session'
 import type { OutboxEntry } from '../../offline/db'
 import { applyPending } from '../../offline/outbox'
 import { PAGE_SIZES, savePagination } from '../../offline/pagination'
-import { usePendingChanges } from '../../offline/use-outbox'
+import { usePendingChanges, useSentChanges } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { FetchedAt } from '../../ui/fetched-at'
@@ -29,7 +29,7 @@ const linkButton =
   'inline-flex items-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800'
 
 /** Queued changes that belong to this list: a queued create shows only in the list of its type. */
-export function changesOfType(entries: OutboxEntry[], type: string) {
+export function changesOfType<E extends Pick<OutboxEntry, 'method' | 'body'>>(entries: E[], type: string) {
   return entries.filter(
     (e) => e.method !== 'POST' || (e.body as { type?: string } | undefined)?.type === type,
   )
@@ -54,6 +54,7 @@ export function CatalogListScreen({
   const params = listParams(search)
   const query = useQuery(catalogListQuery(kind.type, params))
   const pending = changesOfType(usePendingChanges(CATALOG), kind.type)
+  const sent = changesOfType(useSentChanges(CATALOG), kind.type)
   const me = session?.user.id
   // SPEC §7: the caller's own items first (the platform sorts so too; a page must not disagree).
   const mine = (p: Product) => (me !== undefined && p.createdBy === me ? 0 : 1)
@@ -61,6 +62,7 @@ export function CatalogListScreen({
     [...(query.data?.items ?? [])].sort((a, b) => mine(a) - mine(b)),
     pending,
     CATALOG,
+    { rows: sent, fetchedAt: query.dataUpdatedAt },
   )
   const [deleting, setDeleting] = useState<Product | null>(null)
 

@@ -5,7 +5,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { CATALOG, catalogItemQuery, listOfType, type Product, queueCatalogDelete } from '../../api/catalog'
 import { useSession } from '../../auth/session'
 import { applyPendingTo } from '../../offline/outbox'
-import { usePendingChanges } from '../../offline/use-outbox'
+import { usePendingChanges, useSentChanges } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -21,7 +21,11 @@ import { ProductFacts } from './product-facts'
 export function ProductDetailScreen({ id, panels = {} }: { id: string; panels?: CatalogPanels }) {
   const query = useQuery(catalogItemQuery(id))
   const pending = usePendingChanges(CATALOG)
-  const product = applyPendingTo<Product>(query.data, id, pending, CATALOG)
+  const sent = useSentChanges(CATALOG)
+  const product = applyPendingTo<Product>(query.data, id, pending, CATALOG, {
+    rows: sent,
+    fetchedAt: query.dataUpdatedAt,
+  })
   const intl = useIntl()
 
   if (!product)

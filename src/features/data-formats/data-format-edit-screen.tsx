@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl'
 import { DATA_FORMATS, type DataFormat, dataFormatQuery, fromLists } from '../../api/data-formats'
 import { newer } from '../../api/keys'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
-import { usePendingChanges, useResolvedId } from '../../offline/use-outbox'
+import { usePendingChanges, useResolvedId, useSentChanges } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
@@ -16,8 +16,13 @@ export function DataFormatEditScreen({ id: routeId }: { id?: string }) {
   const local = id !== undefined && isLocalId(id)
   const query = useQuery({ ...dataFormatQuery(id ?? ''), enabled: id !== undefined && !local })
   const pending = usePendingChanges(DATA_FORMATS)
+  const sent = useSentChanges(DATA_FORMATS)
+  const row = id ? fromLists(id) : undefined
   const current = id
-    ? applyPendingTo<DataFormat>(newer(query.data, fromLists(id)?.data), id, pending, DATA_FORMATS)
+    ? applyPendingTo<DataFormat>(newer(query.data, row?.data), id, pending, DATA_FORMATS, {
+        rows: sent,
+        fetchedAt: Math.max(query.dataUpdatedAt, row?.updatedAt ?? 0),
+      })
     : undefined
 
   if (!id) {

@@ -5,7 +5,7 @@ import { FormattedDate, FormattedMessage } from 'react-intl'
 import { ApiError } from '../../api/http'
 import { TASKS, type Task, taskQuery } from '../../api/tasks'
 import { applyPendingTo } from '../../offline/outbox'
-import { usePendingChanges } from '../../offline/use-outbox'
+import { usePendingChanges, useSentChanges } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
@@ -22,7 +22,11 @@ const linkButton =
 export function TaskScreen({ id }: { id: string }) {
   const query = useQuery(taskQuery(id))
   const pending = usePendingChanges(TASKS)
-  const task = applyPendingTo<Task>(query.data, id, pending, TASKS)
+  const sent = useSentChanges(TASKS)
+  const task = applyPendingTo<Task>(query.data, id, pending, TASKS, {
+    rows: sent,
+    fetchedAt: query.dataUpdatedAt,
+  })
 
   if (query.error instanceof ApiError && query.error.status === 403)
     return (
