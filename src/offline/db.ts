@@ -71,6 +71,8 @@ export interface ReplacedRow {
 export interface SentRow {
   seq?: number
   userId: string
+  organizationId: string
+  env: string
   resource: string
   /** The platform's id (a create's local id already replaced). */
   entityId: string

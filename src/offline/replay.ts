@@ -136,6 +136,8 @@ async function settleSuccess(db: ConsoleDb, entry: OutboxEntry, result: SendResu
     if (entry.method === 'DELETE' || entity)
       await db.sent.add({
         userId: entry.userId,
+        organizationId: entry.organizationId,
+        env: entry.env,
         resource: entry.resource,
         entityId,
         method: entry.method,

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { currentScope } from '../api/scope'
 import { useSession } from '../auth/session'
 import type { ConsoleDb, OutboxEntry, SentRow } from './db'
 import { loadDb } from './lazy-db'
@@ -64,16 +65,20 @@ export function usePendingChanges(resource: string): OutboxEntry[] {
 
 const NONE_SENT: SentRow[] = []
 
-/** The signed-in user's accepted changes of one resource family, oldest first, for `applyPending`. */
+/**
+ * The signed-in user's accepted changes of one resource family in the current environment and
+ * organization, oldest first, for `applyPending`.
+ */
 export function useSentChanges(resource: string): SentRow[] {
   const userId = useSession()?.user.id
+  const { env, organizationId } = currentScope()
   return useLiveDb(
-    userId ? `${userId}|${resource}` : null,
+    userId ? `${userId}|${env}|${organizationId}|${resource}` : null,
     (db) =>
       db.sent
         .where('resource')
         .equals(resource)
-        .filter((row) => row.userId === userId)
+        .filter((row) => row.userId === userId && row.env === env && row.organizationId === organizationId)
         .sortBy('seq'),
     NONE_SENT,
   )
