@@ -84,6 +84,73 @@ test('injection strings typed into every data-format field are stored and shown 
   await check('data-format list with hostile names')
 })
 
+/**
+ * Free-text controls of a form: every input a user types words into, and every text area. Not the
+ * pickers (a combobox, or an input with a list of suggestions): what they hold is the choice, not the text.
+ */
+const TEXT_FIELDS = [
+  'input:not([type]):not([role=combobox]):not([list])',
+  'input[type=text]:not([role=combobox]):not([list])',
+  'input[type=url]',
+  'input[type=email]',
+  'input[type=password]',
+  'input[type=search]:not([role=combobox])',
+  'textarea',
+]
+  .map((selector) => `${selector}:visible:not([readonly]):not([disabled])`)
+  .join(', ')
+
+test('injection strings typed into every text field of every create form are kept as typed and never run', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  await useEnglish(page)
+  await useQualityEnvironment(page)
+  const check = await watchForExecution(page)
+  await signInWithToken(page)
+  const forms = ROUTES.filter((route) => route.endsWith('/create'))
+  let typedInto = 0
+  for (const route of forms) {
+    await page.goto(route)
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+    const main = page.getByRole('main')
+    // The form itself, not only the screen's heading: its chunk may still be on the way.
+    await expect(main.getByRole('button', { name: 'Save', exact: true })).toBeVisible()
+    const tabs = main.getByRole('tab')
+    const tabCount = await tabs.count()
+    const typed: { tab: number; index: number; payload: string }[] = []
+    // Each tab of the form in turn (a form without tabs is one "tab").
+    for (let tab = 0; tab < Math.max(tabCount, 1); tab++) {
+      if (tabCount) await tabs.nth(tab).click()
+      const fields = main.locator(TEXT_FIELDS)
+      const count = await fields.count()
+      for (let index = 0; index < count; index++) {
+        const payload = CORPUS[(typedInto + index) % CORPUS.length] as string
+        await fields.nth(index).fill(payload)
+        typed.push({ tab, index, payload })
+      }
+      typedInto += count
+      await check(`${route} tab ${tab + 1} after typing`)
+    }
+    expect(typed.length, `${route} has text fields`).toBeGreaterThan(0)
+    await main.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.waitForTimeout(300)
+    await check(`${route} after Save`)
+    await expect(page.getByRole('heading', { level: 1 }).first(), `${route} after Save`).toBeVisible()
+    // Refused (codes, URLs, JSON): the form stays, with every typed string still in its field.
+    if (new URL(page.url()).pathname === route) {
+      for (const { tab, index, payload } of typed) {
+        if (tabCount) await tabs.nth(tab).click()
+        await expect(
+          main.locator(TEXT_FIELDS).nth(index),
+          `${route} tab ${tab + 1} field ${index + 1}`,
+        ).toHaveValue(payload)
+      }
+    }
+  }
+  console.log(`hostile: ${typedInto} text fields in ${forms.length} create forms`)
+})
+
 test('hostile names from the platform are shown as text on every screen and in events', async ({
   page,
   request,
@@ -104,6 +171,13 @@ test('hostile names from the platform are shown as text on every screen and in e
     })
     expect(format.status, `create data format named ${payload}`).toBeLessThan(300)
   }
+  const task = await platform(request, 'POST', `/api/${QUALITY_ENV}/tasks`, {
+    name: CORPUS[0],
+    description: CORPUS[1],
+    code: uniqueCode('XSSTASK'),
+    actions: [{ actionId: 'http-get', name: CORPUS[2], input: { url: 'https://example.com/data' } }],
+  })
+  expect(task.status, 'create a task with hostile names').toBeLessThan(300)
   await useEnglish(page)
   await useQualityEnvironment(page)
   const check = await watchForExecution(page)
@@ -189,25 +263,57 @@ test.describe('broken platform answers', () => {
     expect(crashed(crashes), 'uncaught errors').toEqual([])
   })
 
-  test('every API call failing with 503: each route still shows its screen', async ({ page, request }) => {
-    test.setTimeout(180_000)
-    await useEnglish(page)
-    const crashes: string[] = []
-    page.on('pageerror', (error) => crashes.push(error.message))
-    await signInWithToken(page)
-    const ids = await entityIds(request)
-    await page.route('**/api/**', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }))
-    for (const route of ROUTES) {
-      await page.goto(resolveRoute(route, ids))
-      await expect
-        .soft(
-          page.getByRole('heading', { level: 1 }).first(),
-          `${route} with the platform down shows a heading`,
-        )
-        .toBeVisible()
-    }
-    expect(crashed(crashes), 'uncaught errors').toEqual([])
-  })
+  // Every call of every screen broken at once, in each of the ways a gateway or a bad deploy breaks them.
+  const EVERYWHERE: { name: string; status: number; body: string; type: string }[] = [
+    { name: '503', status: 503, body: 'Service Unavailable', type: 'text/plain' },
+    {
+      name: 'HTML instead of JSON',
+      status: 200,
+      body: '<html><body>Gateway login</body></html>',
+      type: 'text/html',
+    },
+    {
+      name: 'truncated JSON',
+      status: 200,
+      body: '{"success":true,"result":[{"id":"1","na',
+      type: 'application/json',
+    },
+    {
+      name: 'wrong types',
+      status: 200,
+      body: '{"success":true,"result":{"itemList":7,"id":[]},"pagination":"x"}',
+      type: 'application/json',
+    },
+  ]
+  for (const broken of EVERYWHERE) {
+    test(`every API call answered with ${broken.name}: each route still shows its screen`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(180_000)
+      await useEnglish(page)
+      const crashes: string[] = []
+      page.on('pageerror', (error) => crashes.push(error.message))
+      await signInWithToken(page)
+      const ids = await entityIds(request)
+      await page.route('**/api/**', (route) =>
+        route.fulfill({ status: broken.status, body: broken.body, contentType: broken.type }),
+      )
+      for (const route of ROUTES) {
+        await page.goto(resolveRoute(route, ids))
+        await expect
+          .soft(
+            page.getByRole('heading', { level: 1 }).first(),
+            `${route} with ${broken.name} shows a heading`,
+          )
+          .toBeVisible()
+        await expect
+          .soft(page.getByRole('navigation').first(), `${route} with ${broken.name} keeps the menu`)
+          .toBeVisible()
+      }
+      expect(crashed(crashes), 'uncaught errors').toEqual([])
+    })
+  }
 })
 
 test('the server sends a strict CSP and browsing breaks none of it', async ({ page, request }) => {
@@ -251,6 +357,8 @@ test('the server sends a strict CSP and browsing breaks none of it', async ({ pa
 })
 
 test('tokens never appear in URLs, console messages or page text', async ({ page, request }) => {
+  // Every route in turn: a minute when the machine is busy.
+  test.setTimeout(180_000)
   const urls: string[] = []
   const logs: string[] = []
   page.on('request', (r) => urls.push(r.url()))
