@@ -13,6 +13,8 @@ for (const width of [1280, 390]) {
   test(`axe finds nothing on home, events with its drawer, monitoring and profile at ${width} px`, async ({
     page,
   }) => {
+    // Four screens and a drawer, axe on each: more than the default minute on a busy machine.
+    test.setTimeout(120_000)
     await page.setViewportSize({ width, height: 900 })
     await useEnglish(page)
     await signInWithToken(page)

@@ -15,7 +15,8 @@ test.use({ actionTimeout: 15_000 })
 
 // Axe on every route of SPEC §2 (and /outbox), signed out and signed in, at 1280 and 390 px, plus the
 // open states that matter (drawer, dialog, form errors). Failures name the screen, rule and element.
-test.describe.configure({ timeout: 240_000 })
+// Thirty screens with axe each: about two minutes on an idle machine, twice that on a busy one.
+test.describe.configure({ timeout: 420_000 })
 
 test.beforeEach(async ({ page }) => {
   await useEnglish(page)
@@ -128,18 +129,20 @@ async function tabThrough(page: Page, max = 80): Promise<Stop[]> {
   return stops
 }
 
+/** What is wrong with a screen's Tab stops: too few, a control without a name, a focus not shown. */
+function keyboardProblems(stops: Stop[], screen: string): string[] {
+  const problems: string[] = []
+  if (stops.length <= 3) problems.push(`${screen}: Tab reaches only ${stops.length} controls`)
+  for (const s of stops) {
+    if (!/"[^"]+"/.test(s.snapshot) && !/: .+/.test(s.snapshot))
+      problems.push(`${screen}: control without a name at ${s.where} (${s.snapshot})`)
+    if (!s.focusVisible) problems.push(`${screen}: no visible focus indicator at ${s.where}`)
+  }
+  return problems
+}
+
 function expectNamedAndVisible(stops: Stop[], screen: string) {
-  expect(stops.length, `${screen}: Tab reaches controls`).toBeGreaterThan(3)
-  const unnamed = stops.filter((s) => !/"[^"]+"/.test(s.snapshot) && !/: .+/.test(s.snapshot))
-  expect(
-    unnamed.map((s) => `${s.where} (${s.snapshot})`),
-    `${screen}: controls without a name`,
-  ).toEqual([])
-  const invisible = stops.filter((s) => !s.focusVisible)
-  expect(
-    invisible.map((s) => s.where),
-    `${screen}: no visible focus indicator`,
-  ).toEqual([])
+  expect(keyboardProblems(stops, screen)).toEqual([])
 }
 
 test('keyboard: the shell and the data-format form are reachable, named and show focus', async ({ page }) => {
@@ -170,4 +173,28 @@ test.describe('keyboard at 390 px', () => {
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog')).toHaveCount(0)
   })
+})
+
+// Every screen, not only the form above: each Tab stop on the way round the page (menu, top bar, the
+// screen's own controls) has a name and a visible focus, signed out and signed in.
+test('keyboard: on every screen each Tab stop is named and shows its focus', async ({ page, request }) => {
+  test.setTimeout(360_000)
+  const ids = await entityIds(request)
+  const problems: string[] = []
+  const visit = async (route: string, state: string) => {
+    await test.step(`${state} ${route}`, async () => {
+      await page.goto(resolveRoute(route, ids))
+      await settle(page, route)
+      problems.push(...keyboardProblems(await tabThrough(page), `${state} ${route}`))
+    })
+  }
+  for (const route of ROUTES) {
+    if (PUBLIC_ROUTES.has(route) && route !== '/redirect') await visit(route, 'signed out')
+  }
+  await signInWithToken(page)
+  for (const route of ROUTES) {
+    // /login and the sign-in callback send a signed-in user on; they were seen signed out.
+    if (route !== '/login' && route !== '/redirect') await visit(route, 'signed in')
+  }
+  expect(problems).toEqual([])
 })
