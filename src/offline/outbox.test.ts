@@ -210,7 +210,8 @@ describe('outbox state machine', () => {
 })
 
 describe('pending overlay', () => {
-  it('puts creates first, merges edits and marks deletes', async () => {
+  /** A create (local id, returned), an edit of `a` and a delete of `b`. */
+  async function queueCreateEditDelete() {
     const local = newLocalId()
     await queueChange(scope, {
       method: 'POST',
@@ -228,6 +229,11 @@ describe('pending overlay', () => {
       entityId: 'b',
       label: 'B',
     })
+    return local
+  }
+
+  it('puts creates first, merges edits and marks deletes', async () => {
+    const local = await queueCreateEditDelete()
     const rows = applyPending(
       [
         { id: 'a', name: 'A' },
@@ -244,24 +250,9 @@ describe('pending overlay', () => {
       ['c', 'C', undefined],
     ])
   })
+
   it('keeps showing sent changes, unmarked, on data fetched before they were sent', async () => {
-    const local = newLocalId()
-    await queueChange(scope, {
-      method: 'POST',
-      path: base,
-      body: { name: 'New' },
-      resource: 'data-formats',
-      entityId: local,
-      label: 'New',
-    })
-    await update('a', 'A edited')
-    await queueChange(scope, {
-      method: 'DELETE',
-      path: `${base}/b`,
-      resource: 'data-formats',
-      entityId: 'b',
-      label: 'B',
-    })
+    await queueCreateEditDelete()
     const fetched = [
       { id: 'a', name: 'A' },
       { id: 'b', name: 'B' },
