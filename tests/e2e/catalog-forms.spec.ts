@@ -24,6 +24,11 @@ test.describe('catalog forms', () => {
     await page.getByRole('combobox', { name: 'Quality attributes' }).fill('timeliness')
     await page.getByRole('combobox', { name: 'Quality attributes' }).press('Enter')
     await expect(page.getByRole('button', { name: 'Remove timeliness' })).toBeVisible()
+    // Typed but not added: a change of tab keeps it, added.
+    await page.getByRole('combobox', { name: 'Quality attributes' }).fill('accuracy')
+    await page.getByRole('tab', { name: 'General' }).click()
+    await page.getByRole('tab', { name: 'Information' }).click()
+    await expect(page.getByRole('button', { name: 'Remove accuracy' })).toBeVisible()
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page).toHaveURL(/\/products/)
     await expect(page.getByRole('row').filter({ hasText: code })).toBeVisible()
@@ -33,7 +38,7 @@ test.describe('catalog forms', () => {
       name: 'Harbour arrivals',
       type: 'dataproduct',
       contactPersonEmail: 'harbour@example.com',
-      qualityAttributes: ['timeliness'],
+      qualityAttributes: ['timeliness', 'accuracy'],
       visibility: { type: 'public', visibleTo: [] },
     })
 
@@ -48,7 +53,7 @@ test.describe('catalog forms', () => {
     await page.getByRole('link', { name: 'Harbour departures', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Harbour departures' })).toBeVisible()
     await expect(page.getByText('harbour@example.com')).toBeVisible()
-    await expect(page.getByText('timeliness', { exact: true })).toBeVisible()
+    await expect(page.getByText('timeliness, accuracy', { exact: true })).toBeVisible()
     await page.getByRole('button', { name: 'Delete' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
     await expect(page).toHaveURL(/\/products/)

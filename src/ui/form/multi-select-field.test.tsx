@@ -46,6 +46,18 @@ describe('multi-select field', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to Formats' }))
     expect(first.seen).toEqual([])
     expect((first.input as HTMLInputElement).value).toBe('YAML')
+    expect(screen.getByText('“YAML” is not one of the options.')).toBeTruthy()
+    expect(first.input.getAttribute('aria-describedby')).toContain('-refused')
+    fireEvent.change(first.input, { target: { value: 'YAM' } })
+    expect(screen.queryByText(/is not one of the options/)).toBeNull()
+  })
+
+  it('adds what was typed when the box is left, so a tab change loses nothing', () => {
+    const { seen, input } = setup()
+    fireEvent.change(input, { target: { value: 'json' } })
+    fireEvent.blur(input)
+    expect(seen.at(-1)).toEqual(['f1', 'f2'])
+    expect((input as HTMLInputElement).value).toBe('')
   })
 
   it('takes a free value when allowed', () => {

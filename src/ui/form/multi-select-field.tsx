@@ -11,8 +11,9 @@ export interface Option {
 
 /**
  * Several values chosen from options (autocomplete through a datalist) or, with `allowCustom`,
- * typed freely. Enter or the Add button adds; every chosen value has its own remove button.
- * Render inside `<form.AppField>`.
+ * typed freely. Enter, the Add button or leaving the box adds (so a value typed and not yet added is
+ * never lost when the form's tab changes); text that is not an option stays in the box with a
+ * message. Every chosen value has its own remove button. Render inside `<form.AppField>`.
  */
 export function MultiSelectField({
   label,
@@ -29,6 +30,7 @@ export function MultiSelectField({
   const field = useFieldContext<string[]>()
   const id = useId()
   const [text, setText] = useState('')
+  const [refused, setRefused] = useState<string>()
   const values = field.state.value ?? []
   const labelOf = (value: string) => options.find((o) => o.value === value)?.label ?? value
   const error =
@@ -43,8 +45,11 @@ export function MultiSelectField({
     const value = match?.value ?? (allowCustom ? typed : undefined)
     if (value && !values.includes(value)) field.handleChange([...values, value])
     if (value) setText('')
+    setRefused(value ? undefined : typed)
   }
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
+  const describedBy = [hint ? `${id}-hint` : '', refused ? `${id}-refused` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ')
 
   return (
     <div className="mb-4">
@@ -84,7 +89,10 @@ export function MultiSelectField({
             const picked = (e.nativeEvent as InputEvent).inputType
             const fromList = picked === undefined || picked === 'insertReplacementText'
             if (fromList && options.some((o) => o.label === e.target.value)) add(e.target.value)
-            else setText(e.target.value)
+            else {
+              setText(e.target.value)
+              setRefused(undefined)
+            }
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -92,7 +100,10 @@ export function MultiSelectField({
               add()
             }
           }}
-          onBlur={field.handleBlur}
+          onBlur={() => {
+            add()
+            field.handleBlur()
+          }}
           aria-invalid={error !== undefined}
           aria-describedby={describedBy || undefined}
           className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
@@ -119,6 +130,15 @@ export function MultiSelectField({
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
           {hint}
+        </p>
+      )}
+      {refused && (
+        <p id={`${id}-refused`} className="mt-1 text-sm text-red-700">
+          <FormattedMessage
+            id="form.notAnOption"
+            defaultMessage="“{value}” is not one of the options."
+            values={{ value: refused }}
+          />
         </p>
       )}
       {error && (
