@@ -1,5 +1,5 @@
-import { createServer } from 'node:http'
 import { resolve } from 'node:path'
+import { createHttpServer } from './http-server'
 import { createPlatform } from './platform'
 import { createProxy } from './proxy'
 
@@ -10,7 +10,7 @@ const distDir = resolve('dist')
 
 async function main() {
   if (process.env.PLATFORM_URL) {
-    const server = createServer(createProxy(process.env.PLATFORM_URL, distDir))
+    const server = createHttpServer(createProxy(process.env.PLATFORM_URL, distDir))
     server.listen(port, () =>
       console.log(`Orchestrator console: http://localhost:${port} (platform ${process.env.PLATFORM_URL})`),
     )
@@ -23,7 +23,7 @@ async function main() {
     seed: process.env.NODE_ENV !== 'production',
     distDir,
   })
-  const server = createServer(handle)
+  const server = createHttpServer(handle)
   scheduler.start()
   server.listen(port, () =>
     console.log(`Orchestrator console: http://localhost:${port} (data in ${dataDir})`),
