@@ -65,7 +65,7 @@ await new Promise((resolve, reject) => {
 })
 
 // A cold platform compiles its queries on the first call to each endpoint, on the same two cores the
-// browser measures on: each page and the calls it makes are asked for once before any run counts.
+// browser measures on: each page and the calls it makes are asked for three times before any run counts.
 async function warmUp(path) {
   const calls = [path, '/api/sandbox/configs']
   if (path === '/products') {
