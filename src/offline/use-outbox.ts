@@ -3,7 +3,7 @@ import { currentScope } from '../api/scope'
 import { useSession } from '../auth/session'
 import type { ConsoleDb, OutboxEntry, SentRow } from './db'
 import { loadDb } from './lazy-db'
-import { isLocalId, replacedIdKey } from './outbox'
+import { isLocalId, replacedIdKey, type SentOverlay } from './outbox'
 
 type Outcome<T> = { key: string; value: T } | { key: string; error: unknown }
 
@@ -67,9 +67,9 @@ const NONE_SENT: SentRow[] = []
 
 /**
  * The signed-in user's accepted changes of one resource family in the current environment and
- * organization, oldest first, for `applyPending`.
+ * organization, oldest first.
  */
-export function useSentChanges(resource: string): SentRow[] {
+function useSentChanges(resource: string): SentRow[] {
   const userId = useSession()?.user.id
   const { env, organizationId } = currentScope()
   return useLiveDb(
@@ -82,6 +82,19 @@ export function useSentChanges(resource: string): SentRow[] {
         .sortBy('seq'),
     NONE_SENT,
   )
+}
+
+/**
+ * What a screen lays over its data of one resource family, fetched at `fetchedAt` (for `applyPending`):
+ * the queued changes, marked, and under them the changes the platform accepted since, unmarked.
+ */
+export function useOverlay(
+  resource: string,
+  fetchedAt: number,
+): { pending: OutboxEntry[]; sent: SentOverlay } {
+  const pending = usePendingChanges(resource)
+  const rows = useSentChanges(resource)
+  return { pending, sent: { rows, fetchedAt } }
 }
 
 /** The signed-in user's queued changes, counted by the userId index (no walk over every entry). */

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl'
 import { CATALOG, type CatalogList, catalogItemQuery, fromLists, type Product } from '../../api/catalog'
 import { newer } from '../../api/keys'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
-import { usePendingChanges, useResolvedId, useSentChanges } from '../../offline/use-outbox'
+import { useOverlay, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
@@ -28,14 +28,10 @@ export function CatalogEditScreen({
   const id = useResolvedId(CATALOG, routeId)
   const local = id !== undefined && isLocalId(id)
   const query = useQuery({ ...catalogItemQuery(id ?? ''), enabled: id !== undefined && !local })
-  const pending = usePendingChanges(CATALOG)
-  const sent = useSentChanges(CATALOG)
   const row = id ? fromLists(id) : undefined
+  const { pending, sent } = useOverlay(CATALOG, Math.max(query.dataUpdatedAt, row?.updatedAt ?? 0))
   const current = id
-    ? applyPendingTo<Product>(newer(query.data, row?.data), id, pending, CATALOG, {
-        rows: sent,
-        fetchedAt: Math.max(query.dataUpdatedAt, row?.updatedAt ?? 0),
-      })
+    ? applyPendingTo<Product>(newer(query.data, row?.data), id, pending, CATALOG, sent)
     : undefined
 
   if (!id)

@@ -13,7 +13,7 @@ import { useSession } from '../../auth/session'
 import type { OutboxEntry } from '../../offline/db'
 import { applyPending } from '../../offline/outbox'
 import { PAGE_SIZES, savePagination } from '../../offline/pagination'
-import { usePendingChanges, useSentChanges } from '../../offline/use-outbox'
+import { useOverlay } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { FetchedAt } from '../../ui/fetched-at'
@@ -53,8 +53,8 @@ export function CatalogListScreen({
   const session = useSession()
   const params = listParams(search)
   const query = useQuery(catalogListQuery(kind.type, params))
-  const pending = changesOfType(usePendingChanges(CATALOG), kind.type)
-  const sent = changesOfType(useSentChanges(CATALOG), kind.type)
+  const overlay = useOverlay(CATALOG, query.dataUpdatedAt)
+  const pending = changesOfType(overlay.pending, kind.type)
   const me = session?.user.id
   // SPEC §7: the caller's own items first (the platform sorts so too; a page must not disagree).
   const mine = (p: Product) => (me !== undefined && p.createdBy === me ? 0 : 1)
@@ -62,7 +62,7 @@ export function CatalogListScreen({
     [...(query.data?.items ?? [])].sort((a, b) => mine(a) - mine(b)),
     pending,
     CATALOG,
-    { rows: sent, fetchedAt: query.dataUpdatedAt },
+    { ...overlay.sent, rows: changesOfType(overlay.sent.rows, kind.type) },
   )
   const [deleting, setDeleting] = useState<Product | null>(null)
 

@@ -5,7 +5,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { CATALOG, catalogItemQuery, listOfType, type Product, queueCatalogDelete } from '../../api/catalog'
 import { useSession } from '../../auth/session'
 import { applyPendingTo } from '../../offline/outbox'
-import { usePendingChanges, useSentChanges } from '../../offline/use-outbox'
+import { useOverlay } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -20,12 +20,8 @@ import { ProductFacts } from './product-facts'
 /** `/products/{id}`: every SPEC §3 field readable; anonymous visitors see public products. */
 export function ProductDetailScreen({ id, panels = {} }: { id: string; panels?: CatalogPanels }) {
   const query = useQuery(catalogItemQuery(id))
-  const pending = usePendingChanges(CATALOG)
-  const sent = useSentChanges(CATALOG)
-  const product = applyPendingTo<Product>(query.data, id, pending, CATALOG, {
-    rows: sent,
-    fetchedAt: query.dataUpdatedAt,
-  })
+  const { pending, sent } = useOverlay(CATALOG, query.dataUpdatedAt)
+  const product = applyPendingTo<Product>(query.data, id, pending, CATALOG, sent)
   const intl = useIntl()
 
   if (!product)

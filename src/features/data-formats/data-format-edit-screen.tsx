@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl'
 import { DATA_FORMATS, type DataFormat, dataFormatQuery, fromLists } from '../../api/data-formats'
 import { newer } from '../../api/keys'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
-import { usePendingChanges, useResolvedId, useSentChanges } from '../../offline/use-outbox'
+import { useOverlay, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
@@ -15,14 +15,10 @@ export function DataFormatEditScreen({ id: routeId }: { id?: string }) {
   const id = useResolvedId(DATA_FORMATS, routeId)
   const local = id !== undefined && isLocalId(id)
   const query = useQuery({ ...dataFormatQuery(id ?? ''), enabled: id !== undefined && !local })
-  const pending = usePendingChanges(DATA_FORMATS)
-  const sent = useSentChanges(DATA_FORMATS)
   const row = id ? fromLists(id) : undefined
+  const { pending, sent } = useOverlay(DATA_FORMATS, Math.max(query.dataUpdatedAt, row?.updatedAt ?? 0))
   const current = id
-    ? applyPendingTo<DataFormat>(newer(query.data, row?.data), id, pending, DATA_FORMATS, {
-        rows: sent,
-        fetchedAt: Math.max(query.dataUpdatedAt, row?.updatedAt ?? 0),
-      })
+    ? applyPendingTo<DataFormat>(newer(query.data, row?.data), id, pending, DATA_FORMATS, sent)
     : undefined
 
   if (!id) {

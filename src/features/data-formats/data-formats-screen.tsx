@@ -10,7 +10,7 @@ import {
 } from '../../api/data-formats'
 import { applyPending, type WithPending } from '../../offline/outbox'
 import { PAGE_SIZES, savePagination } from '../../offline/pagination'
-import { usePendingChanges, useSentChanges } from '../../offline/use-outbox'
+import { useOverlay } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { FetchedAt } from '../../ui/fetched-at'
@@ -29,12 +29,8 @@ export function DataFormatsScreen() {
   const page = search.page ?? 1
   const limit = search.limit ?? 10
   const query = useQuery(dataFormatsQuery({ page, limit }))
-  const pending = usePendingChanges(DATA_FORMATS)
-  const sent = useSentChanges(DATA_FORMATS)
-  const rows = applyPending(query.data?.items ?? [], pending, DATA_FORMATS, {
-    rows: sent,
-    fetchedAt: query.dataUpdatedAt,
-  })
+  const { pending, sent } = useOverlay(DATA_FORMATS, query.dataUpdatedAt)
+  const rows = applyPending(query.data?.items ?? [], pending, DATA_FORMATS, sent)
   const [deleting, setDeleting] = useState<DataFormat | null>(null)
 
   // The page shown is the one restored next time (SPEC §9), however it was reached.

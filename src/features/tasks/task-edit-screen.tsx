@@ -4,7 +4,7 @@ import { ApiError } from '../../api/http'
 import { newer } from '../../api/keys'
 import { actionSchemasQuery, fromLists, TASKS, type Task, taskQuery } from '../../api/tasks'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
-import { usePendingChanges, useResolvedId, useSentChanges } from '../../offline/use-outbox'
+import { useOverlay, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
@@ -24,14 +24,10 @@ export function TaskEditScreen({ id: routeId }: { id?: string }) {
   const local = id !== undefined && isLocalId(id)
   const query = useQuery({ ...taskQuery(id ?? ''), enabled: id !== undefined && !local })
   const schemas = useQuery(actionSchemasQuery())
-  const pending = usePendingChanges(TASKS)
-  const sent = useSentChanges(TASKS)
   const row = id ? fromLists(id) : undefined
+  const { pending, sent } = useOverlay(TASKS, Math.max(query.dataUpdatedAt, row?.updatedAt ?? 0))
   const current = id
-    ? applyPendingTo<Task>(newer(query.data, row?.data), id, pending, TASKS, {
-        rows: sent,
-        fetchedAt: Math.max(query.dataUpdatedAt, row?.updatedAt ?? 0),
-      })
+    ? applyPendingTo<Task>(newer(query.data, row?.data), id, pending, TASKS, sent)
     : undefined
   // Offline without the schemas cached, the form still opens: option values are kept as they are.
   const schemasReady = schemas.isSuccess || schemas.isError

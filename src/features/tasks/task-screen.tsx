@@ -5,7 +5,7 @@ import { FormattedDate, FormattedMessage } from 'react-intl'
 import { ApiError } from '../../api/http'
 import { TASKS, type Task, taskQuery } from '../../api/tasks'
 import { applyPendingTo } from '../../offline/outbox'
-import { usePendingChanges, useSentChanges } from '../../offline/use-outbox'
+import { useOverlay } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
@@ -21,12 +21,8 @@ const linkButton =
 /** `/tasks/{id}`: the task, its current result, start/stop/run now and the run history. */
 export function TaskScreen({ id }: { id: string }) {
   const query = useQuery(taskQuery(id))
-  const pending = usePendingChanges(TASKS)
-  const sent = useSentChanges(TASKS)
-  const task = applyPendingTo<Task>(query.data, id, pending, TASKS, {
-    rows: sent,
-    fetchedAt: query.dataUpdatedAt,
-  })
+  const { pending, sent } = useOverlay(TASKS, query.dataUpdatedAt)
+  const task = applyPendingTo<Task>(query.data, id, pending, TASKS, sent)
 
   if (query.error instanceof ApiError && query.error.status === 403)
     return (

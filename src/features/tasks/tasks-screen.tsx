@@ -5,7 +5,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { TASKS, type Task, tasksQuery } from '../../api/tasks'
 import { applyPending, type WithPending } from '../../offline/outbox'
 import { PAGE_SIZES, savePagination } from '../../offline/pagination'
-import { usePendingChanges, useSentChanges } from '../../offline/use-outbox'
+import { useOverlay } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
@@ -27,12 +27,8 @@ export function TasksScreen() {
   const limit = search.limit ?? 10
   const sort = search.sort ?? 'updatedAt:desc'
   const query = useQuery(tasksQuery({ page, limit, sort, status: search.status, q: search.q }))
-  const pending = usePendingChanges(TASKS)
-  const sent = useSentChanges(TASKS)
-  const rows = applyPending(query.data?.items ?? [], pending, TASKS, {
-    rows: sent,
-    fetchedAt: query.dataUpdatedAt,
-  })
+  const { pending, sent } = useOverlay(TASKS, query.dataUpdatedAt)
+  const rows = applyPending(query.data?.items ?? [], pending, TASKS, sent)
 
   // The page shown is the one restored next time (SPEC §9), however it was reached.
   useEffect(() => savePagination(TASKS, { currentPage: page, limit }), [page, limit])
