@@ -40,7 +40,7 @@ async function watchForExecution(page: Page) {
 }
 
 /** Signed in, in English, in the quality environment, and watching for any payload that runs. */
-async function signInWatched(page: Page) {
+async function useWatchedSignIn(page: Page) {
   await useEnglish(page)
   await useQualityEnvironment(page)
   const check = await watchForExecution(page)
@@ -53,7 +53,7 @@ test('injection strings typed into every data-format field are stored and shown 
   request,
 }) => {
   test.setTimeout(180_000)
-  const check = await signInWatched(page)
+  const check = await useWatchedSignIn(page)
   const code = uniqueCode('HOSTILE')
   const payloads = [...CORPUS, LONG]
   for (const [i, payload] of payloads.entries()) {
@@ -110,7 +110,7 @@ test('injection strings typed into every text field of every create form are kep
   page,
 }) => {
   test.setTimeout(240_000)
-  const check = await signInWatched(page)
+  const check = await useWatchedSignIn(page)
   const forms = ROUTES.filter((route) => route.endsWith('/create'))
   let typedInto = 0
   for (const route of forms) {
@@ -181,7 +181,7 @@ test('hostile names from the platform are shown as text on every screen and in e
     actions: [{ actionId: 'http-get', name: CORPUS[2], input: { url: 'https://example.com/data' } }],
   })
   expect(task.status, 'create a task with hostile names').toBeLessThan(300)
-  const check = await signInWatched(page)
+  const check = await useWatchedSignIn(page)
   const ids = await entityIds(request, QUALITY_ENV)
   for (const route of ROUTES) {
     await page.goto(resolveRoute(route, ids))
