@@ -264,7 +264,9 @@ function judge(report, budget, { performanceGated = true } = {}) {
       .filter(([k, min]) => k !== 'performance' && scores[k] < min)
       .map(([k, min]) => `${k} ${scores[k]} < ${min}`),
     performance:
-      scores.performance < CATEGORY_MIN.performance ? [`performance ${scores.performance} < 95`] : [],
+      performanceGated && scores.performance < CATEGORY_MIN.performance
+        ? [`performance ${scores.performance} < ${CATEGORY_MIN.performance}`]
+        : [],
     budgets: [
       ...Object.entries(budget)
         .filter(([k, max]) => measured[k] > max)
