@@ -29,6 +29,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { chromium } from '@playwright/test'
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
+import { ensureChromium } from '../tools/chromium.mjs'
 
 // The benchmark index Chrome DevTools' CPU calibration gives a mid-tier phone (Pixel 5 class).
 // Lighthouse's default 4x on its reference high-end desktop (index 1500-2000) lands near 400-500.
@@ -95,13 +96,7 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ]
 
-const chromePath = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (p) => p && existsSync(p),
-)
-if (!chromePath) {
-  console.error('lighthouse: no Chromium (set CHROME_PATH or install Debian package chromium)')
-  process.exit(1)
-}
+const chromePath = ensureChromium()
 if (!existsSync('dist/index.html')) {
   console.error('lighthouse: no build in dist/ (run npm run build first)')
   process.exit(1)
