@@ -34,6 +34,13 @@ describe('message catalogs', () => {
       expect(fi, id).toHaveProperty([id])
     }
   })
+  it('a dialog never offers two buttons of the same word: an action differs from Cancel', () => {
+    for (const catalog of [fi, en] as Record<string, string>[]) {
+      for (const action of ['tokens.revoke', 'tokens.remove', 'tokens.renew', 'common.delete']) {
+        if (catalog[action]) expect(catalog[action], action).not.toBe(catalog['common.cancel'])
+      }
+    }
+  })
   it('has no empty translations', () => {
     for (const [id, text] of Object.entries({ ...fi, ...en })) expect(text.trim(), id).not.toBe('')
   })
