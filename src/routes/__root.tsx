@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useQuery } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import { configsQuery } from '../api/configs'
-import { organizationSetting } from '../api/scope'
+import { environmentSetting, organizationSetting, versionSetting } from '../api/scope'
 import { logout } from '../auth/logout'
 import { OrganizationSelector } from '../features/organizations/organization-selector'
 import { reloadForChunkError } from '../offline/chunk-recovery'
@@ -16,20 +17,43 @@ export interface RouterContext {
   queryClient: QueryClient
 }
 
+let consumedOrganizationId: string | null = null
+
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location }) => {
-    // SPEC §2: an organizationId in the query string is saved to local storage.
+    // An organizationId in the query string is saved to local storage, once per value: the loaders
+    // run again on the same address (a scope change), and an id the selector has dropped as not the
+    // user's must not come back from the address it arrived in.
     const organizationId = new URLSearchParams(location.searchStr).get('organizationId')
-    if (organizationId) organizationSetting.set(organizationId)
+    if (organizationId && organizationId !== consumedOrganizationId) organizationSetting.set(organizationId)
+    consumedOrganizationId = organizationId
   },
   component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: RootError,
 })
 
+/**
+ * The environment, API version and organization every query key and call starts with. A change
+ * remounts the screen and runs its loaders again, so no mounted screen keeps the keys, the list or
+ * the ids of the scope it was opened in.
+ */
+function useScopeKey() {
+  const router = useRouter()
+  const scope = `${environmentSetting.use()}|${versionSetting.use()}|${organizationSetting.use()}`
+  const shown = useRef(scope)
+  useEffect(() => {
+    if (shown.current === scope) return
+    shown.current = scope
+    void router.invalidate()
+  }, [scope, router])
+  return scope
+}
+
 function RootLayout() {
   const router = useRouter()
-  // SPEC §2: the layout loads the configs if they are not loaded yet.
+  const scope = useScopeKey()
+  // The layout loads the configs if they are not loaded yet.
   useQuery(configsQuery())
   return (
     <AppShell
@@ -43,7 +67,7 @@ function RootLayout() {
       }
     >
       <ReportedError />
-      <Outlet />
+      <Outlet key={scope} />
     </AppShell>
   )
 }

@@ -1,10 +1,13 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router'
+import { versionSetting } from '../api/scope'
 import { getSession } from '../auth/session'
+import { screenOnVersion } from '../shell/menu-items'
 
 /** Routes for signed-in users ("user" visibility, SPEC §6): others are sent to /login. */
 export const Route = createFileRoute('/_user')({
-  beforeLoad: () => {
+  beforeLoad: ({ location }) => {
     if (!getSession()) throw redirect({ to: '/login' })
+    if (!screenOnVersion(location.pathname, versionSetting.get())) throw notFound()
   },
   component: Outlet,
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isGroup, menuEntries, selectedKey } from './menu-items'
+import { isGroup, menuEntries, screenOnVersion, selectedKey } from './menu-items'
 
 const paths = (loggedIn: boolean, version: string) =>
   menuEntries(loggedIn, version).flatMap((e) => (isGroup(e) ? e.children.map((c) => c.to) : [e.to]))
@@ -33,6 +33,16 @@ describe('menu entries', () => {
       '/me',
       '/outbox',
     ])
+  })
+  it('a screen the menu hides on a version is not reachable by its address on it', () => {
+    for (const version of ['v1', 'v2']) {
+      const shown = paths(true, version)
+      for (const path of ['/sources', '/templates/create', '/connectors/x/edit', '/transformers', '/tasks']) {
+        expect(screenOnVersion(path, version), `${path} on ${version}`).toBe(
+          shown.includes(selectedKey(path)),
+        )
+      }
+    }
   })
   it('selects the entry of the first path segment', () => {
     expect(selectedKey('/products/abc/edit')).toBe('/products')

@@ -62,6 +62,18 @@ export function menuEntries(loggedIn: boolean, version: string): MenuEntry[] {
   return entries
 }
 
+/** The screens of the sources group, which exists on API v2 only. */
+const SOURCE_SCREENS = ['/sources', '/templates', '/connectors', '/transformers']
+
+/**
+ * Whether a signed-in user's screen exists on this API version: a screen the menu hides on the
+ * version (the sources group on v1) is not reachable by its address either.
+ */
+export function screenOnVersion(pathname: string, version: string): boolean {
+  const key = selectedKey(pathname)
+  return !SOURCE_SCREENS.includes(key) || version === 'v2'
+}
+
 /** The menu key selected for a path: its first segment (`/products/12/edit` selects `/products`). */
 export function selectedKey(pathname: string): string {
   const first = pathname.split('/').filter(Boolean)[0]

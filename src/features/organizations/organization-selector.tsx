@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId } from 'react'
+import { useEffect, useId } from 'react'
 import { useIntl } from 'react-intl'
 import { organizationsQuery } from '../../api/organizations'
 import { organizationSetting } from '../../api/scope'
@@ -13,9 +13,16 @@ export function OrganizationSelector({ reload = () => location.reload() }: { rel
   const intl = useIntl()
   const id = useId()
   const queryClient = useQueryClient()
-  const { data: organizations = [] } = useQuery(organizationsQuery())
+  const query = useQuery(organizationsQuery())
+  const organizations = query.data ?? []
   const current = organizationSetting.use()
   const known = organizations.some((o) => o.id === current)
+  // An id that is not one of the user's organizations (a bogus ?organizationId) is not kept, nor sent,
+  // once the platform has answered the list: the selector's placeholder then tells the truth.
+  const unknown = query.isSuccess && query.isFetchedAfterMount && current !== '' && !known
+  useEffect(() => {
+    if (unknown) organizationSetting.clear()
+  }, [unknown])
   const label = intl.formatMessage({ id: 'organization.label', defaultMessage: 'Organization' })
 
   // Another organization's data must not linger: the cache goes, the outbox (bound to its organization) stays.
