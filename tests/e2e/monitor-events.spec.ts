@@ -83,9 +83,10 @@ test.describe('events', () => {
     ])
       await expect(drawer(page).getByText(label, { exact: true })).toBeVisible()
     await expect(drawer(page).getByText(task.id, { exact: true })).toBeVisible()
-    await drawer(page).getByRole('link', { name: 'Go to entity' }).click()
-    await expect(page).toHaveURL(new RegExp(`/tasks/${task.targetEntityId}$`))
-    await page.goBack()
+    // A task event's target is its task: one link leads there, not two to the same screen.
+    expect(task.targetEntityId).toBe(task.taskId)
+    await expect(drawer(page).getByRole('navigation', { name: 'Go to' }).getByRole('link')).toHaveCount(1)
+    await expect(drawer(page).getByRole('link', { name: 'Go to entity' })).toHaveCount(0)
     await drawer(page).getByRole('link', { name: 'Go to task' }).click()
     await expect(page).toHaveURL(new RegExp(`/tasks/${task.taskId}$`))
 

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
-import { entityLink, eventQuery, type PlatformEvent } from '../../api/events'
+import { eventQuery, type PlatformEvent } from '../../api/events'
 import { Alert } from '../../ui/alert'
 import { StatusBadge } from '../../ui/status-badge'
-import { EVENT_FIELDS, eventFieldLabels } from './event-fields'
+import { EVENT_FIELDS, eventFieldLabels, eventLinks } from './event-fields'
 
 const linkClass =
   'inline-flex items-center rounded-md border border-primary-300 px-3 py-1.5 text-sm font-medium text-primary-800 hover:bg-primary-50'
@@ -25,7 +25,6 @@ export function EventDrawer({
   const intl = useIntl()
   const fetched = useQuery({ ...eventQuery(id ?? ''), enabled: id !== undefined && loaded === undefined })
   const event = loaded ?? fetched.data
-  const entity = event && entityLink(event)
   return (
     <Dialog.Root open={id !== undefined} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -56,21 +55,16 @@ export function EventDrawer({
                   aria-label={intl.formatMessage({ id: 'events.links', defaultMessage: 'Go to' })}
                   className="mb-4 flex flex-wrap gap-2"
                 >
-                  {entity && (
-                    <Link to={entity.to} params={{ id: entity.id }} className={linkClass}>
-                      <FormattedMessage id="events.goToEntity" defaultMessage="Go to entity" />
+                  {eventLinks(event).map((link) => (
+                    <Link
+                      key={`${link.to}|${link.id}`}
+                      to={link.to}
+                      params={{ id: link.id }}
+                      className={linkClass}
+                    >
+                      {intl.formatMessage(link.label)}
                     </Link>
-                  )}
-                  {event.taskId && (
-                    <Link to="/tasks/$id" params={{ id: event.taskId }} className={linkClass}>
-                      <FormattedMessage id="events.goToTask" defaultMessage="Go to task" />
-                    </Link>
-                  )}
-                  {event.contractId && event.productId && (
-                    <Link to="/products/$id" params={{ id: event.productId }} className={linkClass}>
-                      <FormattedMessage id="events.goToContract" defaultMessage="Go to contract" />
-                    </Link>
-                  )}
+                  ))}
                 </nav>
                 <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
                   {EVENT_FIELDS.map((field) => (

@@ -1,5 +1,5 @@
-import { defineMessages } from 'react-intl'
-import type { PlatformEvent } from '../../api/events'
+import { defineMessages, type MessageDescriptor } from 'react-intl'
+import { type EntityLink, entityLink, type PlatformEvent } from '../../api/events'
 
 /** SPEC §3 Event, every field, in the drawer's order, with its label. */
 export const eventFieldLabels = defineMessages({
@@ -27,3 +27,29 @@ export const eventFieldLabels = defineMessages({
 }) satisfies Record<keyof PlatformEvent, unknown>
 
 export const EVENT_FIELDS = Object.keys(eventFieldLabels) as (keyof PlatformEvent)[]
+
+const linkLabels = defineMessages({
+  entity: { id: 'events.goToEntity', defaultMessage: 'Go to entity' },
+  task: { id: 'events.goToTask', defaultMessage: 'Go to task' },
+  contract: { id: 'events.goToContract', defaultMessage: 'Go to contract' },
+})
+
+/**
+ * Where an event leads: its target, its task and its contract's product, each screen once. A task
+ * event's target is its task, and a contract's screen is its product's: the more telling label wins.
+ */
+export function eventLinks(event: PlatformEvent): (EntityLink & { label: MessageDescriptor })[] {
+  const target = entityLink(event)
+  const candidates: (EntityLink & { label: MessageDescriptor })[] = []
+  if (event.taskId) candidates.push({ to: '/tasks/$id', id: event.taskId, label: linkLabels.task })
+  if (event.contractId && event.productId)
+    candidates.push({ to: '/products/$id', id: event.productId, label: linkLabels.contract })
+  if (target) candidates.push({ ...target, label: linkLabels.entity })
+  const seen = new Set<string>()
+  return candidates.filter((link) => {
+    const key = `${link.to}|${link.id}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
