@@ -155,7 +155,8 @@ export async function seed(platform: Platform) {
     await db.query('INSERT INTO configs (env, data) VALUES ($1, $2)', [
       env,
       {
-        orchestratorAuth: env === 'production' ? '1' : (process.env.ORCHESTRATOR_AUTH ?? '0'),
+        // The console checks permissions too (the platform always does); ORCHESTRATOR_AUTH=0 turns the console's checks off.
+        orchestratorAuth: env === 'production' ? '1' : (process.env.ORCHESTRATOR_AUTH ?? '1'),
         orchestratorAppId: DEMO.orchestratorAppId,
         productsApiAuthAppId: DEMO.productsAppId,
         oidcIssuer: `${platform.publicUrl}/oidc`,

@@ -12,9 +12,9 @@ const ADMIN_ID = 'u0000000-0000-4000-8000-000000000001'
 const OPERATOR_ID = 'u0000000-0000-4000-8000-000000000002'
 
 describe('platform basics', () => {
-  it('serves configs without a token, per environment', async () => {
+  it("serves configs without a token, per environment; the demo turns the console's permission checks on", async () => {
     expect((await p.call('GET', '/api/sandbox/configs', { token: null })).body.result).toMatchObject({
-      orchestratorAuth: '0',
+      orchestratorAuth: '1',
     })
     expect((await p.call('GET', '/api/production/configs', { token: null })).body.result).toMatchObject({
       orchestratorAuth: '1',

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useIntl } from 'react-intl'
 import { CATALOG, type CatalogList, catalogItemQuery, fromLists, type Product } from '../../api/catalog'
 import { newer } from '../../api/keys'
+import { PermittedScreen } from '../../auth/permitted'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
 import { useOverlay, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
@@ -14,7 +15,18 @@ import type { CatalogPanels } from './catalog-panels'
 import { FailedChanges } from './failed-changes'
 
 /** `/{list}/create` and `/{list}/{id}/edit` of every catalog type: without an id the form creates. */
-export function CatalogEditScreen({
+/** The catalog item form, for users who may create (or, with an id, change) products. */
+export function CatalogEditScreen(props: { list: CatalogList; id?: string; panels?: CatalogPanels }) {
+  return (
+    <PermittedScreen
+      check={{ type: 'products', actions: props.id ? 'update' : 'create', entityIds: props.id }}
+    >
+      <CatalogEditForm {...props} />
+    </PermittedScreen>
+  )
+}
+
+function CatalogEditForm({
   list,
   id: routeId,
   panels,

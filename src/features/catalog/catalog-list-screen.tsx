@@ -9,6 +9,7 @@ import {
   type Product,
   queueCatalogDelete,
 } from '../../api/catalog'
+import { IfPermitted } from '../../auth/permitted'
 import { useSession } from '../../auth/session'
 import type { OutboxEntry } from '../../offline/db'
 import { applyPending } from '../../offline/outbox'
@@ -78,9 +79,11 @@ export function CatalogListScreen({
         title={intl.formatMessage(kind.title)}
         actions={
           session && (
-            <Link to={createPath(list)} className={linkButton}>
-              {intl.formatMessage(kind.newButton)}
-            </Link>
+            <IfPermitted check={{ type: 'products', actions: 'create' }}>
+              <Link to={createPath(list)} className={linkButton}>
+                {intl.formatMessage(kind.newButton)}
+              </Link>
+            </IfPermitted>
           )
         }
       />

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import type { CatalogList, Product } from '../../api/catalog'
+import { usePermittedAction } from '../../auth/permitted'
+import { usePermission } from '../../auth/use-permission'
 import type { WithPending } from '../../offline/outbox'
 import { PendingBadge } from '../../ui/pending-badge'
 import { editPath } from './catalog-kinds'
@@ -32,6 +34,8 @@ export function CatalogTable({
 }) {
   const labels = useCatalogLabels()
   const intl = useIntl()
+  const deleteAction = usePermittedAction({ type: 'products', actions: 'delete' })
+  const mayUpdate = usePermission({ type: 'products', actions: 'update' }).allowed
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
       <table className="w-full text-left text-sm">
@@ -130,21 +134,26 @@ export function CatalogTable({
                 <td className="px-1 py-3 text-right whitespace-nowrap sm:px-4">
                   {canEdit && !deleted && (
                     <>
-                      <Link
-                        to={editPath(list)}
-                        params={{ id: row.id }}
-                        className="rounded px-2 py-1 text-primary-800 underline hover:bg-primary-50"
-                      >
-                        <FormattedMessage id="common.edit" defaultMessage="Edit" />
-                        <span className="sr-only"> {row.name}</span>
-                      </Link>
+                      {mayUpdate && (
+                        <Link
+                          to={editPath(list)}
+                          params={{ id: row.id }}
+                          className="rounded px-2 py-1 text-primary-800 underline hover:bg-primary-50"
+                        >
+                          <FormattedMessage id="common.edit" defaultMessage="Edit" />
+                          <span className="sr-only"> {row.name}</span>
+                        </Link>
+                      )}
                       <button
                         type="button"
                         onClick={() => onDelete(row)}
-                        className="ml-1 rounded px-2 py-1 text-red-800 underline hover:bg-red-50"
+                        disabled={deleteAction.disabled}
+                        title={deleteAction.reason}
+                        className="ml-1 rounded px-2 py-1 text-red-800 underline hover:bg-red-50 disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline"
                       >
                         <FormattedMessage id="common.delete" defaultMessage="Delete" />
                         <span className="sr-only"> {row.name}</span>
+                        {deleteAction.reason && <span className="sr-only"> ({deleteAction.reason})</span>}
                       </button>
                     </>
                   )}

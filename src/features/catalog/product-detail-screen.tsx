@@ -3,7 +3,9 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { CATALOG, catalogItemQuery, listOfType, type Product, queueCatalogDelete } from '../../api/catalog'
+import { usePermittedAction } from '../../auth/permitted'
 import { useSession } from '../../auth/session'
+import { usePermission } from '../../auth/use-permission'
 import { applyPendingTo } from '../../offline/outbox'
 import { useOverlay } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
@@ -63,18 +65,27 @@ export function ProductDetailScreen({ id, panels = {} }: { id: string; panels?: 
 function DetailActions({ product }: { product: Product }) {
   const navigate = useNavigate()
   const [confirm, setConfirm] = useState(false)
+  const deleteAction = usePermittedAction({ type: 'products', actions: 'delete', entityIds: product.id })
+  const mayUpdate = usePermission({ type: 'products', actions: 'update', entityIds: product.id }).allowed
   if (!useSession()) return null
   const list = listOfType(product.type)
   return (
     <div className="flex gap-2">
-      <Link
-        to={editPath(list)}
-        params={{ id: product.id }}
-        className="inline-flex items-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800"
+      {mayUpdate && (
+        <Link
+          to={editPath(list)}
+          params={{ id: product.id }}
+          className="inline-flex items-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800"
+        >
+          <FormattedMessage id="common.edit" defaultMessage="Edit" />
+        </Link>
+      )}
+      <Button
+        variant="danger"
+        onClick={() => setConfirm(true)}
+        disabled={deleteAction.disabled}
+        title={deleteAction.reason}
       >
-        <FormattedMessage id="common.edit" defaultMessage="Edit" />
-      </Link>
-      <Button variant="danger" onClick={() => setConfirm(true)}>
         <FormattedMessage id="common.delete" defaultMessage="Delete" />
       </Button>
       <ConfirmDialog

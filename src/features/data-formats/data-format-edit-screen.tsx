@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage } from 'react-intl'
 import { DATA_FORMATS, type DataFormat, dataFormatQuery, fromLists } from '../../api/data-formats'
 import { newer } from '../../api/keys'
+import { PermittedScreen } from '../../auth/permitted'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
 import { useOverlay, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
@@ -11,7 +12,16 @@ import { PendingBadge } from '../../ui/pending-badge'
 import { DataFormatForm } from './data-format-form'
 
 /** `/data-formats/create` and `/data-formats/{id?}/edit`: without an id the form creates. */
-export function DataFormatEditScreen({ id: routeId }: { id?: string }) {
+/** The data format form, for users who may create (or, with an id, change) data formats. */
+export function DataFormatEditScreen({ id }: { id?: string }) {
+  return (
+    <PermittedScreen check={{ type: 'data-formats', actions: id ? 'update' : 'create', entityIds: id }}>
+      <DataFormatEditForm id={id} />
+    </PermittedScreen>
+  )
+}
+
+function DataFormatEditForm({ id: routeId }: { id?: string }) {
   const id = useResolvedId(DATA_FORMATS, routeId)
   const local = id !== undefined && isLocalId(id)
   const query = useQuery({ ...dataFormatQuery(id ?? ''), enabled: id !== undefined && !local })

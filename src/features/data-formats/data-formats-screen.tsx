@@ -8,6 +8,7 @@ import {
   dataFormatsQuery,
   queueDataFormatDelete,
 } from '../../api/data-formats'
+import { IfPermitted, usePermittedAction } from '../../auth/permitted'
 import { applyPending, type WithPending } from '../../offline/outbox'
 import { PAGE_SIZES, savePagination } from '../../offline/pagination'
 import { useOverlay } from '../../offline/use-outbox'
@@ -42,9 +43,11 @@ export function DataFormatsScreen() {
       <PageHeader
         title={<FormattedMessage id="page.dataFormats" defaultMessage="Data Formats" />}
         actions={
-          <Link to="/data-formats/create" className={linkButton}>
-            <FormattedMessage id="dataFormats.create" defaultMessage="New data format" />
-          </Link>
+          <IfPermitted check={{ type: 'data-formats', actions: 'create' }}>
+            <Link to="/data-formats/create" className={linkButton}>
+              <FormattedMessage id="dataFormats.create" defaultMessage="New data format" />
+            </Link>
+          </IfPermitted>
         }
       />
       <div className="mb-2 flex items-center justify-between">
@@ -141,6 +144,7 @@ export function DataFormatsScreen() {
 
 function DataFormatRow({ row, onDelete }: { row: WithPending<DataFormat>; onDelete: () => void }) {
   const deleted = row.pending === 'delete'
+  const deleteAction = usePermittedAction({ type: 'data-formats', actions: 'delete', entityIds: row.id })
   return (
     <tr
       className={`border-b last:border-0 ${deleted ? 'text-gray-500 line-through' : ''}`}
@@ -167,10 +171,13 @@ function DataFormatRow({ row, onDelete }: { row: WithPending<DataFormat>; onDele
             <button
               type="button"
               onClick={onDelete}
-              className="ml-1 rounded px-2 py-1 text-red-800 underline hover:bg-red-50"
+              disabled={deleteAction.disabled}
+              title={deleteAction.reason}
+              className="ml-1 rounded px-2 py-1 text-red-800 underline hover:bg-red-50 disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline"
             >
               <FormattedMessage id="common.delete" defaultMessage="Delete" />
               <span className="sr-only"> {row.name}</span>
+              {deleteAction.reason && <span className="sr-only"> ({deleteAction.reason})</span>}
             </button>
           </>
         )}

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { ApiError } from '../../api/http'
 import { sendTaskCommand, type Task, type TaskCommand } from '../../api/tasks'
+import { usePermittedAction } from '../../auth/permitted'
 import { Alert } from '../../ui/alert'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 
@@ -26,19 +27,35 @@ export function TaskCommands({ task }: { task: Task }) {
     }
   }
   const running = task.status === 'running'
+  const execute = usePermittedAction({ type: 'tasks', actions: 'execute', entityIds: task.id })
+  const denied = { disabled: execute.disabled, title: execute.reason }
   return (
     <div>
       <div className="flex flex-wrap gap-2">
         {running ? (
-          <OnlineOnlyButton variant="secondary" disabled={busy !== null} onClick={() => void send('stop')}>
+          <OnlineOnlyButton
+            variant="secondary"
+            {...denied}
+            disabled={busy !== null || denied.disabled}
+            onClick={() => void send('stop')}
+          >
             <FormattedMessage id="task.stop" defaultMessage="Stop" />
           </OnlineOnlyButton>
         ) : (
-          <OnlineOnlyButton variant="secondary" disabled={busy !== null} onClick={() => void send('start')}>
+          <OnlineOnlyButton
+            variant="secondary"
+            {...denied}
+            disabled={busy !== null || denied.disabled}
+            onClick={() => void send('start')}
+          >
             <FormattedMessage id="task.start" defaultMessage="Start" />
           </OnlineOnlyButton>
         )}
-        <OnlineOnlyButton disabled={busy !== null} onClick={() => void send('run')}>
+        <OnlineOnlyButton
+          {...denied}
+          disabled={busy !== null || denied.disabled}
+          onClick={() => void send('run')}
+        >
           <FormattedMessage id="task.runNow" defaultMessage="Run now" />
         </OnlineOnlyButton>
       </div>

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl'
 import { ApiError } from '../../api/http'
 import { newer } from '../../api/keys'
 import { actionSchemasQuery, fromLists, TASKS, type Task, taskQuery } from '../../api/tasks'
+import { PermittedScreen } from '../../auth/permitted'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
 import { useOverlay, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
@@ -19,7 +20,16 @@ const loading = (
 )
 
 /** `/tasks/create` and `/tasks/{id}/edit`: without an id the form creates. */
-export function TaskEditScreen({ id: routeId }: { id?: string }) {
+/** The task form, for users who may create (or, with an id, change) tasks. */
+export function TaskEditScreen({ id }: { id?: string }) {
+  return (
+    <PermittedScreen check={{ type: 'tasks', actions: id ? 'update' : 'create', entityIds: id }}>
+      <TaskEditForm id={id} />
+    </PermittedScreen>
+  )
+}
+
+function TaskEditForm({ id: routeId }: { id?: string }) {
   const id = useResolvedId(TASKS, routeId)
   const local = id !== undefined && isLocalId(id)
   const query = useQuery({ ...taskQuery(id ?? ''), enabled: id !== undefined && !local })

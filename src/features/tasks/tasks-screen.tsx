@@ -3,6 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { TASKS, type Task, tasksQuery } from '../../api/tasks'
+import { IfPermitted } from '../../auth/permitted'
 import { applyPending, type WithPending } from '../../offline/outbox'
 import { PAGE_SIZES, savePagination } from '../../offline/pagination'
 import { useOverlay } from '../../offline/use-outbox'
@@ -38,9 +39,11 @@ export function TasksScreen() {
       <PageHeader
         title={<FormattedMessage id="page.tasks" defaultMessage="Tasks" />}
         actions={
-          <Link to="/tasks/create" className={linkButton}>
-            <FormattedMessage id="tasks.create" defaultMessage="New task" />
-          </Link>
+          <IfPermitted check={{ type: 'tasks', actions: 'create' }}>
+            <Link to="/tasks/create" className={linkButton}>
+              <FormattedMessage id="tasks.create" defaultMessage="New task" />
+            </Link>
+          </IfPermitted>
         }
       />
       <TasksFilters
