@@ -3,6 +3,8 @@ import { compress } from 'hono/compress'
 import { failure } from '../src/contract/envelope'
 import { resolveBearer } from './auth'
 import type { Env, Platform, Vars } from './context'
+import { memberOf } from './guard'
+import { API_CSP } from './headers'
 import { contracts } from './routes/contracts'
 import { dataFormats } from './routes/data-formats'
 import { events } from './routes/events'
@@ -11,6 +13,7 @@ import { platformRoutes } from './routes/platform'
 import { products } from './routes/products'
 import { tasks } from './routes/tasks'
 import { tokens } from './routes/tokens'
+import { badRequestTarget } from './validate'
 
 const ENVS: Record<string, Env> = { sandbox: 'sandbox', production: 'production' }
 
@@ -25,11 +28,21 @@ export function createApi(platform: Platform) {
     const started = Date.now()
     const env = ENVS[(c.req.path.split('/')[2] ?? '').toLowerCase()]
     c.header('Cache-Control', 'no-store')
+    c.header('Content-Security-Policy', API_CSP)
+    c.header('Referrer-Policy', 'no-referrer')
+    const badTarget = badRequestTarget(c.req.url)
+    if (badTarget) return c.json(failure(badTarget), 400)
     if (!env) return c.json(failure(`Unknown environment in ${c.req.path}`), 404)
     c.set('env', env)
-    c.set('user', await resolveBearer(platform, c.req.header('Authorization')))
+    const user = await resolveBearer(platform, c.req.header('Authorization'))
+    c.set('user', user)
+    // The organization a signed-in caller acts for must be one of theirs; an anonymous caller's is ignored.
     const organizationId = c.req.header('Organization-Id')
-    if (organizationId) c.set('organizationId', organizationId.slice(0, 100))
+    if (organizationId && user) {
+      if (!(await memberOf(c, user, organizationId)))
+        return c.json(failure('Organization-Id: you are not a member of this organization'), 403)
+      c.set('organizationId', organizationId)
+    }
     await next()
     // The request log feeds the stats (SPEC §7 /stats).
     await platform.db

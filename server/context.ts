@@ -31,6 +31,8 @@ export interface Vars {
   env: Env
   user?: AuthUser
   organizationId?: string
+  /** The caller's organizations, once read (guard.ts). */
+  memberships?: string[]
 }
 
 export type Ctx = Context<{ Variables: Vars }>

@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { createApi } from './app'
 import type { Platform } from './context'
 import { migrate, openDb } from './db'
+import { baseHeaders } from './headers'
 import { createOidc } from './oidc'
 import { createScheduler } from './scheduler'
 import { seed } from './seed'
@@ -28,12 +29,18 @@ export async function createPlatform(options: PlatformOptions) {
   platform.resolveOidcToken = oidc.resolveToken
 
   const app = new Hono()
+  const headers = baseHeaders(options.publicUrl)
+  app.use('*', async (c, next) => {
+    await next()
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
+  })
   app.route('/api', createApi(platform))
   if (options.distDir) app.route('/', staticConsole(options.distDir))
   const listener = getRequestListener(app.fetch)
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (req.url === '/oidc' || req.url?.startsWith('/oidc/')) {
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
       oidc.handle(req, res).catch((error: unknown) => {
         console.error('OIDC error:', error instanceof Error ? error.message : error)
         if (!res.headersSent) res.writeHead(500).end()

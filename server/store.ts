@@ -18,6 +18,8 @@ export interface ListOptions {
   statuses?: string[]
   organizationId?: string
   parentId?: string
+  /** Only these ids (the caller's organizations). */
+  ids?: string[]
   q?: string
   /** Items of this user first (the product list, SPEC §7). */
   mineFirst?: string
@@ -71,6 +73,7 @@ export class Store {
     if (options.statuses?.length) add('status = ANY(?)', options.statuses)
     if (options.organizationId) add('organization_id = ?', options.organizationId)
     if (options.parentId) add('parent_id = ?', options.parentId)
+    if (options.ids) add('id = ANY(?)', options.ids)
     if (options.publicOnly) where.push("coalesce(data->'visibility'->>'type', 'public') = 'public'")
     if (options.q)
       add(

@@ -3,10 +3,10 @@ import { z } from 'zod'
 import { failure, ok } from '../../src/contract/envelope'
 import { listQuerySchema } from '../../src/contract/list-query'
 import { TASK_ACTIONS, taskInputSchema, taskUpdateSchema } from '../../src/contract/task'
-import { requirePermission, requireUser } from '../auth'
 import { type Ctx, stamp, type Vars } from '../context'
 import { crud } from '../crud'
 import { writeEvent } from '../events'
+import { route, userOf } from '../guard'
 import { Store } from '../store'
 import { runTask } from '../task-run'
 import { parseWith } from '../validate'
@@ -18,9 +18,7 @@ const store = (c: Ctx, kind = 'task') => new Store(c.get('platform').db, c.get('
 const actionQuerySchema = z.object({ sort: z.enum(['name:asc', 'name:desc', 'name']).default('name:asc') })
 
 /** The action schemas a task can run (SPEC §7 GET /{env}/actions?sort=name:asc), for signed-in users. */
-tasks.get('/:env/actions', (c) => {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
+route(tasks, 'get', '/:env/actions', (c) => {
   const query = parseWith(actionQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   const sorted = [...ACTION_SCHEMAS].sort((a, b) => a.name.localeCompare(b.name))
@@ -29,10 +27,8 @@ tasks.get('/:env/actions', (c) => {
 })
 
 /** The run history of a task, newest first. */
-tasks.get('/:env/tasks/:id/runs', async (c) => {
+route(tasks, 'get', '/:env/tasks/:id/runs', async (c) => {
   const id = c.req.param('id')
-  const user = await requirePermission(c, 'tasks', 'read', id)
-  if (user instanceof Response) return user
   const query = parseWith(listQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   if (!(await store(c).get(id))) return c.json(notFound('Task', id).body as object, 404)
@@ -46,13 +42,12 @@ tasks.get('/:env/tasks/:id/runs', async (c) => {
 })
 
 /** start → running, stop → stopped, run → run now (SPEC §4). */
-tasks.post('/:env/tasks/:id/:action', async (c) => {
+route(tasks, 'post', '/:env/tasks/:id/:action', async (c) => {
   const id = c.req.param('id')
   const action = c.req.param('action')
   if (!(TASK_ACTIONS as readonly string[]).includes(action))
     return c.json(failure(`Unknown task action ${action}: use ${TASK_ACTIONS.join(', ')}`), 400)
-  const user = await requirePermission(c, 'tasks', 'execute', id)
-  if (user instanceof Response) return user
+  const user = userOf(c)
   return idempotent(c, user, { action }, async () => {
     const task = await store(c).get(id)
     if (!task) return notFound('Task', id)

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createPlatform } from '../platform'
+import { createPlatform, type PlatformOptions } from '../platform'
+import { ruleKey } from '../route-table'
 
 export const ADMIN = 'demo-admin-token'
 export const OPERATOR = 'demo-operator-token'
@@ -19,7 +20,7 @@ export interface Answer<T = unknown> {
 }
 
 /** One in-memory platform per test file, called in process as the browser would over HTTP. */
-export async function startPlatform() {
+export async function startPlatform(options: Partial<PlatformOptions> = {}) {
   const distDir = mkdtempSync(join(tmpdir(), 'dist-'))
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>orchestrator-app</title>')
   const instance = await createPlatform({
@@ -27,6 +28,7 @@ export async function startPlatform() {
     publicUrl: 'http://localhost:4999',
     seed: true,
     distDir,
+    ...options,
   })
   async function call<T = unknown>(
     method: string,
@@ -62,3 +64,30 @@ export async function startPlatform() {
 }
 
 export type TestPlatform = Awaited<ReturnType<typeof startPlatform>>
+
+const ADMIN_ID = 'u0000000-0000-4000-8000-000000000001'
+const SOME_ID = '00000000-0000-4000-8000-00000000abcd'
+
+/** The API's routes as the app registered them (not the 404 fallback or middleware). */
+export function apiRoutes(t: { app: { routes: { method: string; path: string }[] } }) {
+  const seen = new Set<string>()
+  const routes: { method: string; path: string }[] = []
+  for (const r of t.app.routes) {
+    if (r.method === 'ALL' || !r.path.startsWith('/api/')) continue
+    const path = r.path.slice('/api'.length)
+    const key = ruleKey(r.method, path)
+    if (seen.has(key)) continue
+    seen.add(key)
+    routes.push({ method: r.method, path })
+  }
+  return routes
+}
+
+/** A concrete path for a route pattern: every parameter filled. */
+export const fill = (path: string, env: string, values: Record<string, string> = {}) =>
+  path
+    .replace(':env', env)
+    .replace(/:version(\{[^}]*\})?/, 'v2')
+    .replace(':userId', values.userId ?? ADMIN_ID)
+    .replace(':action', 'run')
+    .replace(/:(\w+)/g, (_m, name: string) => values[name] ?? SOME_ID)
