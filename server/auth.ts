@@ -37,11 +37,17 @@ export async function resolveBearer(
   const token = match[1]
   const [row] = await platform.db.query<{
     user_id: string
-    data: { status?: string; expirationDate?: string }
+    data: { status?: string; expirationDate?: string; createdAt?: string }
   }>('SELECT user_id, data FROM tokens WHERE token_hash = $1', [hashToken(token)])
   if (row) {
     if (row.data.status === 'revoked') return undefined
     if (row.data.expirationDate && Date.parse(row.data.expirationDate) < platform.now()) return undefined
+    // Never longer than the maximum lifetime from creation, whatever expiration it was given.
+    if (
+      row.data.createdAt &&
+      Date.parse(row.data.createdAt) + platform.tokenMaxDays * 86_400_000 < platform.now()
+    )
+      return undefined
     return userById(platform, row.user_id)
   }
   const subject = await platform.resolveOidcToken?.(token)

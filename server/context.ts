@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { Db } from './db'
+import type { Throttle } from './throttle'
 
 export type Env = 'sandbox' | 'production'
 
@@ -22,6 +23,10 @@ export interface Platform {
   /** Milliseconds since the epoch; a test may move it. */
   now: () => number
   publicUrl: string
+  /** The longest a personal or developer token may live, in days (TOKEN_MAX_DAYS, default 365). */
+  tokenMaxDays: number
+  /** Failed sign-ins per address and account (throttle.ts). */
+  throttle: Throttle
   /** Resolves an OIDC token (access or id token) to a user id, when the provider is mounted. */
   resolveOidcToken?: (token: string) => Promise<string | undefined>
 }

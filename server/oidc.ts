@@ -6,6 +6,7 @@ import type { Db } from './db'
 import { dbAdapter } from './oidc-adapter'
 import { errorPage, loginPage, logoutPage, pageLocale } from './oidc-pages'
 import { verifyPassword } from './passwords'
+import type { Throttle } from './throttle'
 
 export const CLIENT_ID = 'orchestrator-console'
 /** SPEC §4, §9: session and refresh tokens last 86400 s. */
@@ -32,7 +33,7 @@ interface Account {
   password_hash: string
 }
 
-export async function createOidc(db: Db, publicUrl: string) {
+export async function createOidc(db: Db, publicUrl: string, throttle: Throttle) {
   const jwk = await secret(db, 'oidc-jwk', () => ({
     ...(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }) as object),
     kid: randomBytes(8).toString('hex'),
@@ -172,12 +173,22 @@ export async function createOidc(db: Db, publicUrl: string) {
     if (req.method === 'POST' && path.endsWith('/login')) {
       const form = await readForm(req)
       const email = (form.get('email') ?? '').trim().toLowerCase()
+      // Guessing is slow: past the limit of failures per address or account, every try waits.
+      const from = req.socket.remoteAddress ?? 'unknown'
+      const wait = await throttle.wait(from, email)
+      if (wait) {
+        res.setHeader('Retry-After', String(wait))
+        return html(res, 429, loginPage(locale, details.uid, email, { wait }))
+      }
       const [row] = await db.query<Account>(
         'SELECT id, email, first_name, last_name, password_hash FROM users WHERE email = $1',
         [email],
       )
-      if (!row || !verifyPassword(form.get('password') ?? '', row.password_hash))
-        return html(res, 401, loginPage(locale, details.uid, email, true))
+      if (!row || !verifyPassword(form.get('password') ?? '', row.password_hash)) {
+        await throttle.failed(from, email)
+        return html(res, 401, loginPage(locale, details.uid, email, { failed: true }))
+      }
+      await throttle.succeeded(email)
       return provider.interactionFinished(
         req,
         res,

@@ -9,6 +9,7 @@ import { createOidc } from './oidc'
 import { createScheduler } from './scheduler'
 import { seed } from './seed'
 import { staticConsole } from './static'
+import { createThrottle, type ThrottleLimits } from './throttle'
 
 export interface PlatformOptions {
   dataDir?: string | 'memory'
@@ -17,15 +18,25 @@ export interface PlatformOptions {
   seed: boolean
   distDir?: string
   now?: () => number
+  /** The longest a personal or developer token may live, in days (default TOKEN_MAX_DAYS or 365). */
+  tokenMaxDays?: number
+  /** Failed sign-ins allowed before an address or account waits (default SIGN_IN_LIMIT_* or 30 and 10). */
+  signInLimits?: ThrottleLimits
 }
 
 /** The reference platform: database, API, OIDC provider and the console's files, as one node handler. */
 export async function createPlatform(options: PlatformOptions) {
   const db = await openDb({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
   const { fresh } = await migrate(db)
-  const platform: Platform = { db, now: options.now ?? Date.now, publicUrl: options.publicUrl }
+  const platform: Platform = {
+    db,
+    now: options.now ?? Date.now,
+    publicUrl: options.publicUrl,
+    tokenMaxDays: options.tokenMaxDays ?? (Number(process.env.TOKEN_MAX_DAYS) || 365),
+    throttle: createThrottle(options.signInLimits),
+  }
   if (fresh && options.seed) await seed(platform)
-  const oidc = await createOidc(db, options.publicUrl)
+  const oidc = await createOidc(db, options.publicUrl, platform.throttle)
   platform.resolveOidcToken = oidc.resolveToken
 
   const app = new Hono()

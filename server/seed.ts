@@ -79,7 +79,7 @@ const PERMISSION_TYPES = [
   'contracts',
 ]
 
-export async function seed(platform: Platform) {
+export async function seed(platform: Pick<Platform, 'db' | 'now' | 'publicUrl'>) {
   const { db } = platform
   const rand = prng(20261122)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T

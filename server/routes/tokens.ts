@@ -66,6 +66,24 @@ const notFuture = (c: Ctx, date: string | undefined): Answer | undefined =>
       }
     : undefined
 
+const DAY_MS = 86_400_000
+
+/**
+ * A personal or developer token lives at most `tokenMaxDays` (TOKEN_MAX_DAYS, a year by default) from
+ * its creation: a later expiration is refused with a field message.
+ */
+function tooLong(c: Ctx, date: string | undefined, createdAt: string | undefined): Answer | undefined {
+  if (date === undefined) return undefined
+  const days = c.get('platform').tokenMaxDays
+  const from = createdAt ? Date.parse(createdAt) : c.get('platform').now()
+  if (Date.parse(date) <= from + days * DAY_MS) return undefined
+  const message = `must be at most ${days} days after the token was created`
+  return {
+    status: 400,
+    body: failure(`expirationDate: ${message}`, { issues: [{ path: 'expirationDate', message }] }),
+  }
+}
+
 const tokenEvent = (c: Ctx, user: AuthUser, id: string, type: string, message: string) =>
   writeEvent(c.get('platform'), c.get('env'), user, {
     type,
@@ -79,7 +97,7 @@ const tokenEvent = (c: Ctx, user: AuthUser, id: string, type: string, message: s
 async function create(c: Ctx, user: AuthUser, userId: string, body: unknown): Promise<Answer> {
   const input = parseBody(tokenCreateSchema, body)
   if (!input.ok) return input
-  const past = notFuture(c, input.data.expirationDate)
+  const past = notFuture(c, input.data.expirationDate) ?? tooLong(c, input.data.expirationDate, undefined)
   if (past) return past
   const existing = await rows(c, userId)
   const value = newToken()
@@ -124,7 +142,13 @@ async function change(
     userId,
   ])
   if (!row) return { status: 404, body: failure(`Token ${id} was not found`) }
-  const refused = refuse?.(row)
+  const refused =
+    refuse?.(row) ??
+    tooLong(
+      c,
+      changes.expirationDate as string | undefined,
+      typeof row.data.createdAt === 'string' ? row.data.createdAt : undefined,
+    )
   if (refused) return refused
   const data = { ...row.data, ...changes }
   await db.query('UPDATE tokens SET data = $2 WHERE id = $1', [id, data])
