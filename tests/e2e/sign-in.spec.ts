@@ -27,10 +27,12 @@ test.describe('sign-in', () => {
     await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible()
     // Tokens never travel in URLs.
     for (const url of urls) expect(url).not.toMatch(/access_token|id_token=|refresh_token/)
-    const stored = await readBootStore<{ kind: string; refreshToken?: string; token: string; accessToken: string }>(
-      page,
-      'session',
-    )
+    const stored = await readBootStore<{
+      kind: string
+      refreshToken?: string
+      token: string
+      accessToken: string
+    }>(page, 'session')
     expect(stored?.kind).toBe('oidc')
     expect(stored?.refreshToken, 'offline_access gives a refresh token').toBeTruthy()
 
