@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { Db } from './db'
+import type { AllowList } from './outbound'
 import type { Throttle } from './throttle'
 
 export type Env = 'sandbox' | 'production'
@@ -27,6 +28,8 @@ export interface Platform {
   tokenMaxDays: number
   /** Failed sign-ins per address and account (throttle.ts). */
   throttle: Throttle
+  /** Hosts and ranges task notifications may reach although local or private (NOTIFY_ALLOW). */
+  notifyAllow: AllowList
   /** Resolves an OIDC token (access or id token) to a user id, when the provider is mounted. */
   resolveOidcToken?: (token: string) => Promise<string | undefined>
 }

@@ -6,6 +6,7 @@ import type { Platform } from './context'
 import { migrate, openDb } from './db'
 import { baseHeaders } from './headers'
 import { createOidc } from './oidc'
+import { allowList } from './outbound'
 import { createScheduler } from './scheduler'
 import { seed } from './seed'
 import { staticConsole } from './static'
@@ -22,6 +23,8 @@ export interface PlatformOptions {
   tokenMaxDays?: number
   /** Failed sign-ins allowed before an address or account waits (default SIGN_IN_LIMIT_* or 30 and 10). */
   signInLimits?: ThrottleLimits
+  /** Local or private hosts, addresses or CIDR ranges notifications may reach (default NOTIFY_ALLOW). */
+  notifyAllow?: string[]
 }
 
 /** The reference platform: database, API, OIDC provider and the console's files, as one node handler. */
@@ -34,6 +37,7 @@ export async function createPlatform(options: PlatformOptions) {
     publicUrl: options.publicUrl,
     tokenMaxDays: options.tokenMaxDays ?? (Number(process.env.TOKEN_MAX_DAYS) || 365),
     throttle: createThrottle(options.signInLimits),
+    notifyAllow: allowList(options.notifyAllow),
   }
   if (fresh && options.seed) await seed(platform)
   const oidc = await createOidc(db, options.publicUrl, platform.throttle)

@@ -1,5 +1,6 @@
 import { type AuthUser, type Env, type Platform, stamp } from './context'
 import { writeEvent } from './events'
+import { postJson } from './outbound'
 import { ACTION_SCHEMAS } from './routes/action-schemas'
 import { type Entity, Store } from './store'
 
@@ -124,22 +125,21 @@ async function notify(
         message: `Task ${String(task.name)}: ${run.result}`,
       })
     if (!setting.url) continue
-    try {
-      const response = await fetch(setting.url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ type: setting.type, ...payload }),
-        signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS),
-      })
-      if (!response.ok) throw new Error(`status ${response.status}`)
-    } catch (error) {
+    // Only to allowed addresses (checked again here, after the name resolves), and a failure says
+    // nothing of why: neither a refused port nor a status tells what listens where.
+    const sent = await postJson(
+      setting.url,
+      { type: setting.type, ...payload },
+      NOTIFY_TIMEOUT_MS,
+      platform.notifyAllow,
+    )
+    if (!sent)
       await writeEvent(platform, env, undefined, {
         ...base,
         type: 'TASK_NOTIFICATION_FAILED',
         status: 'error',
-        message: `Notification to ${setting.url} failed: ${error instanceof Error ? error.message : String(error)}`,
+        message: `Notification to ${setting.url} failed`,
         actionMethod: 'POST',
       })
-    }
   }
 }

@@ -7,6 +7,7 @@ import { type Ctx, stamp, type Vars } from '../context'
 import { crud } from '../crud'
 import { writeEvent } from '../events'
 import { route, userOf } from '../guard'
+import { urlProblem } from '../outbound'
 import { Store } from '../store'
 import { runTask } from '../task-run'
 import { parseWith } from '../validate'
@@ -83,6 +84,17 @@ crud(tasks, {
     typeof body === 'object' && body !== null && 'jobs' in body
       ? 'The update must not contain jobs'
       : undefined,
+  // Notifications go only where the platform may call (outbound.ts), told at save time per field.
+  authorize: async (c, _user, fields) => {
+    const settings = Array.isArray(fields.notifications) ? (fields.notifications as { url?: unknown }[]) : []
+    const issues = settings.flatMap((n, i) => {
+      const problem =
+        typeof n.url === 'string' && n.url ? urlProblem(n.url, c.get('platform').notifyAllow) : undefined
+      return problem ? [{ path: `notifications.${i}.url`, message: problem }] : []
+    })
+    if (issues.length === 0) return undefined
+    return { status: 400, body: failure(issues.map((i) => `${i.path}: ${i.message}`).join('; '), { issues }) }
+  },
   // PUT replaces everything but the jobs, which stay as they are.
   enrich: (_c, fields, current) => (current ? { ...fields, jobs: current.jobs ?? [] } : fields),
 })
