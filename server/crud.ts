@@ -7,7 +7,7 @@ import { writeEvent } from './events'
 import { route, userOf } from './guard'
 import { type Entity, Store } from './store'
 import { isInvalidJson, jsonBody, parseBody, parseWith } from './validate'
-import { idempotent, notFound, staleVersion } from './writes'
+import { idempotent, notFound, staleVersion, updateEntity } from './writes'
 
 export interface CrudOptions {
   /** Entity kind in the store, e.g. 'product'. */
@@ -146,28 +146,27 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         const refused = isInvalidJson(body) ? undefined : o.refuse?.(body)
         if (refused) return { status: 400, body: failure(refused) }
         const s = store(c)
-        const current = await s.get(id)
-        if (!current) return notFound(o.label, id)
-        const stale = staleVersion(c, current)
-        if (stale) return stale
-        const input = parseBody(method === 'put' ? (o.putSchema ?? o.createSchema) : o.updateSchema, body)
-        if (!input.ok) return input
-        const merged = { ...current, ...input.data }
-        const fields = o.enrich ? await o.enrich(c, merged, current) : merged
-        const denied = await o.authorize?.(c, user, fields, current)
-        if (denied) return denied
-        const code = o.unique && fields[o.unique.field]
-        if (o.unique && typeof code === 'string' && (await s.codeTaken(code, id))) {
-          return { status: 409, body: failure(o.unique.message, { result: current }) }
-        }
-        let entity: Entity
+        let written: Awaited<ReturnType<typeof updateEntity>>
         try {
-          entity = await s.replace(current, fields, user.id, stamp(c.get('platform').now()))
+          written = await updateEntity(c, s, id, o.label, user.id, async (current) => {
+            const input = parseBody(method === 'put' ? (o.putSchema ?? o.createSchema) : o.updateSchema, body)
+            if (!input.ok) return input
+            const merged = { ...current, ...input.data }
+            const fields = o.enrich ? await o.enrich(c, merged, current) : merged
+            const denied = await o.authorize?.(c, user, fields, current)
+            if (denied) return denied
+            const code = o.unique && fields[o.unique.field]
+            if (o.unique && typeof code === 'string' && (await s.codeTaken(code, id)))
+              return { status: 409, body: failure(o.unique.message, { result: current }) }
+            return { fields }
+          })
         } catch (error) {
           if (o.unique && isUniqueViolation(error))
-            return { status: 409, body: failure(o.unique.message, { result: current }) }
+            return { status: 409, body: failure(o.unique.message, { result: await s.get(id) }) }
           throw error
         }
+        if (!('entity' in written)) return written
+        const { entity } = written
         await event(c, user, 'UPDATED', entity, method.toUpperCase())
         return { status: 200, body: ok(entity) }
       })

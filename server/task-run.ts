@@ -70,15 +70,24 @@ export async function runTask(
     user?.id,
     stamp(finished),
   )
-  // The task may have changed while it ran (an edit, a stop): update what is stored now.
-  const current = (await tasks.get(task.id)) ?? task
-  const status = outcome === 'success' ? current.status : outcome
-  const updated = await tasks.replace(
-    current,
-    { ...current, status, lastRun: { at: run.finishedAt, outcome, result } },
-    user?.id,
-    stamp(platform.now()),
-  )
+  // The task may have changed while it ran (an edit, a stop): update what is stored now, read again
+  // if another write comes between the read and this one.
+  let updated: Entity = task
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const current = await tasks.get(task.id)
+    if (!current) break
+    const status = outcome === 'success' ? current.status : outcome
+    const written = await tasks.replace(
+      current,
+      { ...current, status, lastRun: { at: run.finishedAt, outcome, result } },
+      user?.id,
+      stamp(platform.now()),
+    )
+    if (written) {
+      updated = written
+      break
+    }
+  }
   await writeEvent(platform, env, user, {
     type: outcome === 'error' ? 'TASK_RUN_FAILED' : 'TASK_RUN_FINISHED',
     status: outcome,

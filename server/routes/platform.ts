@@ -9,7 +9,7 @@ import { writeEvent } from '../events'
 import { isPlatformAdmin, organizationsOf, route, userOf } from '../guard'
 import { Store } from '../store'
 import { jsonBody, parseBody, parseWith } from '../validate'
-import { idempotent, notFound, staleVersion } from '../writes'
+import { idempotent, notFound, updateEntity } from '../writes'
 
 export const platformRoutes = new Hono<{ Variables: Vars }>()
 
@@ -110,18 +110,13 @@ for (const method of ['put', 'patch'] as const) {
     const user = userOf(c)
     const body = await jsonBody(c.req.raw)
     return idempotent(c, user, body, async () => {
-      const current = await applications(c).get(id)
-      if (!current) return notFound('Application', id)
-      const stale = staleVersion(c, current)
-      if (stale) return stale
-      const input = parseBody(method === 'put' ? applicationSchema : applicationSchema.partial(), body)
-      if (!input.ok) return input
-      const entity = await applications(c).replace(
-        current,
-        { ...current, ...input.data },
-        user.id,
-        stamp(c.get('platform').now()),
-      )
+      const written = await updateEntity(c, applications(c), id, 'Application', user.id, async (current) => {
+        const input = parseBody(method === 'put' ? applicationSchema : applicationSchema.partial(), body)
+        if (!input.ok) return input
+        return { fields: { ...current, ...input.data } }
+      })
+      if (!('entity' in written)) return written
+      const { entity } = written
       await writeEvent(c.get('platform'), c.get('env'), user, {
         type: 'APPLICATION_UPDATED',
         message: `Application ${entity.name} updated`,

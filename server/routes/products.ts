@@ -14,7 +14,7 @@ import { writeEvent } from '../events'
 import { publisherGuard, route, userOf } from '../guard'
 import { type Entity, Store } from '../store'
 import { jsonBody, parseBody, parseWith } from '../validate'
-import { idempotent, notFound, staleVersion } from '../writes'
+import { idempotent, notFound, updateEntity } from '../writes'
 
 export const products = new Hono<{ Variables: Vars }>()
 const store = (c: Ctx, kind = 'product') => new Store(c.get('platform').db, c.get('env'), kind)
@@ -79,19 +79,13 @@ for (const part of ['meta', 'task'] as const) {
     const user = userOf(c)
     const body = await jsonBody(c.req.raw)
     return idempotent(c, user, body, async () => {
-      const current = await store(c).get(id)
-      if (!current) return notFound('Product', id)
-      const stale = staleVersion(c, current)
-      if (stale) return stale
-      const input = parseBody(part === 'meta' ? metaBodySchema : taskBodySchema, body)
-      if (!input.ok) return input
-      const value = (input.data as Record<string, unknown>)[part]
-      const entity = await store(c).replace(
-        current,
-        { ...current, [part]: value },
-        user.id,
-        stamp(c.get('platform').now()),
-      )
+      const written = await updateEntity(c, store(c), id, 'Product', user.id, async (current) => {
+        const input = parseBody(part === 'meta' ? metaBodySchema : taskBodySchema, body)
+        if (!input.ok) return input
+        return { fields: { ...current, [part]: (input.data as Record<string, unknown>)[part] } }
+      })
+      if (!('entity' in written)) return written
+      const { entity } = written
       await productEvent(
         c,
         user,

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { failure, ok } from '../../src/contract/envelope'
 import { listQuerySchema } from '../../src/contract/list-query'
 import { TASK_ACTIONS, taskInputSchema, taskUpdateSchema } from '../../src/contract/task'
-import { type Ctx, stamp, type Vars } from '../context'
+import type { Ctx, Vars } from '../context'
 import { crud } from '../crud'
 import { writeEvent } from '../events'
 import { route, userOf } from '../guard'
@@ -11,7 +11,7 @@ import { urlProblem } from '../outbound'
 import { Store } from '../store'
 import { runTask } from '../task-run'
 import { parseWith } from '../validate'
-import { idempotent, notFound } from '../writes'
+import { idempotent, notFound, updateEntity } from '../writes'
 import { ACTION_SCHEMAS } from './action-schemas'
 
 export const tasks = new Hono<{ Variables: Vars }>()
@@ -55,7 +55,11 @@ route(tasks, 'post', '/:env/tasks/:id/:action', async (c) => {
     if (action === 'run')
       return { status: 200, body: ok(await runTask(c.get('platform'), c.get('env'), task, user)) }
     const status = action === 'start' ? 'running' : 'stopped'
-    const updated = await store(c).replace(task, { ...task, status }, user.id, stamp(c.get('platform').now()))
+    const written = await updateEntity(c, store(c), id, 'Task', user.id, async (current) => ({
+      fields: { ...current, status },
+    }))
+    if (!('entity' in written)) return written
+    const updated = written.entity
     await writeEvent(c.get('platform'), c.get('env'), user, {
       type: action === 'start' ? 'TASK_STARTED' : 'TASK_STOPPED',
       message: `Task ${String(task.name)} ${status}`,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,11 +21,37 @@ export interface Answer<T = unknown> {
 }
 
 /** One in-memory platform per test file, called in process as the browser would over HTTP. */
+/**
+ * With DATABASE_URL (npm run test:pg), each platform gets a database of its own on that server,
+ * dropped when it closes; else PGlite in memory.
+ */
+async function testDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
+  const server = process.env.DATABASE_URL
+  if (!server) return { drop: async () => {} }
+  const { default: pg } = await import('pg')
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: server })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  const name = `test_${randomUUID().replace(/-/g, '')}`
+  await admin(`CREATE DATABASE ${name}`)
+  const url = new URL(server)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+}
+
 export async function startPlatform(options: Partial<PlatformOptions> = {}) {
+  const database = await testDatabase()
   const distDir = mkdtempSync(join(tmpdir(), 'dist-'))
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>orchestrator-app</title>')
   const instance = await createPlatform({
     dataDir: 'memory',
+    databaseUrl: database.url,
     publicUrl: 'http://localhost:4999',
     seed: true,
     distDir,
@@ -60,7 +87,11 @@ export async function startPlatform(options: Partial<PlatformOptions> = {}) {
       [JSON.stringify(on ? '1' : '0'), env],
     )
   }
-  return { ...instance, call, enforcePermissions }
+  const close = async () => {
+    await instance.close()
+    await database.drop()
+  }
+  return { ...instance, close, call, enforcePermissions }
 }
 
 export type TestPlatform = Awaited<ReturnType<typeof startPlatform>>
