@@ -9,7 +9,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'src/contract/**/*.test.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {

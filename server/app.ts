@@ -1,8 +1,11 @@
-import { Hono } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { failure } from '../src/contract/envelope'
 import { resolveBearer } from './auth'
-import type { Env, Platform, Vars } from './context'
+import type { AuthUser, Env, Platform, Vars } from './context'
+import { memberOf } from './guard'
+import { API_CSP } from './headers'
 import { contracts } from './routes/contracts'
 import { dataFormats } from './routes/data-formats'
 import { events } from './routes/events'
@@ -11,8 +14,37 @@ import { platformRoutes } from './routes/platform'
 import { products } from './routes/products'
 import { tasks } from './routes/tasks'
 import { tokens } from './routes/tokens'
+import { throttledMessage } from './throttle'
+import { badRequestTarget } from './validate'
 
 const ENVS: Record<string, Env> = { sandbox: 'sandbox', production: 'production' }
+
+/** The caller's address, as the socket tells (no forwarded header is trusted); 'local' in process. */
+function addressOf(c: Context) {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'local'
+  }
+}
+
+/**
+ * The user of a bearer token. A token that names no one counts as a failed sign-in of the address;
+ * an address past its limit waits (429, Retry-After), whatever token it sends.
+ */
+async function signedIn(c: Context, platform: Platform): Promise<AuthUser | undefined | Response> {
+  const authorization = c.req.header('Authorization')
+  if (!authorization) return undefined
+  const from = addressOf(c)
+  const wait = await platform.throttle.wait(from)
+  if (wait) {
+    c.header('Retry-After', String(wait))
+    return c.json({ ...failure(throttledMessage(wait)), retryAfter: wait }, 429)
+  }
+  const user = await resolveBearer(platform, authorization)
+  if (!user) await platform.throttle.failed(from)
+  return user
+}
 
 /** The API of SPEC §7; mounted under /api. */
 export function createApi(platform: Platform) {
@@ -25,11 +57,22 @@ export function createApi(platform: Platform) {
     const started = Date.now()
     const env = ENVS[(c.req.path.split('/')[2] ?? '').toLowerCase()]
     c.header('Cache-Control', 'no-store')
+    c.header('Content-Security-Policy', API_CSP)
+    c.header('Referrer-Policy', 'no-referrer')
+    const badTarget = badRequestTarget(c.req.url)
+    if (badTarget) return c.json(failure(badTarget), 400)
     if (!env) return c.json(failure(`Unknown environment in ${c.req.path}`), 404)
     c.set('env', env)
-    c.set('user', await resolveBearer(platform, c.req.header('Authorization')))
+    const user = await signedIn(c, platform)
+    if (user instanceof Response) return user
+    c.set('user', user)
+    // The organization a signed-in caller acts for must be one of theirs; an anonymous caller's is ignored.
     const organizationId = c.req.header('Organization-Id')
-    if (organizationId) c.set('organizationId', organizationId.slice(0, 100))
+    if (organizationId && user) {
+      if (!(await memberOf(c, user, organizationId)))
+        return c.json(failure('Organization-Id: you are not a member of this organization'), 403)
+      c.set('organizationId', organizationId)
+    }
     await next()
     // The request log feeds the stats (SPEC §7 /stats).
     await platform.db

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto'
-import { failure } from '../src/contract/envelope'
-import { MESSAGES } from '../src/contract/messages'
-import type { AuthUser, Ctx, Permission, Platform } from './context'
+import type { AuthUser, Permission, Platform } from './context'
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -39,11 +37,17 @@ export async function resolveBearer(
   const token = match[1]
   const [row] = await platform.db.query<{
     user_id: string
-    data: { status?: string; expirationDate?: string }
+    data: { status?: string; expirationDate?: string; createdAt?: string }
   }>('SELECT user_id, data FROM tokens WHERE token_hash = $1', [hashToken(token)])
   if (row) {
     if (row.data.status === 'revoked') return undefined
     if (row.data.expirationDate && Date.parse(row.data.expirationDate) < platform.now()) return undefined
+    // Never longer than the maximum lifetime from creation, whatever expiration it was given.
+    if (
+      row.data.createdAt &&
+      Date.parse(row.data.createdAt) + platform.tokenMaxDays * 86_400_000 < platform.now()
+    )
+      return undefined
     return userById(platform, row.user_id)
   }
   const subject = await platform.resolveOidcToken?.(token)
@@ -65,36 +69,4 @@ export async function configOf(platform: Platform, env: string): Promise<Record<
     [env],
   )
   return row?.data ?? {}
-}
-
-/** 401 without a known token. */
-export function requireUser(c: Ctx): AuthUser | Response {
-  const user = c.get('user')
-  return user ?? c.json(failure(MESSAGES.unauthorized), 401)
-}
-
-/**
- * SPEC §6 on the platform: when the environment's config enables orchestrator auth ("1"), the user
- * needs a permission `type.action` with the same entity id (or none) and application; else 403.
- * `always` checks even when orchestrator auth is off (acting on another user's tokens).
- */
-export async function requirePermission(
-  c: Ctx,
-  type: string,
-  action: string,
-  entityId?: string,
-  options: { always?: boolean } = {},
-): Promise<AuthUser | Response> {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
-  const platform = c.get('platform')
-  const config = await configOf(platform, c.get('env'))
-  if (config.orchestratorAuth !== '1' && !options.always) return user
-  const app = config.orchestratorAppId ?? null
-  const name = `${type}.${action}`.toLowerCase()
-  const allowed = (await permissionsOf(platform, user.id)).some(
-    (p) =>
-      p.name === name && (p.entityId === null || p.entityId === entityId) && (p.applicationId ?? app) === app,
-  )
-  return allowed ? user : c.json(failure(MESSAGES.accessDenied), 403)
 }

@@ -1,5 +1,7 @@
 import type { Context } from 'hono'
 import type { Db } from './db'
+import type { AllowList } from './outbound'
+import type { Throttle } from './throttle'
 
 export type Env = 'sandbox' | 'production'
 
@@ -22,6 +24,12 @@ export interface Platform {
   /** Milliseconds since the epoch; a test may move it. */
   now: () => number
   publicUrl: string
+  /** The longest a personal or developer token may live, in days (TOKEN_MAX_DAYS, default 365). */
+  tokenMaxDays: number
+  /** Failed sign-ins per address and account (throttle.ts). */
+  throttle: Throttle
+  /** Hosts and ranges task notifications may reach although local or private (NOTIFY_ALLOW). */
+  notifyAllow: AllowList
   /** Resolves an OIDC token (access or id token) to a user id, when the provider is mounted. */
   resolveOidcToken?: (token: string) => Promise<string | undefined>
 }
@@ -31,6 +39,8 @@ export interface Vars {
   env: Env
   user?: AuthUser
   organizationId?: string
+  /** The caller's organizations, once read (guard.ts). */
+  memberships?: string[]
 }
 
 export type Ctx = Context<{ Variables: Vars }>

@@ -2,12 +2,12 @@ import type { Hono } from 'hono'
 import type { z } from 'zod'
 import { failure, ok } from '../src/contract/envelope'
 import { listQuerySchema, parseIn, parseSort } from '../src/contract/list-query'
-import { requirePermission } from './auth'
 import { type Ctx, stamp, type Vars } from './context'
 import { writeEvent } from './events'
+import { route, userOf } from './guard'
 import { type Entity, Store } from './store'
 import { isInvalidJson, jsonBody, parseBody, parseWith } from './validate'
-import { idempotent, notFound, staleVersion } from './writes'
+import { idempotent, notFound, staleVersion, updateEntity } from './writes'
 
 export interface CrudOptions {
   /** Entity kind in the store, e.g. 'product'. */
@@ -44,6 +44,13 @@ export interface CrudOptions {
     fields: Record<string, unknown>,
     current?: Entity,
   ) => Promise<Record<string, unknown>> | Record<string, unknown>
+  /** Refuses a write by who is asking (a product's publisher must be one of the caller's organizations). */
+  authorize?: (
+    c: Ctx,
+    user: { id: string; role: string },
+    fields: Record<string, unknown>,
+    current?: Entity,
+  ) => Promise<{ status: number; body: unknown } | undefined>
   /** Entity kinds whose rows hang under this one (parent id) and go with it on delete. */
   children?: string[]
 }
@@ -71,11 +78,7 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
     })
 
   if (o.readPath) {
-    app.get(o.readPath, async (c) => {
-      if (!o.publicRead) {
-        const user = await requirePermission(c, o.permission, 'read')
-        if (user instanceof Response) return user
-      }
+    route(app, 'get', o.readPath, async (c) => {
       const query = parseWith(listQuerySchema, c.req.query())
       if (!query.ok) return c.json(query.body, 400)
       const q = query.data
@@ -93,12 +96,7 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
       const pagination = { totalCount, limit: q.limit, offset: q.offset }
       return c.json(o.itemList ? { ...ok({ itemList: items }), pagination } : ok(items, pagination))
     })
-    app.get(`${o.readPath}/:id`, async (c) => {
-      // The same permission as the list (SPEC §6), for this entity: a refused read is a 403, not the entity.
-      if (!o.publicRead) {
-        const user = await requirePermission(c, o.permission, 'read', c.req.param('id'))
-        if (user instanceof Response) return user
-      }
+    route(app, 'get', `${o.readPath}/:id`, async (c) => {
       const entity = await store(c).get(c.req.param('id'))
       const hidden =
         o.publicRead &&
@@ -114,14 +112,15 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
   const writes = o.writes ?? ['create', 'update', 'delete']
 
   if (writes.includes('create'))
-    app.post(writePath, async (c) => {
-      const user = await requirePermission(c, o.permission, 'create')
-      if (user instanceof Response) return user
+    route(app, 'post', writePath, async (c) => {
+      const user = userOf(c)
       const body = await jsonBody(c.req.raw)
       return idempotent(c, user, body, async () => {
         const input = parseBody(o.createSchema, body)
         if (!input.ok) return input
         const fields = o.enrich ? await o.enrich(c, input.data) : input.data
+        const refused = await o.authorize?.(c, user, fields)
+        if (refused) return refused
         const s = store(c)
         const code = o.unique && fields[o.unique.field]
         if (o.unique && typeof code === 'string' && (await s.codeTaken(code)))
@@ -139,35 +138,35 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
     })
 
   for (const method of writes.includes('update') ? (o.updateMethods ?? ['put', 'patch']) : []) {
-    app[method](`${writePath}/:id`, async (c) => {
-      const id = c.req.param('id')
-      const user = await requirePermission(c, o.permission, 'update', id)
-      if (user instanceof Response) return user
+    route(app, method, `${writePath}/:id`, async (c) => {
+      const id = c.req.param('id') ?? ''
+      const user = userOf(c)
       const body = await jsonBody(c.req.raw)
       return idempotent(c, user, body, async () => {
         const refused = isInvalidJson(body) ? undefined : o.refuse?.(body)
         if (refused) return { status: 400, body: failure(refused) }
         const s = store(c)
-        const current = await s.get(id)
-        if (!current) return notFound(o.label, id)
-        const stale = staleVersion(c, current)
-        if (stale) return stale
-        const input = parseBody(method === 'put' ? (o.putSchema ?? o.createSchema) : o.updateSchema, body)
-        if (!input.ok) return input
-        const merged = { ...current, ...input.data }
-        const fields = o.enrich ? await o.enrich(c, merged, current) : merged
-        const code = o.unique && fields[o.unique.field]
-        if (o.unique && typeof code === 'string' && (await s.codeTaken(code, id))) {
-          return { status: 409, body: failure(o.unique.message, { result: current }) }
-        }
-        let entity: Entity
+        let written: Awaited<ReturnType<typeof updateEntity>>
         try {
-          entity = await s.replace(current, fields, user.id, stamp(c.get('platform').now()))
+          written = await updateEntity(c, s, id, o.label, user.id, async (current) => {
+            const input = parseBody(method === 'put' ? (o.putSchema ?? o.createSchema) : o.updateSchema, body)
+            if (!input.ok) return input
+            const merged = { ...current, ...input.data }
+            const fields = o.enrich ? await o.enrich(c, merged, current) : merged
+            const denied = await o.authorize?.(c, user, fields, current)
+            if (denied) return denied
+            const code = o.unique && fields[o.unique.field]
+            if (o.unique && typeof code === 'string' && (await s.codeTaken(code, id)))
+              return { status: 409, body: failure(o.unique.message, { result: current }) }
+            return { fields }
+          })
         } catch (error) {
           if (o.unique && isUniqueViolation(error))
-            return { status: 409, body: failure(o.unique.message, { result: current }) }
+            return { status: 409, body: failure(o.unique.message, { result: await s.get(id) }) }
           throw error
         }
+        if (!('entity' in written)) return written
+        const { entity } = written
         await event(c, user, 'UPDATED', entity, method.toUpperCase())
         return { status: 200, body: ok(entity) }
       })
@@ -175,10 +174,9 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
   }
 
   if (writes.includes('delete'))
-    app.delete(`${writePath}/:id`, async (c) => {
-      const id = c.req.param('id')
-      const user = await requirePermission(c, o.permission, 'delete', id)
-      if (user instanceof Response) return user
+    route(app, 'delete', `${writePath}/:id`, async (c) => {
+      const id = c.req.param('id') ?? ''
+      const user = userOf(c)
       return idempotent(c, user, null, async () => {
         const s = store(c)
         const current = await s.get(id)

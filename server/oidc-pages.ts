@@ -12,6 +12,8 @@ const texts = {
     password: 'Password',
     submit: 'Sign in',
     failed: 'Login failed!',
+    throttled: (minutes: number) =>
+      `Too many failed sign-ins. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
     signOut: 'Sign out of Orchestrator?',
     yes: 'Yes, sign me out',
     no: 'No, stay signed in',
@@ -22,6 +24,8 @@ const texts = {
     password: 'Salasana',
     submit: 'Kirjaudu sisään',
     failed: 'Kirjautuminen epäonnistui!',
+    throttled: (minutes: number) =>
+      `Liian monta epäonnistunutta kirjautumista. Yritä uudelleen ${minutes} minuutin kuluttua.`,
     signOut: 'Kirjaudutaanko ulos Orchestratorista?',
     yes: 'Kyllä, kirjaa minut ulos',
     no: 'Ei, pysy kirjautuneena',
@@ -37,12 +41,18 @@ function page(locale: PageLocale, title: string, body: string) {
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`
 }
 
-export function loginPage(locale: PageLocale, uid: string, email = '', failed = false) {
+export function loginPage(
+  locale: PageLocale,
+  uid: string,
+  email = '',
+  state: { failed?: boolean; wait?: number } = {},
+) {
   const t = texts[locale]
+  const alert = state.wait ? t.throttled(Math.ceil(state.wait / 60)) : state.failed ? t.failed : undefined
   return page(
     locale,
     t.title,
-    `<h1>${t.title}</h1>${failed ? `<p role="alert">${t.failed}</p>` : ''}
+    `<h1>${t.title}</h1>${alert ? `<p role="alert">${alert}</p>` : ''}
 <form method="post" action="/oidc/interaction/${encodeURIComponent(uid)}/login">
 <label for="email">${t.email}</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
 <label for="password">${t.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required>

@@ -6,6 +6,7 @@ import type { Db } from './db'
 import { dbAdapter } from './oidc-adapter'
 import { errorPage, loginPage, logoutPage, pageLocale } from './oidc-pages'
 import { verifyPassword } from './passwords'
+import type { Throttle } from './throttle'
 
 export const CLIENT_ID = 'orchestrator-console'
 /** SPEC §4, §9: session and refresh tokens last 86400 s. */
@@ -32,7 +33,7 @@ interface Account {
   password_hash: string
 }
 
-export async function createOidc(db: Db, publicUrl: string) {
+export async function createOidc(db: Db, publicUrl: string, throttle: Throttle) {
   const jwk = await secret(db, 'oidc-jwk', () => ({
     ...(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }) as object),
     kid: randomBytes(8).toString('hex'),
@@ -63,6 +64,8 @@ export async function createOidc(db: Db, publicUrl: string) {
         response_types: ['code'],
         redirect_uris: origins.map((o) => `${o}/redirect`),
         post_logout_redirect_uris: origins.map((o) => `${o}/login`),
+        // auth_time in every id token: the platform finds the token's session by it (resolveToken).
+        require_auth_time: true,
       },
     ],
     scopes: ['openid', 'profile', 'email', 'offline_access'],
@@ -93,9 +96,12 @@ export async function createOidc(db: Db, publicUrl: string) {
       AuthorizationCode: 600,
     },
     rotateRefreshToken: true,
+    // Every token ends with the sign-in session, offline_access or not: sign-out revokes the grant.
+    expiresWithSession: async () => true,
     // The console is first party: its consent is given once sign-in succeeds (see the interaction below).
     features: {
       devInteractions: { enabled: false },
+      revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
@@ -113,18 +119,35 @@ export async function createOidc(db: Db, publicUrl: string) {
   const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = jwk as Record<string, string>
   const jwks = createLocalJWKSet({ keys: [publicJwk] })
 
-  /** An access token (opaque, looked up) or an id token (JWT, verified): its subject. */
+  /** Whether a grant is still there (sign-out and revocation remove it with its tokens). */
+  const grantLives = async (grantId: string | undefined) =>
+    grantId !== undefined && (await provider.Grant.find(grantId).catch(() => undefined)) !== undefined
+
+  /**
+   * An access token (opaque, looked up: the provider checks its session) or an id token (JWT, verified,
+   * and its sign-in session found by subject and auth_time): its subject, while the session and its
+   * grant last. Sign-out or revocation ends every token of the session at once.
+   */
   async function resolveToken(token: string): Promise<string | undefined> {
     if (token.split('.').length === 3) {
+      let payload: { sub?: string; auth_time?: unknown }
       try {
-        const { payload } = await jwtVerify(token, jwks, { issuer: `${publicUrl}/oidc`, audience: CLIENT_ID })
-        return payload.sub
+        ;({ payload } = await jwtVerify(token, jwks, { issuer: `${publicUrl}/oidc`, audience: CLIENT_ID }))
       } catch {
         return undefined
       }
+      if (!payload.sub || typeof payload.auth_time !== 'number') return undefined
+      const sessions = await db.query<{ payload: { authorizations?: Record<string, { grantId?: string }> } }>(
+        `SELECT payload FROM oidc_store WHERE model = 'Session' AND payload->>'accountId' = $1
+         AND payload->>'loginTs' = $2 AND (expires_at IS NULL OR expires_at > now())`,
+        [payload.sub, String(payload.auth_time)],
+      )
+      for (const session of sessions)
+        if (await grantLives(session.payload.authorizations?.[CLIENT_ID]?.grantId)) return payload.sub
+      return undefined
     }
     const found = await provider.AccessToken.find(token).catch(() => undefined)
-    return found?.accountId
+    return found && (await grantLives(found.grantId)) ? found.accountId : undefined
   }
 
   async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -150,12 +173,22 @@ export async function createOidc(db: Db, publicUrl: string) {
     if (req.method === 'POST' && path.endsWith('/login')) {
       const form = await readForm(req)
       const email = (form.get('email') ?? '').trim().toLowerCase()
+      // Guessing is slow: past the limit of failures per address or account, every try waits.
+      const from = req.socket.remoteAddress ?? 'unknown'
+      const wait = await throttle.wait(from, email)
+      if (wait) {
+        res.setHeader('Retry-After', String(wait))
+        return html(res, 429, loginPage(locale, details.uid, email, { wait }))
+      }
       const [row] = await db.query<Account>(
         'SELECT id, email, first_name, last_name, password_hash FROM users WHERE email = $1',
         [email],
       )
-      if (!row || !verifyPassword(form.get('password') ?? '', row.password_hash))
-        return html(res, 401, loginPage(locale, details.uid, email, true))
+      if (!row || !verifyPassword(form.get('password') ?? '', row.password_hash)) {
+        await throttle.failed(from, email)
+        return html(res, 401, loginPage(locale, details.uid, email, { failed: true }))
+      }
+      await throttle.succeeded(email)
       return provider.interactionFinished(
         req,
         res,

@@ -4,10 +4,13 @@ import { Hono } from 'hono'
 import { createApi } from './app'
 import type { Platform } from './context'
 import { migrate, openDb } from './db'
+import { baseHeaders } from './headers'
 import { createOidc } from './oidc'
+import { allowList } from './outbound'
 import { createScheduler } from './scheduler'
 import { seed } from './seed'
 import { staticConsole } from './static'
+import { createThrottle, type ThrottleLimits } from './throttle'
 
 export interface PlatformOptions {
   dataDir?: string | 'memory'
@@ -16,24 +19,43 @@ export interface PlatformOptions {
   seed: boolean
   distDir?: string
   now?: () => number
+  /** The longest a personal or developer token may live, in days (default TOKEN_MAX_DAYS or 365). */
+  tokenMaxDays?: number
+  /** Failed sign-ins allowed before an address or account waits (default SIGN_IN_LIMIT_* or 30 and 10). */
+  signInLimits?: ThrottleLimits
+  /** Local or private hosts, addresses or CIDR ranges notifications may reach (default NOTIFY_ALLOW). */
+  notifyAllow?: string[]
 }
 
 /** The reference platform: database, API, OIDC provider and the console's files, as one node handler. */
 export async function createPlatform(options: PlatformOptions) {
   const db = await openDb({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
   const { fresh } = await migrate(db)
-  const platform: Platform = { db, now: options.now ?? Date.now, publicUrl: options.publicUrl }
+  const platform: Platform = {
+    db,
+    now: options.now ?? Date.now,
+    publicUrl: options.publicUrl,
+    tokenMaxDays: options.tokenMaxDays ?? (Number(process.env.TOKEN_MAX_DAYS) || 365),
+    throttle: createThrottle(options.signInLimits),
+    notifyAllow: allowList(options.notifyAllow),
+  }
   if (fresh && options.seed) await seed(platform)
-  const oidc = await createOidc(db, options.publicUrl)
+  const oidc = await createOidc(db, options.publicUrl, platform.throttle)
   platform.resolveOidcToken = oidc.resolveToken
 
   const app = new Hono()
+  const headers = baseHeaders(options.publicUrl)
+  app.use('*', async (c, next) => {
+    await next()
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
+  })
   app.route('/api', createApi(platform))
   if (options.distDir) app.route('/', staticConsole(options.distDir))
   const listener = getRequestListener(app.fetch)
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (req.url === '/oidc' || req.url?.startsWith('/oidc/')) {
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
       oidc.handle(req, res).catch((error: unknown) => {
         console.error('OIDC error:', error instanceof Error ? error.message : error)
         if (!res.headersSent) res.writeHead(500).end()

@@ -48,6 +48,16 @@ export const DEMO = {
   },
 }
 
+/**
+ * Which organizations each demo user belongs to: some, never all (the admin acts in the others as a
+ * platform administrator). The same list is in migration 002 for demo databases made before it.
+ */
+export const MEMBERSHIPS: Record<string, string[]> = {
+  [DEMO.admin.id]: [1, 2, 3, 4].map((i) => `o0000000-0000-4000-8000-00000000000${i}`),
+  [DEMO.operator.id]: [1, 2].map((i) => `o0000000-0000-4000-8000-00000000000${i}`),
+  [DEMO.viewer.id]: [3].map((i) => `o0000000-0000-4000-8000-00000000000${i}`),
+}
+
 const ORGANIZATIONS = [
   'Ääneseudun Energia',
   'Aalto Logistics',
@@ -59,6 +69,7 @@ const ORGANIZATIONS = [
 const TYPES = ['dataproduct', 'datasource', 'datasource-template', 'connector', 'transformer'] as const
 const PERMISSION_TYPES = [
   'products',
+  'purchases',
   'data-formats',
   'tasks',
   'applications',
@@ -68,7 +79,7 @@ const PERMISSION_TYPES = [
   'contracts',
 ]
 
-export async function seed(platform: Platform) {
+export async function seed(platform: Pick<Platform, 'db' | 'now' | 'publicUrl'>) {
   const { db } = platform
   const rand = prng(20261122)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T
@@ -107,6 +118,7 @@ export async function seed(platform: Platform) {
     'tokens.create',
     'tokens.update',
     'tokens.delete',
+    'purchases.create',
   ]
   await insertMany(
     db,
@@ -128,6 +140,12 @@ export async function seed(platform: Platform) {
         DEMO.orchestratorAppId,
       ]),
     ],
+  )
+  await insertMany(
+    db,
+    'memberships',
+    ['user_id', 'organization_id'],
+    Object.entries(MEMBERSHIPS).flatMap(([userId, orgs]) => orgs.map((org) => [userId, org])),
   )
   // The developer login tokens, listed with the user's tokens (never expiring, neither primary nor secondary).
   const developerToken = (value: string) => ({

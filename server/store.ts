@@ -18,6 +18,8 @@ export interface ListOptions {
   statuses?: string[]
   organizationId?: string
   parentId?: string
+  /** Only these ids (the caller's organizations). */
+  ids?: string[]
   q?: string
   /** Items of this user first (the product list, SPEC §7). */
   mineFirst?: string
@@ -71,6 +73,7 @@ export class Store {
     if (options.statuses?.length) add('status = ANY(?)', options.statuses)
     if (options.organizationId) add('organization_id = ?', options.organizationId)
     if (options.parentId) add('parent_id = ?', options.parentId)
+    if (options.ids) add('id = ANY(?)', options.ids)
     if (options.publicOnly) where.push("coalesce(data->'visibility'->>'type', 'public') = 'public'")
     if (options.q)
       add(
@@ -143,12 +146,18 @@ export class Store {
     return entity
   }
 
+  /**
+   * Writes the entity over `current` in one statement that also checks the version: only while the
+   * stored row is still the `current` that was read (its updatedAt). Undefined when another write came
+   * first; the caller reads again (and answers 412 to an If-Match). PostgreSQL's row lock makes the
+   * check and the write one step, so of parallel writes on one version exactly one succeeds.
+   */
   async replace(
     current: Entity,
     fields: Record<string, unknown>,
     userId: string | undefined,
     at: string,
-  ): Promise<Entity> {
+  ): Promise<Entity | undefined> {
     const entity: Entity = {
       ...fields,
       id: current.id,
@@ -158,9 +167,9 @@ export class Store {
       updatedBy: userId,
     }
     const c = columns(entity)
-    await this.db.query(
+    const rows = await this.db.query(
       `UPDATE entities SET data = $4, type = $5, code = $6, name = $7, status = $8, organization_id = $9, parent_id = $10, updated_at = $11
-       WHERE env = $1 AND kind = $2 AND id = $3`,
+       WHERE env = $1 AND kind = $2 AND id = $3 AND data->>'updatedAt' = $12 RETURNING id`,
       [
         this.env,
         this.kind,
@@ -173,9 +182,10 @@ export class Store {
         c.organization_id,
         c.parent_id,
         at,
+        current.updatedAt,
       ],
     )
-    return entity
+    return rows.length === 1 ? entity : undefined
   }
 
   async remove(id: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { type AuthUser, type Env, type Platform, stamp } from './context'
 import { writeEvent } from './events'
+import { postJson } from './outbound'
 import { ACTION_SCHEMAS } from './routes/action-schemas'
 import { type Entity, Store } from './store'
 
@@ -69,15 +70,24 @@ export async function runTask(
     user?.id,
     stamp(finished),
   )
-  // The task may have changed while it ran (an edit, a stop): update what is stored now.
-  const current = (await tasks.get(task.id)) ?? task
-  const status = outcome === 'success' ? current.status : outcome
-  const updated = await tasks.replace(
-    current,
-    { ...current, status, lastRun: { at: run.finishedAt, outcome, result } },
-    user?.id,
-    stamp(platform.now()),
-  )
+  // The task may have changed while it ran (an edit, a stop): update what is stored now, read again
+  // if another write comes between the read and this one.
+  let updated: Entity = task
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const current = await tasks.get(task.id)
+    if (!current) break
+    const status = outcome === 'success' ? current.status : outcome
+    const written = await tasks.replace(
+      current,
+      { ...current, status, lastRun: { at: run.finishedAt, outcome, result } },
+      user?.id,
+      stamp(platform.now()),
+    )
+    if (written) {
+      updated = written
+      break
+    }
+  }
   await writeEvent(platform, env, user, {
     type: outcome === 'error' ? 'TASK_RUN_FAILED' : 'TASK_RUN_FINISHED',
     status: outcome,
@@ -124,22 +134,21 @@ async function notify(
         message: `Task ${String(task.name)}: ${run.result}`,
       })
     if (!setting.url) continue
-    try {
-      const response = await fetch(setting.url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ type: setting.type, ...payload }),
-        signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS),
-      })
-      if (!response.ok) throw new Error(`status ${response.status}`)
-    } catch (error) {
+    // Only to allowed addresses (checked again here, after the name resolves), and a failure says
+    // nothing of why: neither a refused port nor a status tells what listens where.
+    const sent = await postJson(
+      setting.url,
+      { type: setting.type, ...payload },
+      NOTIFY_TIMEOUT_MS,
+      platform.notifyAllow,
+    )
+    if (!sent)
       await writeEvent(platform, env, undefined, {
         ...base,
         type: 'TASK_NOTIFICATION_FAILED',
         status: 'error',
-        message: `Notification to ${setting.url} failed: ${error instanceof Error ? error.message : String(error)}`,
+        message: `Notification to ${setting.url} failed`,
         actionMethod: 'POST',
       })
-    }
   }
 }

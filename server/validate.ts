@@ -7,8 +7,37 @@ type Parsed<T> = { ok: true; data: T } | Refused
 /** Largest JSON body the API reads (file uploads have their own limit). */
 export const MAX_JSON_BYTES = 1024 * 1024
 
+/** How deep a JSON body may nest: far more than any entity needs, far less than a stack overflow. */
+export const MAX_JSON_DEPTH = 64
+
 const INVALID = Symbol.for('invalid-json')
 const TOO_LARGE = Symbol.for('too-large-json')
+const TOO_DEEP = Symbol.for('too-deep-json')
+const BAD_TEXT = Symbol.for('bad-text-json')
+
+/**
+ * Text the database cannot keep: a NUL character or a lone UTF-16 surrogate (PostgreSQL refuses both
+ * in text and jsonb). Paths, queries and bodies are checked for it before anything reads them.
+ */
+export const isUnstorableText = (text: string) => text.includes('\u0000') || !text.isWellFormed()
+
+/** The first problem of a parsed body: too deep, or a string or key the database cannot keep. */
+function checkValue(value: unknown): typeof TOO_DEEP | typeof BAD_TEXT | undefined {
+  const stack: [unknown, number][] = [[value, 0]]
+  while (stack.length) {
+    const [v, depth] = stack.pop() as [unknown, number]
+    if (typeof v === 'string') {
+      if (isUnstorableText(v)) return BAD_TEXT
+    } else if (v !== null && typeof v === 'object') {
+      if (depth >= MAX_JSON_DEPTH) return TOO_DEEP
+      for (const [k, child] of Object.entries(v)) {
+        if (isUnstorableText(k)) return BAD_TEXT
+        stack.push([child, depth + 1])
+      }
+    }
+  }
+  return undefined
+}
 
 /** Validates with the console's own zod schema; a bad input gets a clear message and the issues. */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Parsed<z.infer<S>> {
@@ -24,6 +53,14 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): Parsed
   if (body === TOO_LARGE)
     return { ok: false, status: 413, body: failure(`The body is larger than ${MAX_JSON_BYTES} bytes`) }
   if (body === INVALID) return { ok: false, status: 400, body: failure('The body is not valid JSON') }
+  if (body === TOO_DEEP)
+    return { ok: false, status: 400, body: failure(`The body nests deeper than ${MAX_JSON_DEPTH} levels`) }
+  if (body === BAD_TEXT)
+    return {
+      ok: false,
+      status: 400,
+      body: failure('The body contains a NUL character or an unpaired surrogate, which cannot be stored'),
+    }
   return parseWith(schema, body)
 }
 
@@ -63,11 +100,40 @@ export async function jsonBody(request: Request): Promise<unknown> {
   if (!bytes) return TOO_LARGE
   const text = new TextDecoder().decode(bytes)
   if (!text) return undefined
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch {
     return INVALID
   }
+  return checkValue(value) ?? value
 }
 
-export const isInvalidJson = (body: unknown) => body === INVALID || body === TOO_LARGE
+export const isInvalidJson = (body: unknown) =>
+  body === INVALID || body === TOO_LARGE || body === TOO_DEEP || body === BAD_TEXT
+
+/**
+ * The path and query of a request, checked before any route reads them: a malformed percent-encoding,
+ * a NUL or a lone surrogate is a 400 with a message, not a database error.
+ */
+export function badRequestTarget(url: string): string | undefined {
+  const { pathname, search } = new URL(url)
+  const parts = [
+    pathname,
+    ...search
+      .slice(1)
+      .split('&')
+      .flatMap((pair) => pair.split('=')),
+  ]
+  for (const part of parts) {
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(part.replace(/\+/g, ' '))
+    } catch {
+      return 'The address has a malformed percent-encoding'
+    }
+    if (isUnstorableText(decoded))
+      return 'The address contains a NUL character or an unpaired surrogate, which is not allowed'
+  }
+  return undefined
+}

@@ -1,14 +1,25 @@
 import { createHash } from 'node:crypto'
 import { failure } from '../src/contract/envelope'
 import { MESSAGES } from '../src/contract/messages'
-import type { AuthUser, Ctx } from './context'
-import type { Entity } from './store'
+import { type AuthUser, type Ctx, stamp } from './context'
+import type { Entity, Store } from './store'
 
 type Answer = { status: number; body: unknown }
 
+type Seen = { status: number; response: unknown; body_hash: string; method: string; path: string }
+
+/** How long a key is remembered, and with it the answer (a token creation's full value too): a day. */
+export const IDEMPOTENCY_HOURS = 24
+/** A claim whose request never finished (the process died) is given up after this long. */
+const ABANDONED_SECONDS = 60
+const WAIT_MS = 10_000
+let lastPurge = 0
+
 /**
  * Runs a write once per Idempotency-Key: a repeated key gets the first answer and changes nothing;
- * the same key with another body is refused (422).
+ * the same key with another body is refused (422). The key is claimed before the write runs, by an
+ * INSERT that conflicts: of parallel requests with one key exactly one runs, and the others wait for
+ * its answer (or get 409 if it takes too long). Keys and their answers are kept 24 hours.
  */
 export async function idempotent(
   c: Ctx,
@@ -23,34 +34,63 @@ export async function idempotent(
   }
   if (key.length > 200) return c.json(failure('Idempotency-Key is too long'), 400)
   const db = c.get('platform').db
+  const now = c.get('platform').now()
+  if (now - lastPurge > 60_000) {
+    lastPurge = now
+    await db.query(`DELETE FROM idempotency WHERE created_at < now() - interval '${IDEMPOTENCY_HOURS} hours'`)
+  }
   const bodyHash = createHash('sha256')
     .update(JSON.stringify(body ?? null))
     .digest('hex')
-  const [seen] = await db.query<{
-    status: number
-    response: unknown
-    body_hash: string
-    method: string
-    path: string
-  }>('SELECT status, response, body_hash, method, path FROM idempotency WHERE key = $1 AND user_id = $2', [
-    key,
-    user.id,
-  ])
-  if (seen) {
-    if (seen.body_hash !== bodyHash || seen.method !== c.req.method || seen.path !== c.req.path) {
+  const replay = (seen: Seen) => {
+    if (seen.body_hash !== bodyHash || seen.method !== c.req.method || seen.path !== c.req.path)
       return c.json(failure('This Idempotency-Key was used for another request'), 422)
-    }
     c.header('Idempotent-Replayed', 'true')
     return c.json(seen.response as object, seen.status as 200)
   }
-  const answer = await run()
-  // Server faults are not final: the client may try again with the same key.
-  if (answer.status < 500) {
+  const started = Date.now()
+  for (;;) {
     await db.query(
-      'INSERT INTO idempotency (key, user_id, method, path, body_hash, status, response) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING',
-      [key, user.id, c.req.method, c.req.path, bodyHash, answer.status, answer.body],
+      `DELETE FROM idempotency WHERE key = $1 AND user_id = $2 AND status = 0
+       AND created_at < now() - interval '${ABANDONED_SECONDS} seconds'`,
+      [key, user.id],
     )
+    const claimed = await db.query(
+      `INSERT INTO idempotency (key, user_id, method, path, body_hash, status, response)
+       VALUES ($1, $2, $3, $4, $5, 0, NULL) ON CONFLICT DO NOTHING RETURNING key`,
+      [key, user.id, c.req.method, c.req.path, bodyHash],
+    )
+    if (claimed.length === 1) break
+    const [seen] = await db.query<Seen>(
+      'SELECT status, response, body_hash, method, path FROM idempotency WHERE key = $1 AND user_id = $2',
+      [key, user.id],
+    )
+    if (seen && seen.status > 0) return replay(seen)
+    if (seen && (seen.body_hash !== bodyHash || seen.method !== c.req.method || seen.path !== c.req.path))
+      return c.json(failure('This Idempotency-Key was used for another request'), 422)
+    if (Date.now() - started > WAIT_MS)
+      return c.json(failure('A request with this Idempotency-Key is still in progress; try again.'), 409)
+    // Another request holds the key: its answer comes shortly (or its claim goes, and this one runs).
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
+  const release = () =>
+    db.query('DELETE FROM idempotency WHERE key = $1 AND user_id = $2 AND status = 0', [key, user.id])
+  let answer: Answer
+  try {
+    answer = await run()
+  } catch (error) {
+    await release().catch(() => undefined)
+    throw error
+  }
+  // Server faults are not final: the client may try again with the same key.
+  if (answer.status >= 500) await release()
+  else
+    await db.query('UPDATE idempotency SET status = $3, response = $4 WHERE key = $1 AND user_id = $2', [
+      key,
+      user.id,
+      answer.status,
+      answer.body,
+    ])
   return c.json(answer.body as object, answer.status as 200)
 }
 
@@ -65,3 +105,34 @@ export const notFound = (what: string, id: string): Answer => ({
   status: 404,
   body: failure(`${what} ${id} was not found`),
 })
+
+/** How often a write without If-Match reads again after another write came first. */
+const RETRIES = 30
+
+/**
+ * The one write path of an update: read, check If-Match, build the new fields, and write them only if
+ * the row is still what was read (Store.replace). When another write came first, an If-Match request
+ * gets 412 with the entity as it now is; one without reads again and builds anew.
+ */
+export async function updateEntity(
+  c: Ctx,
+  s: Store,
+  id: string,
+  label: string,
+  userId: string,
+  build: (current: Entity) => Promise<{ fields: Record<string, unknown> } | Answer>,
+): Promise<{ entity: Entity; current: Entity } | Answer> {
+  for (let attempt = 0; attempt < RETRIES; attempt += 1) {
+    const current = await s.get(id)
+    if (!current) return notFound(label, id)
+    const stale = staleVersion(c, current)
+    if (stale) return stale
+    const built = await build(current)
+    if (!('fields' in built)) return built
+    const entity = await s.replace(current, built.fields, userId, stamp(c.get('platform').now()))
+    if (entity) return { entity, current }
+    // Lost the race: a short random pause, so that the writers that lost do not meet again at once.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)))
+  }
+  return { status: 409, body: failure('Others are changing this entity right now; try again.') }
+}

@@ -8,9 +8,10 @@ import {
   purchaseSchema,
 } from '../../src/contract/contract'
 import { failure, ok } from '../../src/contract/envelope'
-import { requirePermission, requireUser } from '../auth'
+import { MESSAGES } from '../../src/contract/messages'
 import { type Ctx, stamp, type Vars } from '../context'
 import { writeEvent } from '../events'
+import { hasPermission, memberOf, productGuard, route, userOf } from '../guard'
 import { type Entity, Store } from '../store'
 import { jsonBody, parseBody, parseWith } from '../validate'
 import { idempotent, notFound } from '../writes'
@@ -37,9 +38,7 @@ const firstIssue = (refused: { status: number; body: ReturnType<typeof failure> 
   return { status: refused.status, body: failure(issues[0]?.message ?? refused.body.message, { issues }) }
 }
 
-contracts.get('/:env/products/v2/contracts', async (c) => {
-  const user = await requirePermission(c, 'contracts', 'read')
-  if (user instanceof Response) return user
+route(contracts, 'get', '/:env/products/v2/contracts', async (c) => {
   const query = parseWith(contractQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   const { limit, offset, productId } = query.data
@@ -47,13 +46,15 @@ contracts.get('/:env/products/v2/contracts', async (c) => {
   return c.json(ok(items, { totalCount, limit, offset }))
 })
 
-contracts.post('/:env/products/v2/contracts', async (c) => {
-  const user = await requirePermission(c, 'contracts', 'create')
-  if (user instanceof Response) return user
+route(contracts, 'post', '/:env/products/v2/contracts', async (c) => {
+  const user = userOf(c)
   const body = await jsonBody(c.req.raw)
   return idempotent(c, user, body, async () => {
     const input = parseBody(contractInputSchema, body)
     if (!input.ok) return input
+    // A contract for a product is made by its publisher.
+    const refused = await productGuard(c, user, input.data.productId)
+    if (refused) return refused
     const product = await store(c, 'product').get(input.data.productId)
     if (!product) return notFound('Product', input.data.productId)
     const consumer = await store(c, 'organization').get(input.data.consumerOrganizationId)
@@ -79,16 +80,18 @@ contracts.post('/:env/products/v2/contracts', async (c) => {
 })
 
 /** A purchase of a product by an organization under one of the product's contracts for it, valid now. */
-contracts.post('/:env/products/v2/:id/purchase', async (c) => {
+route(contracts, 'post', '/:env/products/v2/:id/purchase', async (c) => {
   const productId = c.req.param('id')
-  const user = await requirePermission(c, 'products', 'read', productId)
-  if (user instanceof Response) return user
+  const user = userOf(c)
   const body = await jsonBody(c.req.raw)
   return idempotent(c, user, body, async () => {
     const input = parseBody(purchaseSchema, body ?? {})
     if (!input.ok) return firstIssue(input)
     const product = await store(c, 'product').get(productId)
     if (!product) return notFound('Product', productId)
+    // An organization buys through its own members.
+    if (!(await memberOf(c, user, input.data.organizationId)))
+      return { status: 403, body: failure('organizationId: you are not a member of this organization') }
     const organization = await store(c, 'organization').get(input.data.organizationId)
     if (!organization) return notFound('Organization', input.data.organizationId)
     const contract = await store(c, 'contract').get(input.data.contractId)
@@ -120,28 +123,25 @@ contracts.post('/:env/products/v2/:id/purchase', async (c) => {
   })
 })
 
-contracts.get('/:env/products/v2/auth-credentials', async (c) => {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
+route(contracts, 'get', '/:env/products/v2/auth-credentials', async (c) => {
   const query = parseWith(credentialsQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   const { productId } = query.data
-  const permitted = await requirePermission(c, 'products', 'read', productId)
-  if (permitted instanceof Response) return permitted
   const { items } = await store(c, 'credentials').list({ limit: 1, offset: 0, parentId: productId })
   return c.json(ok(items[0] ? maskedView(items[0]) : null))
 })
 
 /** Creating new credentials overwrites the previous ones (SPEC §8 warning). */
-contracts.post('/:env/products/v2/auth-credentials', async (c) => {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
+route(contracts, 'post', '/:env/products/v2/auth-credentials', async (c) => {
+  const user = userOf(c)
   const body = await jsonBody(c.req.raw)
   const input = parseBody(credentialsSchema, body)
   if (!input.ok) return c.json(input.body, input.status)
   const { productId } = input.data
-  const permitted = await requirePermission(c, 'products', 'update', productId)
-  if (permitted instanceof Response) return permitted
+  if (!(await hasPermission(c.get('platform'), c.get('env'), user, 'products.update', productId)))
+    return c.json(failure(MESSAGES.accessDenied), 403)
+  const refused = await productGuard(c, user, productId)
+  if (refused) return c.json(refused.body as object, 403)
   return idempotent(c, user, body, async () => {
     if (!(await store(c, 'product').get(productId))) return notFound('Product', productId)
     const entity = await c.get('platform').db.transaction(async (tx) => {

@@ -2,17 +2,15 @@ import { Hono } from 'hono'
 import { failure, ok } from '../../src/contract/envelope'
 import { eventQuerySchema, soapQuerySchema, statsQuerySchema } from '../../src/contract/event'
 import { parseIn } from '../../src/contract/list-query'
-import { requirePermission } from '../auth'
 import type { Ctx, Vars } from '../context'
+import { route } from '../guard'
 import { parseWith } from '../validate'
 
 /** Events, stats from the request log, last errors and the SOAP endpoints (SPEC §7). */
 export const events = new Hono<{ Variables: Vars }>()
 const DAY = 86_400_000
 
-events.get('/:env/events', async (c) => {
-  const user = await requirePermission(c, 'events', 'read')
-  if (user instanceof Response) return user
+route(events, 'get', '/:env/events', async (c) => {
   const query = parseWith(eventQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   const q = query.data
@@ -55,9 +53,7 @@ events.get('/:env/events', async (c) => {
   )
 })
 
-events.get('/:env/events/:id', async (c) => {
-  const user = await requirePermission(c, 'events', 'read')
-  if (user instanceof Response) return user
+route(events, 'get', '/:env/events/:id', async (c) => {
   const [row] = await c
     .get('platform')
     .db.query<{ data: unknown }>('SELECT data FROM events WHERE env = $1 AND id = $2', [
@@ -68,9 +64,7 @@ events.get('/:env/events/:id', async (c) => {
 })
 
 /** Requests per day for the last `days` days, zero-filled. */
-events.get('/:env/stats', async (c) => {
-  const user = await requirePermission(c, 'events', 'read')
-  if (user instanceof Response) return user
+route(events, 'get', '/:env/stats', async (c) => {
   const query = parseWith(statsQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   const now = c.get('platform').now()
@@ -114,9 +108,7 @@ async function perHour(c: Ctx, now: number, hours: number) {
 }
 
 /** Requests per organization for the last `days` days (or `hours` hours), busiest first. */
-events.get('/:env/stats/organizations', async (c) => {
-  const user = await requirePermission(c, 'events', 'read')
-  if (user instanceof Response) return user
+route(events, 'get', '/:env/stats/organizations', async (c) => {
   const query = parseWith(statsQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   const span = query.data.hours ? query.data.hours * HOUR : query.data.days * DAY
@@ -138,9 +130,7 @@ events.get('/:env/stats/organizations', async (c) => {
   return c.json(ok(result, { totalCount: result.length, limit: query.data.limit, offset: 0 }))
 })
 
-events.get('/:env/getlasterrors', async (c) => {
-  const user = await requirePermission(c, 'events', 'read')
-  if (user instanceof Response) return user
+route(events, 'get', '/:env/getlasterrors', async (c) => {
   const query = parseWith(statsQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   const rows = await c
@@ -158,9 +148,7 @@ events.get('/:env/getlasterrors', async (c) => {
 })
 
 /** SOAP endpoints (read only): the products reached over the SOAP protocol, with their access points. */
-events.get('/:env/soap', async (c) => {
-  const user = await requirePermission(c, 'events', 'read')
-  if (user instanceof Response) return user
+route(events, 'get', '/:env/soap', async (c) => {
   const query = parseWith(soapQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   const { limit, offset } = query.data

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { failure, ok } from '../../src/contract/envelope'
 import { MESSAGES } from '../../src/contract/messages'
-import { requirePermission } from '../auth'
 import { type Ctx, stamp, type Vars } from '../context'
+import { route, userOf } from '../guard'
 import { Store } from '../store'
 import { readLimited } from '../validate'
 import { idempotent, notFound } from '../writes'
@@ -62,10 +62,8 @@ async function readUpload(c: Ctx): Promise<Upload> {
   }
 }
 
-files.get(PATH, async (c) => {
+route(files, 'get', PATH, async (c) => {
   const productId = c.req.param('id')
-  const user = await requirePermission(c, 'products', 'read', productId)
-  if (user instanceof Response) return user
   if (!(await store(c, 'product').get(productId)))
     return c.json(notFound('Product', productId).body as object, 404)
   const { items, totalCount } = await store(c, 'file').list({ limit: 1000, offset: 0, parentId: productId })
@@ -77,10 +75,9 @@ files.get(PATH, async (c) => {
   )
 })
 
-files.post(PATH, async (c) => {
+route(files, 'post', PATH, async (c) => {
   const productId = c.req.param('id')
-  const user = await requirePermission(c, 'products', 'update', productId)
-  if (user instanceof Response) return user
+  const user = userOf(c)
   const upload = await readUpload(c)
   if ('status' in upload) return c.json(failure(upload.message), upload.status)
   const name = upload.name.replace(/[/\\\p{Cc}]/gu, '_').slice(0, 200)
@@ -116,9 +113,7 @@ files.post(PATH, async (c) => {
   })
 })
 
-files.get(`${PATH}/:subId`, async (c) => {
-  const user = await requirePermission(c, 'products', 'read', c.req.param('id'))
-  if (user instanceof Response) return user
+route(files, 'get', `${PATH}/:subId`, async (c) => {
   const file = await store(c, 'file').get(c.req.param('subId'))
   if (file?.productId !== c.req.param('id')) return c.json(failure(MESSAGES.notFound), 404)
   // The bytes are the uploader's: never rendered or sniffed as a page of this origin.
@@ -129,10 +124,9 @@ files.get(`${PATH}/:subId`, async (c) => {
   return c.body(Buffer.from(String(file.content), 'base64'))
 })
 
-files.delete(`${PATH}/:subId`, async (c) => {
+route(files, 'delete', `${PATH}/:subId`, async (c) => {
   const productId = c.req.param('id')
-  const user = await requirePermission(c, 'products', 'update', productId)
-  if (user instanceof Response) return user
+  const user = userOf(c)
   return idempotent(c, user, null, async () => {
     const s = store(c, 'file')
     const file = await s.get(c.req.param('subId'))

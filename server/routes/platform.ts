@@ -3,21 +3,23 @@ import { z } from 'zod'
 import { failure, ok } from '../../src/contract/envelope'
 import { listQuerySchema } from '../../src/contract/list-query'
 import { requiredText } from '../../src/contract/rules'
-import { configOf, permissionsOf, requirePermission, requireUser } from '../auth'
+import { configOf, permissionsOf } from '../auth'
 import { type Ctx, stamp, type Vars } from '../context'
 import { writeEvent } from '../events'
+import { isPlatformAdmin, organizationsOf, route, userOf } from '../guard'
 import { Store } from '../store'
 import { jsonBody, parseBody, parseWith } from '../validate'
-import { idempotent, notFound, staleVersion } from '../writes'
+import { idempotent, notFound, updateEntity } from '../writes'
 
 export const platformRoutes = new Hono<{ Variables: Vars }>()
 
 /** Configs of the environment (public): the orchestrator auth flag and application ids (SPEC §7). */
-platformRoutes.get('/:env/configs', async (c) => c.json(ok(await configOf(c.get('platform'), c.get('env')))))
+route(platformRoutes, 'get', '/:env/configs', async (c) =>
+  c.json(ok(await configOf(c.get('platform'), c.get('env')))),
+)
 
 async function profile(c: Ctx) {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
+  const user = userOf(c)
   const platform = c.get('platform')
   const applications = await new Store(platform.db, c.get('env'), 'application').list({
     limit: 100,
@@ -31,34 +33,23 @@ async function profile(c: Ctx) {
     }),
   )
 }
-platformRoutes.get('/:env/me', profile)
+route(platformRoutes, 'get', '/:env/me', profile)
 
-/** A user may read their own roles and permissions; others need users.read. */
-async function selfOrPermitted(c: Ctx) {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
-  return user.id === c.req.param('userId') ? user : requirePermission(c, 'users', 'read')
-}
-
-platformRoutes.get('/:env/auth/users/:userId/roles', async (c) => {
-  const user = await selfOrPermitted(c)
-  if (user instanceof Response) return user
+route(platformRoutes, 'get', '/:env/auth/users/:userId/roles', async (c) => {
   const [row] = await c
     .get('platform')
-    .db.query<{ role: string }>('SELECT role FROM users WHERE id = $1', [c.req.param('userId')])
+    .db.query<{ role: string }>('SELECT role FROM users WHERE id = $1', [c.req.param('userId') ?? ''])
   if (!row) return c.json(failure('User not found'), 404)
   return c.json(ok([{ id: row.role, name: row.role }]))
 })
 
-platformRoutes.get('/:env/auth/users/:userId/permissions', async (c) => {
-  const user = await selfOrPermitted(c)
-  if (user instanceof Response) return user
-  return c.json(ok(await permissionsOf(c.get('platform'), c.req.param('userId'))))
+route(platformRoutes, 'get', '/:env/auth/users/:userId/permissions', async (c) => {
+  return c.json(ok(await permissionsOf(c.get('platform'), c.req.param('userId') ?? '')))
 })
 
-platformRoutes.get('/:env/auth/organizations', async (c) => {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
+/** The caller's organizations; a platform administrator's are all of them. */
+route(platformRoutes, 'get', '/:env/auth/organizations', async (c) => {
+  const user = userOf(c)
   const query = parseWith(
     listQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(1000).default(1000) }),
     c.req.query(),
@@ -66,6 +57,7 @@ platformRoutes.get('/:env/auth/organizations', async (c) => {
   if (!query.ok) return c.json(query.body, 400)
   const { items, totalCount } = await new Store(c.get('platform').db, c.get('env'), 'organization').list({
     ...query.data,
+    ids: isPlatformAdmin(user) ? undefined : await organizationsOf(c, user),
     sort: { field: 'name', direction: 'asc' },
   })
   return c.json(ok(items, { totalCount, limit: query.data.limit, offset: query.data.offset }))
@@ -77,9 +69,7 @@ const applicationSchema = z.object({
 })
 const applications = (c: Ctx) => new Store(c.get('platform').db, c.get('env'), 'application')
 
-platformRoutes.get('/:env/auth/applications', async (c) => {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
+route(platformRoutes, 'get', '/:env/auth/applications', async (c) => {
   const query = parseWith(listQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   const { items, totalCount } = await applications(c).list({
@@ -89,16 +79,14 @@ platformRoutes.get('/:env/auth/applications', async (c) => {
   return c.json(ok(items, { totalCount, limit: query.data.limit, offset: query.data.offset }))
 })
 
-platformRoutes.get('/:env/auth/applications/:id', async (c) => {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
-  const entity = await applications(c).get(c.req.param('id'))
-  return entity ? c.json(ok(entity)) : c.json(notFound('Application', c.req.param('id')).body as object, 404)
+route(platformRoutes, 'get', '/:env/auth/applications/:id', async (c) => {
+  const id = c.req.param('id') ?? ''
+  const entity = await applications(c).get(id)
+  return entity ? c.json(ok(entity)) : c.json(notFound('Application', id).body as object, 404)
 })
 
-platformRoutes.post('/:env/auth/applications', async (c) => {
-  const user = await requirePermission(c, 'applications', 'create')
-  if (user instanceof Response) return user
+route(platformRoutes, 'post', '/:env/auth/applications', async (c) => {
+  const user = userOf(c)
   const body = await jsonBody(c.req.raw)
   return idempotent(c, user, body, async () => {
     const input = parseBody(applicationSchema, body)
@@ -117,24 +105,18 @@ platformRoutes.post('/:env/auth/applications', async (c) => {
 })
 
 for (const method of ['put', 'patch'] as const) {
-  platformRoutes[method]('/:env/auth/applications/:id', async (c) => {
-    const id = c.req.param('id')
-    const user = await requirePermission(c, 'applications', 'update', id)
-    if (user instanceof Response) return user
+  route(platformRoutes, method, '/:env/auth/applications/:id', async (c) => {
+    const id = c.req.param('id') ?? ''
+    const user = userOf(c)
     const body = await jsonBody(c.req.raw)
     return idempotent(c, user, body, async () => {
-      const current = await applications(c).get(id)
-      if (!current) return notFound('Application', id)
-      const stale = staleVersion(c, current)
-      if (stale) return stale
-      const input = parseBody(method === 'put' ? applicationSchema : applicationSchema.partial(), body)
-      if (!input.ok) return input
-      const entity = await applications(c).replace(
-        current,
-        { ...current, ...input.data },
-        user.id,
-        stamp(c.get('platform').now()),
-      )
+      const written = await updateEntity(c, applications(c), id, 'Application', user.id, async (current) => {
+        const input = parseBody(method === 'put' ? applicationSchema : applicationSchema.partial(), body)
+        if (!input.ok) return input
+        return { fields: { ...current, ...input.data } }
+      })
+      if (!('entity' in written)) return written
+      const { entity } = written
       await writeEvent(c.get('platform'), c.get('env'), user, {
         type: 'APPLICATION_UPDATED',
         message: `Application ${entity.name} updated`,
@@ -148,10 +130,9 @@ for (const method of ['put', 'patch'] as const) {
   })
 }
 
-platformRoutes.delete('/:env/auth/applications/:id', async (c) => {
-  const id = c.req.param('id')
-  const user = await requirePermission(c, 'applications', 'delete', id)
-  if (user instanceof Response) return user
+route(platformRoutes, 'delete', '/:env/auth/applications/:id', async (c) => {
+  const id = c.req.param('id') ?? ''
+  const user = userOf(c)
   return idempotent(c, user, null, async () => {
     const current = await applications(c).get(id)
     if (!current) return notFound('Application', id)

@@ -8,13 +8,13 @@ import {
   qualityAttributeSchema,
   taskBodySchema,
 } from '../../src/contract/product'
-import { requirePermission, requireUser } from '../auth'
 import { type AuthUser, type Ctx, stamp, type Vars } from '../context'
 import { crud } from '../crud'
 import { writeEvent } from '../events'
+import { publisherGuard, route, userOf } from '../guard'
 import { type Entity, Store } from '../store'
 import { jsonBody, parseBody, parseWith } from '../validate'
-import { idempotent, notFound, staleVersion } from '../writes'
+import { idempotent, notFound, updateEntity } from '../writes'
 
 export const products = new Hono<{ Variables: Vars }>()
 const store = (c: Ctx, kind = 'product') => new Store(c.get('platform').db, c.get('env'), kind)
@@ -40,12 +40,12 @@ export const productEvent = (c: Ctx, user: AuthUser, product: Entity, type: stri
     organizationId: c.get('organizationId'),
   })
 
-products.get(`${PRODUCTS}/protocols`, (c) => c.json(ok(PROTOCOLS, { totalCount: PROTOCOLS.length })))
+route(products, 'get', `${PRODUCTS}/protocols`, (c) =>
+  c.json(ok(PROTOCOLS, { totalCount: PROTOCOLS.length })),
+)
 
 /** Every quality attribute name in use (the product field and the sub-resource), for autocomplete. */
-products.get(`${PRODUCTS}/quality-attributes`, async (c) => {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
+route(products, 'get', `${PRODUCTS}/quality-attributes`, async (c) => {
   const query = parseWith(
     listQuerySchema.extend({ limit: listQuerySchema.shape.limit.default(100) }),
     c.req.query(),
@@ -67,33 +67,25 @@ products.get(`${PRODUCTS}/quality-attributes`, async (c) => {
 
 /** Meta and task data attached to a product (SPEC §7: PUT and GET /{id}/meta, /{id}/task). */
 for (const part of ['meta', 'task'] as const) {
-  products.get(`${ONE}/${part}`, async (c) => {
-    const user = await requirePermission(c, 'products', 'read', c.req.param('id'))
-    if (user instanceof Response) return user
-    const product = await store(c).get(c.req.param('id'))
+  route(products, 'get', `${ONE}/${part}`, async (c) => {
+    const id = c.req.param('id') ?? ''
+    const product = await store(c).get(id)
     return product
       ? c.json(ok({ [part]: product[part] ?? {} }))
-      : c.json(notFound('Product', c.req.param('id')).body as object, 404)
+      : c.json(notFound('Product', id).body as object, 404)
   })
-  products.put(`${ONE}/${part}`, async (c) => {
-    const id = c.req.param('id')
-    const user = await requirePermission(c, 'products', 'update', id)
-    if (user instanceof Response) return user
+  route(products, 'put', `${ONE}/${part}`, async (c) => {
+    const id = c.req.param('id') ?? ''
+    const user = userOf(c)
     const body = await jsonBody(c.req.raw)
     return idempotent(c, user, body, async () => {
-      const current = await store(c).get(id)
-      if (!current) return notFound('Product', id)
-      const stale = staleVersion(c, current)
-      if (stale) return stale
-      const input = parseBody(part === 'meta' ? metaBodySchema : taskBodySchema, body)
-      if (!input.ok) return input
-      const value = (input.data as Record<string, unknown>)[part]
-      const entity = await store(c).replace(
-        current,
-        { ...current, [part]: value },
-        user.id,
-        stamp(c.get('platform').now()),
-      )
+      const written = await updateEntity(c, store(c), id, 'Product', user.id, async (current) => {
+        const input = parseBody(part === 'meta' ? metaBodySchema : taskBodySchema, body)
+        if (!input.ok) return input
+        return { fields: { ...current, [part]: (input.data as Record<string, unknown>)[part] } }
+      })
+      if (!('entity' in written)) return written
+      const { entity } = written
       await productEvent(
         c,
         user,
@@ -107,10 +99,8 @@ for (const part of ['meta', 'task'] as const) {
 }
 
 /** Quality attributes of a product: a sub-resource family (GET list, POST, GET and DELETE /{sub_id}). */
-products.get(`${ONE}/quality-attributes`, async (c) => {
-  const productId = c.req.param('id')
-  const user = await requirePermission(c, 'products', 'read', productId)
-  if (user instanceof Response) return user
+route(products, 'get', `${ONE}/quality-attributes`, async (c) => {
+  const productId = c.req.param('id') ?? ''
   if (!(await store(c).get(productId))) return c.json(notFound('Product', productId).body as object, 404)
   const { items, totalCount } = await store(c, 'quality-attribute').list({
     limit: 1000,
@@ -120,10 +110,9 @@ products.get(`${ONE}/quality-attributes`, async (c) => {
   })
   return c.json(ok(items, { totalCount }))
 })
-products.post(`${ONE}/quality-attributes`, async (c) => {
-  const productId = c.req.param('id')
-  const user = await requirePermission(c, 'products', 'update', productId)
-  if (user instanceof Response) return user
+route(products, 'post', `${ONE}/quality-attributes`, async (c) => {
+  const productId = c.req.param('id') ?? ''
+  const user = userOf(c)
   const body = await jsonBody(c.req.raw)
   return idempotent(c, user, body, async () => {
     const product = await store(c).get(productId)
@@ -139,21 +128,18 @@ products.post(`${ONE}/quality-attributes`, async (c) => {
     return { status: 201, body: ok(entity) }
   })
 })
-products.get(`${ONE}/quality-attributes/:subId`, async (c) => {
-  const user = await requirePermission(c, 'products', 'read', c.req.param('id'))
-  if (user instanceof Response) return user
-  const entity = await store(c, 'quality-attribute').get(c.req.param('subId'))
+route(products, 'get', `${ONE}/quality-attributes/:subId`, async (c) => {
+  const entity = await store(c, 'quality-attribute').get(c.req.param('subId') ?? '')
   return entity?.productId === c.req.param('id')
     ? c.json(ok(entity))
     : c.json(failure(MESSAGES.notFound), 404)
 })
-products.delete(`${ONE}/quality-attributes/:subId`, async (c) => {
-  const productId = c.req.param('id')
-  const user = await requirePermission(c, 'products', 'update', productId)
-  if (user instanceof Response) return user
+route(products, 'delete', `${ONE}/quality-attributes/:subId`, async (c) => {
+  const productId = c.req.param('id') ?? ''
+  const user = userOf(c)
   return idempotent(c, user, null, async () => {
     const s = store(c, 'quality-attribute')
-    const entity = await s.get(c.req.param('subId'))
+    const entity = await s.get(c.req.param('subId') ?? '')
     const product = await store(c).get(productId)
     if (!product || entity?.productId !== productId) return { status: 404, body: failure(MESSAGES.notFound) }
     await s.remove(entity.id)
@@ -190,6 +176,14 @@ crud(products, {
   updateMethods: ['patch'],
   writes: ['create', 'update'],
   unique: { field: 'productCode', message: MESSAGES.duplicateProductCode },
+  // The publisher is one of the caller's organizations: it cannot be moved to another.
+  // (Membership of the current publisher is the route guard's: ROUTE_RULES marks the update `product`.)
+  authorize: async (c, _user, fields, current) => {
+    const publisher = fields.publisherOrganizationId as string | undefined
+    return publisher === current?.publisherOrganizationId
+      ? undefined
+      : publisherGuard(c, userOf(c), publisher)
+  },
   enrich: async (c, fields) => {
     const organizationId = (fields.publisherOrganizationId as string | undefined) ?? c.get('organizationId')
     if (!organizationId) return fields

@@ -3,14 +3,15 @@ import { z } from 'zod'
 import { failure, ok } from '../../src/contract/envelope'
 import { listQuerySchema } from '../../src/contract/list-query'
 import { TASK_ACTIONS, taskInputSchema, taskUpdateSchema } from '../../src/contract/task'
-import { requirePermission, requireUser } from '../auth'
-import { type Ctx, stamp, type Vars } from '../context'
+import type { Ctx, Vars } from '../context'
 import { crud } from '../crud'
 import { writeEvent } from '../events'
+import { route, userOf } from '../guard'
+import { urlProblem } from '../outbound'
 import { Store } from '../store'
 import { runTask } from '../task-run'
 import { parseWith } from '../validate'
-import { idempotent, notFound } from '../writes'
+import { idempotent, notFound, updateEntity } from '../writes'
 import { ACTION_SCHEMAS } from './action-schemas'
 
 export const tasks = new Hono<{ Variables: Vars }>()
@@ -18,9 +19,7 @@ const store = (c: Ctx, kind = 'task') => new Store(c.get('platform').db, c.get('
 const actionQuerySchema = z.object({ sort: z.enum(['name:asc', 'name:desc', 'name']).default('name:asc') })
 
 /** The action schemas a task can run (SPEC §7 GET /{env}/actions?sort=name:asc), for signed-in users. */
-tasks.get('/:env/actions', (c) => {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
+route(tasks, 'get', '/:env/actions', (c) => {
   const query = parseWith(actionQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   const sorted = [...ACTION_SCHEMAS].sort((a, b) => a.name.localeCompare(b.name))
@@ -29,10 +28,8 @@ tasks.get('/:env/actions', (c) => {
 })
 
 /** The run history of a task, newest first. */
-tasks.get('/:env/tasks/:id/runs', async (c) => {
+route(tasks, 'get', '/:env/tasks/:id/runs', async (c) => {
   const id = c.req.param('id')
-  const user = await requirePermission(c, 'tasks', 'read', id)
-  if (user instanceof Response) return user
   const query = parseWith(listQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   if (!(await store(c).get(id))) return c.json(notFound('Task', id).body as object, 404)
@@ -46,20 +43,23 @@ tasks.get('/:env/tasks/:id/runs', async (c) => {
 })
 
 /** start → running, stop → stopped, run → run now (SPEC §4). */
-tasks.post('/:env/tasks/:id/:action', async (c) => {
+route(tasks, 'post', '/:env/tasks/:id/:action', async (c) => {
   const id = c.req.param('id')
   const action = c.req.param('action')
   if (!(TASK_ACTIONS as readonly string[]).includes(action))
     return c.json(failure(`Unknown task action ${action}: use ${TASK_ACTIONS.join(', ')}`), 400)
-  const user = await requirePermission(c, 'tasks', 'execute', id)
-  if (user instanceof Response) return user
+  const user = userOf(c)
   return idempotent(c, user, { action }, async () => {
     const task = await store(c).get(id)
     if (!task) return notFound('Task', id)
     if (action === 'run')
       return { status: 200, body: ok(await runTask(c.get('platform'), c.get('env'), task, user)) }
     const status = action === 'start' ? 'running' : 'stopped'
-    const updated = await store(c).replace(task, { ...task, status }, user.id, stamp(c.get('platform').now()))
+    const written = await updateEntity(c, store(c), id, 'Task', user.id, async (current) => ({
+      fields: { ...current, status },
+    }))
+    if (!('entity' in written)) return written
+    const updated = written.entity
     await writeEvent(c.get('platform'), c.get('env'), user, {
       type: action === 'start' ? 'TASK_STARTED' : 'TASK_STOPPED',
       message: `Task ${String(task.name)} ${status}`,
@@ -88,6 +88,17 @@ crud(tasks, {
     typeof body === 'object' && body !== null && 'jobs' in body
       ? 'The update must not contain jobs'
       : undefined,
+  // Notifications go only where the platform may call (outbound.ts), told at save time per field.
+  authorize: async (c, _user, fields) => {
+    const settings = Array.isArray(fields.notifications) ? (fields.notifications as { url?: unknown }[]) : []
+    const issues = settings.flatMap((n, i) => {
+      const problem =
+        typeof n.url === 'string' && n.url ? urlProblem(n.url, c.get('platform').notifyAllow) : undefined
+      return problem ? [{ path: `notifications.${i}.url`, message: problem }] : []
+    })
+    if (issues.length === 0) return undefined
+    return { status: 400, body: failure(issues.map((i) => `${i.path}: ${i.message}`).join('; '), { issues }) }
+  },
   // PUT replaces everything but the jobs, which stay as they are.
   enrich: (_c, fields, current) => (current ? { ...fields, jobs: current.jobs ?? [] } : fields),
 })

@@ -8,9 +8,10 @@ import {
   tokenRenewSchema,
   tokenUpdateSchema,
 } from '../../src/contract/token'
-import { hashToken, requirePermission, requireUser, userById } from '../auth'
+import { hashToken, userById } from '../auth'
 import type { AuthUser, Ctx, Vars } from '../context'
 import { writeEvent } from '../events'
+import { route, userOf } from '../guard'
 import { jsonBody, parseBody } from '../validate'
 import { idempotent } from '../writes'
 
@@ -36,18 +37,15 @@ function view(row: Row, now: number) {
 
 /**
  * A user manages their own tokens. Another user's tokens act as that user, so they need an explicit
- * tokens.{action} grant even when orchestrator auth is off.
+ * tokens.{action} grant for that user (ROUTE_RULES); the user must exist.
  */
-async function owner(c: Ctx, action: string): Promise<AuthUser | Response> {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
+async function owner(c: Ctx): Promise<AuthUser | Response> {
+  const user = userOf(c)
   const userId = c.req.param('userId') ?? user.id
   if (userId === user.id) return user
-  const permitted = await requirePermission(c, 'tokens', action, userId, { always: true })
-  if (permitted instanceof Response) return permitted
   if (!(await userById(c.get('platform'), userId)))
     return c.json(failure(`User ${userId} was not found`), 404)
-  return permitted
+  return user
 }
 
 const rows = (c: Ctx, userId: string) =>
@@ -68,6 +66,24 @@ const notFuture = (c: Ctx, date: string | undefined): Answer | undefined =>
       }
     : undefined
 
+const DAY_MS = 86_400_000
+
+/**
+ * A personal or developer token lives at most `tokenMaxDays` (TOKEN_MAX_DAYS, a year by default) from
+ * its creation: a later expiration is refused with a field message.
+ */
+function tooLong(c: Ctx, date: string | undefined, createdAt: string | undefined): Answer | undefined {
+  if (date === undefined) return undefined
+  const days = c.get('platform').tokenMaxDays
+  const from = createdAt ? Date.parse(createdAt) : c.get('platform').now()
+  if (Date.parse(date) <= from + days * DAY_MS) return undefined
+  const message = `must be at most ${days} days after the token was created`
+  return {
+    status: 400,
+    body: failure(`expirationDate: ${message}`, { issues: [{ path: 'expirationDate', message }] }),
+  }
+}
+
 const tokenEvent = (c: Ctx, user: AuthUser, id: string, type: string, message: string) =>
   writeEvent(c.get('platform'), c.get('env'), user, {
     type,
@@ -81,7 +97,7 @@ const tokenEvent = (c: Ctx, user: AuthUser, id: string, type: string, message: s
 async function create(c: Ctx, user: AuthUser, userId: string, body: unknown): Promise<Answer> {
   const input = parseBody(tokenCreateSchema, body)
   if (!input.ok) return input
-  const past = notFuture(c, input.data.expirationDate)
+  const past = notFuture(c, input.data.expirationDate) ?? tooLong(c, input.data.expirationDate, undefined)
   if (past) return past
   const existing = await rows(c, userId)
   const value = newToken()
@@ -126,7 +142,13 @@ async function change(
     userId,
   ])
   if (!row) return { status: 404, body: failure(`Token ${id} was not found`) }
-  const refused = refuse?.(row)
+  const refused =
+    refuse?.(row) ??
+    tooLong(
+      c,
+      changes.expirationDate as string | undefined,
+      typeof row.data.createdAt === 'string' ? row.data.createdAt : undefined,
+    )
   if (refused) return refused
   const data = { ...row.data, ...changes }
   await db.query('UPDATE tokens SET data = $2 WHERE id = $1', [id, data])
@@ -148,8 +170,8 @@ function renew(c: Ctx, user: AuthUser, userId: string, id: string, given: string
 const param = (c: Ctx, name: 'userId' | 'id') => c.req.param(name) ?? ''
 
 for (const base of ['/:env/internal/users/:userId/tokens', '/:env/:version{v[12]}/:userId/app-tokens']) {
-  tokens.get(base, async (c) => {
-    const user = await owner(c, 'read')
+  route(tokens, 'get', base, async (c) => {
+    const user = await owner(c)
     if (user instanceof Response) return user
     const list = (await rows(c, param(c, 'userId'))).map((r) => view(r, c.get('platform').now()))
     return c.json({
@@ -157,14 +179,14 @@ for (const base of ['/:env/internal/users/:userId/tokens', '/:env/:version{v[12]
       pagination: { totalCount: list.length, limit: list.length, offset: 0 },
     })
   })
-  tokens.post(base, async (c) => {
-    const user = await owner(c, 'create')
+  route(tokens, 'post', base, async (c) => {
+    const user = await owner(c)
     if (user instanceof Response) return user
     const body = await jsonBody(c.req.raw)
     return idempotent(c, user, body, () => create(c, user, param(c, 'userId'), body))
   })
-  tokens.post(`${base}/:id/renew`, async (c) => {
-    const user = await owner(c, 'update')
+  route(tokens, 'post', `${base}/:id/renew`, async (c) => {
+    const user = await owner(c)
     if (user instanceof Response) return user
     const body = await jsonBody(c.req.raw)
     return idempotent(c, user, body, async () => {
@@ -175,15 +197,15 @@ for (const base of ['/:env/internal/users/:userId/tokens', '/:env/:version{v[12]
       return renew(c, user, param(c, 'userId'), param(c, 'id'), input.data.expirationDate)
     })
   })
-  tokens.post(`${base}/:id/revoke`, async (c) => {
-    const user = await owner(c, 'update')
+  route(tokens, 'post', `${base}/:id/revoke`, async (c) => {
+    const user = await owner(c)
     if (user instanceof Response) return user
     return idempotent(c, user, null, () =>
       change(c, user, param(c, 'userId'), param(c, 'id'), { status: 'revoked' }, 'TOKEN_REVOKED'),
     )
   })
-  tokens.patch(`${base}/:id`, async (c) => {
-    const user = await owner(c, 'update')
+  route(tokens, 'patch', `${base}/:id`, async (c) => {
+    const user = await owner(c)
     if (user instanceof Response) return user
     const body = await jsonBody(c.req.raw)
     return idempotent(c, user, body, async () => {
@@ -194,8 +216,8 @@ for (const base of ['/:env/internal/users/:userId/tokens', '/:env/:version{v[12]
       return change(c, user, param(c, 'userId'), param(c, 'id'), input.data, 'TOKEN_UPDATED')
     })
   })
-  tokens.delete(`${base}/:id`, async (c) => {
-    const user = await owner(c, 'delete')
+  route(tokens, 'delete', `${base}/:id`, async (c) => {
+    const user = await owner(c)
     if (user instanceof Response) return user
     const id = param(c, 'id')
     const removed = await c
@@ -211,15 +233,13 @@ for (const base of ['/:env/internal/users/:userId/tokens', '/:env/:version{v[12]
 }
 
 /** Token generate and refresh for the calling user (SPEC §7 /{version}/token/...). */
-tokens.post('/:env/:version{v[12]}/token/generate', async (c) => {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
+route(tokens, 'post', '/:env/:version{v[12]}/token/generate', async (c) => {
+  const user = userOf(c)
   const body = await jsonBody(c.req.raw)
   return idempotent(c, user, body, () => create(c, user, user.id, body))
 })
-tokens.post('/:env/:version{v[12]}/token/refresh', async (c) => {
-  const user = requireUser(c)
-  if (user instanceof Response) return user
+route(tokens, 'post', '/:env/:version{v[12]}/token/refresh', async (c) => {
+  const user = userOf(c)
   const body = await jsonBody(c.req.raw)
   return idempotent(c, user, body, async () => {
     const input = parseBody(tokenRefreshSchema, body)

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createPlatform } from '../platform'
+import { createPlatform, type PlatformOptions } from '../platform'
+import { ruleKey } from '../route-table'
 
 export const ADMIN = 'demo-admin-token'
 export const OPERATOR = 'demo-operator-token'
@@ -19,14 +21,41 @@ export interface Answer<T = unknown> {
 }
 
 /** One in-memory platform per test file, called in process as the browser would over HTTP. */
-export async function startPlatform() {
+/**
+ * With DATABASE_URL (npm run test:pg), each platform gets a database of its own on that server,
+ * dropped when it closes; else PGlite in memory.
+ */
+async function testDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
+  const server = process.env.DATABASE_URL
+  if (!server) return { drop: async () => {} }
+  const { default: pg } = await import('pg')
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: server })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  const name = `test_${randomUUID().replace(/-/g, '')}`
+  await admin(`CREATE DATABASE ${name}`)
+  const url = new URL(server)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+}
+
+export async function startPlatform(options: Partial<PlatformOptions> = {}) {
+  const database = await testDatabase()
   const distDir = mkdtempSync(join(tmpdir(), 'dist-'))
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>orchestrator-app</title>')
   const instance = await createPlatform({
     dataDir: 'memory',
+    databaseUrl: database.url,
     publicUrl: 'http://localhost:4999',
     seed: true,
     distDir,
+    ...options,
   })
   async function call<T = unknown>(
     method: string,
@@ -58,7 +87,38 @@ export async function startPlatform() {
       [JSON.stringify(on ? '1' : '0'), env],
     )
   }
-  return { ...instance, call, enforcePermissions }
+  const close = async () => {
+    await instance.close()
+    await database.drop()
+  }
+  return { ...instance, close, call, enforcePermissions }
 }
 
 export type TestPlatform = Awaited<ReturnType<typeof startPlatform>>
+
+const ADMIN_ID = 'u0000000-0000-4000-8000-000000000001'
+const SOME_ID = '00000000-0000-4000-8000-00000000abcd'
+
+/** The API's routes as the app registered them (not the 404 fallback or middleware). */
+export function apiRoutes(t: { app: { routes: { method: string; path: string }[] } }) {
+  const seen = new Set<string>()
+  const routes: { method: string; path: string }[] = []
+  for (const r of t.app.routes) {
+    if (r.method === 'ALL' || !r.path.startsWith('/api/')) continue
+    const path = r.path.slice('/api'.length)
+    const key = ruleKey(r.method, path)
+    if (seen.has(key)) continue
+    seen.add(key)
+    routes.push({ method: r.method, path })
+  }
+  return routes
+}
+
+/** A concrete path for a route pattern: every parameter filled. */
+export const fill = (path: string, env: string, values: Record<string, string> = {}) =>
+  path
+    .replace(':env', env)
+    .replace(/:version(\{[^}]*\})?/, 'v2')
+    .replace(':userId', values.userId ?? ADMIN_ID)
+    .replace(':action', 'run')
+    .replace(/:(\w+)/g, (_m, name: string) => values[name] ?? SOME_ID)

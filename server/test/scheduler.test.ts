@@ -9,7 +9,8 @@ import { startPlatform, type TestPlatform } from './harness'
 let p: TestPlatform
 let clock = Date.parse('2026-01-10T20:00:00Z')
 beforeAll(async () => {
-  p = await startPlatform()
+  // The test's own receiver listens on loopback: allowed here, as NOTIFY_ALLOW would on-premise.
+  p = await startPlatform({ notifyAllow: ['127.0.0.1'] })
   // The controllable clock: every timestamp the platform and the scheduler read comes from here.
   p.platform.now = () => clock
 })

@@ -86,6 +86,37 @@ describe('access tokens', () => {
     expect(JSON.stringify(after.body)).not.toMatch(/otk_[0-9A-Za-z]{32}/)
   })
 
+  it('refuses an expiration past the maximum lifetime (a year) with a field message, and ends an older developer token', async () => {
+    const base = `/api/sandbox/internal/users/${ADMIN_ID}/tokens`
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString()
+    const late = await p.call('POST', base, { body: { name: 'Forever', expirationDate: days(366) } })
+    expect(late.status).toBe(400)
+    expect(late.body.error?.issues).toEqual([
+      { path: 'expirationDate', message: 'must be at most 365 days after the token was created' },
+    ])
+    const created = await p.call<Token>('POST', base, { body: { name: 'Year', expirationDate: days(364) } })
+    expect(created.status).toBe(201)
+    const id = created.body.result?.id
+    expect((await p.call('PATCH', `${base}/${id}`, { body: { expirationDate: days(400) } })).status).toBe(400)
+    expect(
+      (await p.call('POST', `${base}/${id}/renew`, { body: { expirationDate: days(400) } })).status,
+    ).toBe(400)
+    expect(
+      (await p.call('POST', `${base}/${id}/renew`, { body: { expirationDate: days(300) } })).status,
+    ).toBe(200)
+    // The seeded developer tokens have no expiration: they end a year after they were made.
+    await p.platform.db.query(
+      `UPDATE tokens SET data = jsonb_set(data, '{createdAt}', to_jsonb($1::text)) WHERE user_id = $2 AND data->>'kind' = 'developer'`,
+      [new Date(Date.now() - 366 * 86_400_000).toISOString(), OPERATOR_ID],
+    )
+    expect((await p.call('GET', '/api/sandbox/me', { token: OPERATOR })).status).toBe(401)
+    await p.platform.db.query(
+      `UPDATE tokens SET data = jsonb_set(data, '{createdAt}', to_jsonb($1::text)) WHERE user_id = $2 AND data->>'kind' = 'developer'`,
+      [new Date().toISOString(), OPERATOR_ID],
+    )
+    expect((await p.call('GET', '/api/sandbox/me', { token: OPERATOR })).status).toBe(200)
+  })
+
   it("refuses bad bodies, past dates, unknown versions, no token, and another user's tokens without a grant", async () => {
     const base = `/api/sandbox/internal/users/${ADMIN_ID}/tokens`
     expect((await p.call('POST', base, { body: { name: '' } })).status).toBe(400)

@@ -3,8 +3,9 @@ import { cachePersister } from '../offline/cache-persister'
 import { getSession, saveSession } from './session'
 
 /**
- * Logout clears the store, then logs out (SPEC §2): an OIDC session also ends at the provider, which
- * sends the browser back to /login. `navigate` lands on /login otherwise.
+ * Logout clears the store, then logs out (SPEC §2): an OIDC session's refresh token is revoked (its
+ * grant, and so every token of the session, ends) and the session ends at the provider, which sends
+ * the browser back to /login. `navigate` lands on /login otherwise.
  */
 export async function logout(navigate: () => void | Promise<void>, { endProviderSession = true } = {}) {
   const session = getSession()
@@ -12,7 +13,11 @@ export async function logout(navigate: () => void | Promise<void>, { endProvider
   queryClient.clear()
   await cachePersister.removeClient()
   if (session?.kind === 'oidc' && endProviderSession && navigator.onLine) {
-    const url = await import('./oidc').then((m) => m.endSessionUrl()).catch(() => undefined)
+    const oidc = await import('./oidc').catch(() => undefined)
+    // The grant ends first: its tokens stop working even if the provider's sign-out page is left unconfirmed.
+    const refreshToken = session.refreshToken
+    if (refreshToken) await oidc?.revokeTokens(refreshToken).catch(() => undefined)
+    const url = await oidc?.endSessionUrl().catch(() => undefined)
     if (url) {
       location.assign(url)
       return

@@ -108,6 +108,21 @@ export async function refreshTokens(refreshToken: string): Promise<TokenSet> {
   return toTokenSet(await oauth.processRefreshTokenResponse(as, client, response))
 }
 
+/**
+ * Revokes a refresh token at the provider's revocation endpoint: the provider ends its whole grant, so
+ * every token of the session stops working at once, even if the sign-out page is left unconfirmed.
+ */
+export async function revokeTokens(refreshToken: string): Promise<void> {
+  const as = await authorizationServer()
+  if (!as.revocation_endpoint) return
+  const response = await oauth.revocationRequest(as, client, oauth.None(), refreshToken, {
+    ...options,
+    additionalParameters: { token_type_hint: 'refresh_token' },
+    signal: AbortSignal.timeout(5000),
+  })
+  await oauth.processRevocationResponse(response)
+}
+
 /** The provider's end-session address with client id and the post-logout redirect (SPEC §7). */
 // No id_token_hint: tokens never travel in URLs.
 export async function endSessionUrl(): Promise<string | undefined> {

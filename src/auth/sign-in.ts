@@ -5,8 +5,19 @@ import { getSession, type Session, saveSession } from './session'
 /** Session and refresh tokens last 86400 s (SPEC §4, §9). */
 export const SESSION_SECONDS = 86_400
 
+/** The platform refused a sign-in for too many failed ones (429): another may be tried after `seconds`. */
+export class SignInThrottledError extends Error {
+  constructor(readonly seconds: number) {
+    super('Too many failed sign-ins')
+  }
+}
+
 async function userFor(token: string): Promise<Session['user']> {
   const me = await fetchMe(token)
+  if (me.status === 429) {
+    const wait = (me.body as { retryAfter?: unknown } | undefined)?.retryAfter
+    throw new SignInThrottledError(typeof wait === 'number' && wait > 0 ? wait : 60)
+  }
   if (me.error !== undefined || !me.data?.id) throw new Error(me.error ?? 'Login failed!')
   const { id, email, firstName, lastName } = me.data
   return { id, email, firstName, lastName }

@@ -8,6 +8,7 @@ test.describe('sign-in', () => {
 
   test('OIDC code flow with PKCE through the embedded provider, a reload keeps the session, logout ends it', async ({
     page,
+    request,
   }) => {
     const urls: string[] = []
     page.on('request', (r) => urls.push(r.url()))
@@ -26,7 +27,12 @@ test.describe('sign-in', () => {
     await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible()
     // Tokens never travel in URLs.
     for (const url of urls) expect(url).not.toMatch(/access_token|id_token=|refresh_token/)
-    const stored = await readBootStore<{ kind: string; refreshToken?: string }>(page, 'session')
+    const stored = await readBootStore<{
+      kind: string
+      refreshToken?: string
+      token: string
+      accessToken: string
+    }>(page, 'session')
     expect(stored?.kind).toBe('oidc')
     expect(stored?.refreshToken, 'offline_access gives a refresh token').toBeTruthy()
 
@@ -36,6 +42,13 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('data-format-row').first()).toBeVisible()
 
     await menu.getByRole('button', { name: 'Logout' }).click()
+    await expect(page.getByRole('button', { name: 'Yes, sign me out' })).toBeVisible()
+    // The console revoked the grant before the provider's page: the session's tokens no longer answer.
+    expect(urls.some((u) => u.endsWith('/oidc/token/revocation'))).toBe(true)
+    for (const token of [stored?.token, stored?.accessToken]) {
+      const me = await request.get('/api/sandbox/me', { headers: { Authorization: `Bearer ${token}` } })
+      expect(me.status()).toBe(401)
+    }
     await page.getByRole('button', { name: 'Yes, sign me out' }).click()
     await expect(page).toHaveURL(/\/login$/)
     await expect(menu.getByRole('link')).toHaveText(['Login', 'Data Products'])

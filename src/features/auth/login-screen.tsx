@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { signInWithDeveloperToken } from '../../auth/sign-in'
+import { SignInThrottledError, signInWithDeveloperToken } from '../../auth/sign-in'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
@@ -12,6 +12,8 @@ export function LoginScreen({ failed = false }: { failed?: boolean }) {
   const tokenId = useId()
   const [token, setToken] = useState('')
   const [error, setError] = useState(failed)
+  /** Minutes to wait after too many failed sign-ins (the platform's 429). */
+  const [waitMinutes, setWaitMinutes] = useState(0)
   const [busy, setBusy] = useState<'oidc' | 'token' | null>(null)
 
   const signIn = async () => {
@@ -31,11 +33,13 @@ export function LoginScreen({ failed = false }: { failed?: boolean }) {
     event.preventDefault()
     setBusy('token')
     setError(false)
+    setWaitMinutes(0)
     try {
       await signInWithDeveloperToken(token)
       await navigate({ to: '/' })
-    } catch {
-      setError(true)
+    } catch (cause) {
+      if (cause instanceof SignInThrottledError) setWaitMinutes(Math.ceil(cause.seconds / 60))
+      else setError(true)
     } finally {
       setBusy(null)
     }
@@ -48,6 +52,17 @@ export function LoginScreen({ failed = false }: { failed?: boolean }) {
         <div className="mb-4">
           <Alert>
             <FormattedMessage id="login.failed" defaultMessage="Login failed!" />
+          </Alert>
+        </div>
+      )}
+      {waitMinutes > 0 && (
+        <div className="mb-4">
+          <Alert>
+            <FormattedMessage
+              id="login.throttled"
+              defaultMessage="Too many failed sign-ins. Try again in {minutes, plural, one {# minute} other {# minutes}}."
+              values={{ minutes: waitMinutes }}
+            />
           </Alert>
         </div>
       )}
