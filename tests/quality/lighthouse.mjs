@@ -47,7 +47,7 @@ const CATEGORY_MIN = { performance: 95, accessibility: 100, 'best-practices': 95
  * document with its inlined stylesheet 35 KB.
  */
 const PUBLIC_BUDGET = { scriptKb: 560, styleKb: 40, documentKb: 45, requests: 45, mainThreadMs: 2000 }
-const SIGNED_IN_BUDGET = { scriptKb: 760, styleKb: 40, documentKb: 45, requests: 60, mainThreadMs: 3000 }
+const SIGNED_IN_BUDGET = { scriptKb: 760, styleKb: 40, documentKb: 45, requests: 60, mainThreadMs: 5000 }
 
 // Signed-in screens: their performance is printed; it is gated once LIGHTHOUSE_SIGNED_IN_PERFORMANCE=1
 // (they boot the outbox database and restore the cached data before the first row).
