@@ -1,5 +1,7 @@
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { StatusPanel } from '../ui/status-panel'
 import type { PermissionCheck } from './permissions'
 import { usePermission } from './use-permission'
 
@@ -26,22 +28,36 @@ export function usePermittedAction(check: PermissionCheck): { disabled: boolean;
       }
 }
 
+/** What an entity's row or detail offers: Edit shown only with the update permission, Delete disabled with the reason. */
+export function useEntityActions(type: string, entityId?: string) {
+  const entityIds = entityId
+  return {
+    mayUpdate: usePermission({ type, actions: 'update', entityIds }).allowed,
+    deleteAction: usePermittedAction({ type, actions: 'delete', entityIds }),
+  }
+}
+
 /** A whole screen (a create or edit form) for users who may do its action; others are told why. */
 export function PermittedScreen({ check, children }: { check: PermissionCheck; children: ReactNode }) {
   const { allowed } = usePermission(check)
   if (allowed) return children
   return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <p className="text-6xl font-bold text-primary-700">403</p>
-      <h1 className="mt-4 text-2xl font-semibold">
-        <FormattedMessage id="permission.screenTitle" defaultMessage="Not permitted" />
-      </h1>
+    <StatusPanel
+      code={403}
+      title={<FormattedMessage id="permission.screenTitle" defaultMessage="Not permitted" />}
+    >
       <p className="mt-2 text-gray-600">
         <FormattedMessage
           id="permission.screenText"
           defaultMessage="Your account does not have the permission this screen needs. Ask an administrator."
         />
       </p>
-    </section>
+      <Link
+        to="/"
+        className="mt-6 inline-block rounded-md bg-primary-700 px-4 py-2 text-white hover:bg-primary-800"
+      >
+        <FormattedMessage id="error.backHome" defaultMessage="Back to home" />
+      </Link>
+    </StatusPanel>
   )
 }

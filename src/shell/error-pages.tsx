@@ -3,16 +3,16 @@ import { Component, type ReactNode } from 'react'
 import { createIntl, FormattedMessage } from 'react-intl'
 import { messagesFor } from '../i18n/i18n-provider'
 import { localeSetting } from '../i18n/locale'
+import { StatusPanel } from '../ui/status-panel'
 
 const linkClass = 'mt-6 inline-block rounded-md bg-primary-700 px-4 py-2 text-white hover:bg-primary-800'
 
 export function NotFoundPage() {
   return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <p className="text-6xl font-bold text-primary-700">404</p>
-      <h1 className="mt-4 text-2xl font-semibold">
-        <FormattedMessage id="error.notFound.title" defaultMessage="This page could not be found" />
-      </h1>
+    <StatusPanel
+      code={404}
+      title={<FormattedMessage id="error.notFound.title" defaultMessage="This page could not be found" />}
+    >
       <p className="mt-2 text-gray-600">
         <FormattedMessage
           id="error.notFound.text"
@@ -22,7 +22,7 @@ export function NotFoundPage() {
       <Link to="/" className={linkClass}>
         <FormattedMessage id="error.backHome" defaultMessage="Back to home" />
       </Link>
-    </section>
+    </StatusPanel>
   )
 }
 
@@ -35,11 +35,11 @@ interface ErrorPageProps {
 /** Any other route error: its status code (default 500) and message (default "Error") (SPEC §2, §8). */
 export function ErrorPage({ status, message, onRetry }: ErrorPageProps) {
   return (
-    <section className="mx-auto max-w-xl py-16 text-center" role="alert">
-      <p className="text-6xl font-bold text-primary-700">{status ?? 500}</p>
-      <h1 className="mt-4 text-2xl font-semibold">
-        <FormattedMessage id="error.title" defaultMessage="Error" />
-      </h1>
+    <StatusPanel
+      code={status ?? 500}
+      title={<FormattedMessage id="error.title" defaultMessage="Error" />}
+      alert
+    >
       <p className="mt-2 break-words text-gray-700">
         {message || <FormattedMessage id="error.defaultMessage" defaultMessage="Error" />}
       </p>
@@ -53,7 +53,7 @@ export function ErrorPage({ status, message, onRetry }: ErrorPageProps) {
           <FormattedMessage id="error.backHome" defaultMessage="Back to home" />
         </Link>
       </div>
-    </section>
+    </StatusPanel>
   )
 }
 

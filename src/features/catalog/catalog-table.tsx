@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import type { CatalogList, Product } from '../../api/catalog'
-import { usePermittedAction } from '../../auth/permitted'
-import { usePermission } from '../../auth/use-permission'
+import { useEntityActions } from '../../auth/permitted'
 import type { WithPending } from '../../offline/outbox'
 import { PendingBadge } from '../../ui/pending-badge'
 import { editPath } from './catalog-kinds'
@@ -34,8 +33,7 @@ export function CatalogTable({
 }) {
   const labels = useCatalogLabels()
   const intl = useIntl()
-  const deleteAction = usePermittedAction({ type: 'products', actions: 'delete' })
-  const mayUpdate = usePermission({ type: 'products', actions: 'update' }).allowed
+  const { mayUpdate, deleteAction } = useEntityActions('products')
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
       <table className="w-full text-left text-sm">

@@ -3,9 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { CATALOG, catalogItemQuery, listOfType, type Product, queueCatalogDelete } from '../../api/catalog'
-import { usePermittedAction } from '../../auth/permitted'
+import { useEntityActions } from '../../auth/permitted'
 import { useSession } from '../../auth/session'
-import { usePermission } from '../../auth/use-permission'
 import { applyPendingTo } from '../../offline/outbox'
 import { useOverlay } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
@@ -65,8 +64,7 @@ export function ProductDetailScreen({ id, panels = {} }: { id: string; panels?: 
 function DetailActions({ product }: { product: Product }) {
   const navigate = useNavigate()
   const [confirm, setConfirm] = useState(false)
-  const deleteAction = usePermittedAction({ type: 'products', actions: 'delete', entityIds: product.id })
-  const mayUpdate = usePermission({ type: 'products', actions: 'update', entityIds: product.id }).allowed
+  const { mayUpdate, deleteAction } = useEntityActions('products', product.id)
   if (!useSession()) return null
   const list = listOfType(product.type)
   return (
