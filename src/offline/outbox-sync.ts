@@ -5,7 +5,7 @@ import { getSession, onSessionChange } from '../auth/session'
 import type { OutboxEntry } from './db'
 import { loadDb } from './lazy-db'
 import { onQueued } from './outbox'
-import { replayOnce, type SendResult } from './replay'
+import { dueAfterReconnect, replayOnce, type SendResult } from './replay'
 
 export interface SyncProgress {
   running: boolean
@@ -113,7 +113,9 @@ export function startOutboxSync(onSettled: (resource: string) => void) {
     pausedFor = null
     kickReplay()
   })
-  window.addEventListener('online', kickReplay)
+  window.addEventListener('online', () => {
+    void dueAfterReconnect().finally(kickReplay)
+  })
   channel?.addEventListener('message', (event) => {
     if (event.data === 'kick') kickReplay()
     const resources: unknown = (event.data as { settled?: unknown } | null)?.settled

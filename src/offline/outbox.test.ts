@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db, type OutboxEntry } from './db'
 import { applyPending, discardEntry, newLocalId, queueChange, retryEntry, serverIdOf } from './outbox'
-import { backoff, replayOnce, type SendResult } from './replay'
+import { backoff, dueAfterReconnect, replayOnce, type SendResult, UNREACHABLE_MAX_DELAY_MS } from './replay'
 
 const scope = { userId: 'u1', organizationId: 'o1', env: 'sandbox', version: 'v2' }
 const base = '/api/sandbox/internal/products/v2/data-formats'
@@ -62,6 +62,29 @@ describe('outbox state machine', () => {
       nextAttemptAt: 1500,
       lastError: 'Failed to fetch',
     })
+  })
+
+  it('sends at once when the connection is back, but keeps the backoff of a server error', async () => {
+    await update('a', 'A1')
+    await update('b', 'B1')
+    await replayOnce({ ...scope, send: sender(() => ({ status: 0 })).send, now: () => 1000, random: () => 0 })
+    const unreachable = (await db.outbox.orderBy('seq').toArray())[0]
+    await db.outbox.update(unreachable?.seq as number, { attempts: 9, nextAttemptAt: 999_999 })
+    await replayOnce({
+      ...scope,
+      send: sender(() => ({ status: 503 })).send,
+      now: () => 1000,
+      random: () => 0,
+    })
+    expect(await db.outbox.orderBy('seq').toArray()).toMatchObject([
+      { lastStatus: 0, nextAttemptAt: 999_999 },
+      { lastStatus: 503, nextAttemptAt: 1500 },
+    ])
+    await dueAfterReconnect()
+    expect(await db.outbox.orderBy('seq').toArray()).toMatchObject([
+      { lastStatus: 0, nextAttemptAt: 0, attempts: 9 },
+      { lastStatus: 503, nextAttemptAt: 1500 },
+    ])
   })
 
   it('holds an entity after a 5xx but goes on with the others', async () => {
@@ -206,6 +229,7 @@ describe('outbox state machine', () => {
     expect(backoff(1, () => 0)).toBe(500)
     expect(backoff(3, () => 1)).toBe(4000)
     expect(backoff(40, () => 1)).toBe(300_000)
+    expect(backoff(40, () => 1, UNREACHABLE_MAX_DELAY_MS)).toBe(30_000)
   })
 })
 

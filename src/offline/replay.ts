@@ -27,11 +27,30 @@ export type ReplayOutcome = 'idle' | 'offline' | 'unauthorized'
 
 const BASE_DELAY_MS = 1000
 const MAX_DELAY_MS = 5 * 60_000
+/**
+ * No answer at all: a flaky line may come back without an `online` event, and one probe is cheap,
+ * so the wait stays short. A platform that answers with an error waits longer.
+ */
+export const UNREACHABLE_MAX_DELAY_MS = 30_000
 
 /** Exponential backoff with jitter, so many clients coming back online do not arrive together. */
-export function backoff(attempts: number, random = Math.random): number {
-  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1))
+export function backoff(attempts: number, random = Math.random, max = MAX_DELAY_MS): number {
+  const ceiling = Math.min(max, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1))
   return Math.round(ceiling * (0.5 + random() * 0.5))
+}
+
+/**
+ * The connection is back: changes that waited only because no answer came (status 0) are due now,
+ * not after the backoff they gathered while offline. Server errors keep their backoff.
+ */
+export async function dueAfterReconnect(): Promise<number> {
+  const db = await loadDb()
+  return db.outbox
+    .where('status')
+    .equals('pending')
+    .modify((e) => {
+      if (e.lastStatus === 0) e.nextAttemptAt = 0
+    })
 }
 
 const retryable = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500
@@ -85,7 +104,8 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
       await db.outbox.update(entry.seq as number, {
         status: 'pending',
         attempts,
-        nextAttemptAt: now() + backoff(attempts, ctx.random),
+        nextAttemptAt:
+          now() + backoff(attempts, ctx.random, result.status === 0 ? UNREACHABLE_MAX_DELAY_MS : undefined),
         lastError: result.error,
         lastStatus: result.status,
       })

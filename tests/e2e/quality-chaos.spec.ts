@@ -75,7 +75,8 @@ test('chaos: two tabs, offline periods, reloads and closed pages lose and duplic
   test.setTimeout(TIME_CAP_MS + 150_000)
   const random = prng(SEED)
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)] as T
-  const prefix = `CHAOS${SEED}`
+  // A retry starts on the platform the first attempt left: its codes must be new.
+  const prefix = `CHAOS${SEED}${test.info().retry ? `R${test.info().retry}` : ''}`
   console.log(`chaos seed ${SEED}, ${STEPS} steps (CHAOS_SEED=${SEED} CHAOS_STEPS=${STEPS} to replay)`)
 
   const expected = new Map<string, Expected>()
