@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl'
 import { useSession } from '../auth/session'
 import { useOnline } from '../offline/online'
 import { useWaitingCount } from '../offline/use-outbox'
+import { NoOfflineCopyBadge } from './no-offline-copy'
 
 /** Online or offline, and how many changes wait to be sent (links to the sync centre). */
 export function ConnectionStatus() {
@@ -27,6 +28,7 @@ export function ConnectionStatus() {
           )}
         </span>
       </span>
+      <NoOfflineCopyBadge />
       {session && waiting > 0 && (
         <Link
           to="/outbox"
