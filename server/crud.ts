@@ -5,6 +5,7 @@ import { listQuerySchema, parseIn, parseSort } from '../src/contract/list-query'
 import { requirePermission } from './auth'
 import { type Ctx, stamp, type Vars } from './context'
 import { writeEvent } from './events'
+import { definitionChange } from './run-state'
 import { type Entity, Store } from './store'
 import { isInvalidJson, jsonBody, parseBody, parseWith } from './validate'
 import { idempotent, notFound, staleVersion } from './writes'
@@ -46,6 +47,11 @@ export interface CrudOptions {
   ) => Promise<Record<string, unknown>> | Record<string, unknown>
   /** Entity kinds whose rows hang under this one (parent id) and go with it on delete. */
   children?: string[]
+  /**
+   * Fields the platform changes by itself (a task's status and last run): the definition is versioned
+   * apart from them, and a change meets a conflict only over what it touches (run-state.ts).
+   */
+  runState?: readonly string[]
 }
 
 /** A unique index refused the row: another request took the code in the meantime. */
@@ -127,8 +133,13 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         if (o.unique && typeof code === 'string' && (await s.codeTaken(code)))
           return { status: 409, body: failure(o.unique.message) }
         let entity: Entity
+        const at = stamp(c.get('platform').now())
         try {
-          entity = await s.insert(fields, user.id, stamp(c.get('platform').now()))
+          entity = await s.insert(
+            o.runState ? { ...fields, ...definitionChange(undefined, at, true) } : fields,
+            user.id,
+            at,
+          )
         } catch (error) {
           if (o.unique && isUniqueViolation(error)) return { status: 409, body: failure(o.unique.message) }
           throw error
@@ -150,7 +161,8 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         const s = store(c)
         const current = await s.get(id)
         if (!current) return notFound(o.label, id)
-        const stale = staleVersion(c, current)
+        const touched = typeof body === 'object' && body !== null ? Object.keys(body) : []
+        const stale = staleVersion(c, current, o.runState && { fields: o.runState, touched })
         if (stale) return stale
         const input = parseBody(method === 'put' ? (o.putSchema ?? o.createSchema) : o.updateSchema, body)
         if (!input.ok) return input
@@ -161,8 +173,19 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
           return { status: 409, body: failure(o.unique.message, { result: current }) }
         }
         let entity: Entity
+        const at = stamp(c.get('platform').now())
+        const versioned = o.runState
+          ? {
+              ...fields,
+              ...definitionChange(
+                current,
+                at,
+                touched.some((f) => o.runState?.includes(f)),
+              ),
+            }
+          : fields
         try {
-          entity = await s.replace(current, fields, user.id, stamp(c.get('platform').now()))
+          entity = await s.replace(current, versioned, user.id, at)
         } catch (error) {
           if (o.unique && isUniqueViolation(error))
             return { status: 409, body: failure(o.unique.message, { result: current }) }
@@ -183,7 +206,8 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         const s = store(c)
         const current = await s.get(id)
         if (!current) return notFound(o.label, id)
-        const stale = staleVersion(c, current)
+        // A delete touches the definition: a run since the version it was based on is no conflict.
+        const stale = staleVersion(c, current, o.runState && { fields: o.runState, touched: [] })
         if (stale) return stale
         await s.remove(id)
         for (const kind of o.children ?? []) await s.removeChildren(kind, id)

@@ -1,6 +1,7 @@
 import { type AuthUser, type Env, type Platform, stamp } from './context'
 import { writeEvent } from './events'
 import { ACTION_SCHEMAS } from './routes/action-schemas'
+import { runStateChange } from './run-state'
 import { type Entity, Store } from './store'
 
 type Step = { actionId: string; name: string; outcome: 'success' | 'error' | 'skipped'; message: string }
@@ -72,11 +73,13 @@ export async function runTask(
   // The task may have changed while it ran (an edit, a stop): update what is stored now.
   const current = (await tasks.get(task.id)) ?? task
   const status = outcome === 'success' ? current.status : outcome
+  // A run changes the task's run state, never its definition: an edit made before it is no conflict.
+  const at = stamp(platform.now())
   const updated = await tasks.replace(
     current,
-    { ...current, status, lastRun: { at: run.finishedAt, outcome, result } },
+    { ...current, status, lastRun: { at: run.finishedAt, outcome, result }, ...runStateChange(current, at) },
     user?.id,
-    stamp(platform.now()),
+    at,
   )
   await writeEvent(platform, env, user, {
     type: outcome === 'error' ? 'TASK_RUN_FAILED' : 'TASK_RUN_FINISHED',

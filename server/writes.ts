@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { failure } from '../src/contract/envelope'
 import { MESSAGES } from '../src/contract/messages'
 import type { AuthUser, Ctx } from './context'
+import { changedSince } from './run-state'
 import type { Entity } from './store'
 
 type Answer = { status: number; body: unknown }
@@ -54,10 +55,19 @@ export async function idempotent(
   return c.json(answer.body as object, answer.status as 200)
 }
 
-/** If-Match with the entity's updatedAt: a stale version gets 412 with the current entity. */
-export function staleVersion(c: Ctx, current: Entity): Answer | undefined {
+/**
+ * If-Match with the entity's updatedAt: a stale version gets 412 with the current entity. An entity
+ * with a run state of its own (a task) is stale only when what the change touches changed since: its
+ * definition, or its run state when the change sets it (`touched`, the fields of the body).
+ */
+export function staleVersion(
+  c: Ctx,
+  current: Entity,
+  runState?: { fields: readonly string[]; touched: string[] },
+): Answer | undefined {
   const expected = c.req.header('If-Match')?.replace(/^W\//, '').replace(/^"|"$/g, '')
   if (!expected || expected === '*' || expected === current.updatedAt) return undefined
+  if (runState && !changedSince(current, expected, runState.touched, runState.fields)) return undefined
   return { status: 412, body: failure(MESSAGES.stale, { result: current }) }
 }
 

@@ -7,6 +7,7 @@ import { requirePermission, requireUser } from '../auth'
 import { type Ctx, stamp, type Vars } from '../context'
 import { crud } from '../crud'
 import { writeEvent } from '../events'
+import { runStateChange, TASK_RUN_STATE } from '../run-state'
 import { Store } from '../store'
 import { runTask } from '../task-run'
 import { parseWith } from '../validate'
@@ -59,7 +60,13 @@ tasks.post('/:env/tasks/:id/:action', async (c) => {
     if (action === 'run')
       return { status: 200, body: ok(await runTask(c.get('platform'), c.get('env'), task, user)) }
     const status = action === 'start' ? 'running' : 'stopped'
-    const updated = await store(c).replace(task, { ...task, status }, user.id, stamp(c.get('platform').now()))
+    const at = stamp(c.get('platform').now())
+    const updated = await store(c).replace(
+      task,
+      { ...task, status, ...runStateChange(task, at) },
+      user.id,
+      at,
+    )
     await writeEvent(c.get('platform'), c.get('env'), user, {
       type: action === 'start' ? 'TASK_STARTED' : 'TASK_STOPPED',
       message: `Task ${String(task.name)} ${status}`,
@@ -84,6 +91,7 @@ crud(tasks, {
   updateSchema: taskUpdateSchema.partial(),
   updateMethods: ['put'],
   children: ['task-run'],
+  runState: TASK_RUN_STATE,
   refuse: (body) =>
     typeof body === 'object' && body !== null && 'jobs' in body
       ? 'The update must not contain jobs'
