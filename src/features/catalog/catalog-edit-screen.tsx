@@ -51,7 +51,14 @@ export function CatalogEditScreen({
           </>
         }
       />
-      {!local && <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />}
+      {!local && (
+        <FetchedAt
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          failed={query.isError}
+          onRetry={() => void query.refetch()}
+        />
+      )}
       <FailedChanges inForm entries={pending.filter((e) => e.entityId === id)} />
       {current ? (
         <CatalogForm key={current.id} type={current.type ?? kind.type} current={current} panels={panels} />

@@ -48,7 +48,12 @@ export function ProductDetailScreen({ id, panels = {} }: { id: string; panels?: 
         }
         actions={<DetailActions product={product} />}
       />
-      <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+      <FetchedAt
+        updatedAt={query.dataUpdatedAt}
+        fetching={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
+      />
       {product.description && (
         <p className="my-3 max-w-3xl whitespace-pre-line text-gray-800">{product.description}</p>
       )}

@@ -48,7 +48,12 @@ export function DataFormatsScreen() {
         }
       />
       <div className="mb-2 flex items-center justify-between">
-        <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+        <FetchedAt
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          failed={query.isError}
+          onRetry={() => void query.refetch()}
+        />
       </div>
       {query.data?.error && (
         <div className="mb-4">

@@ -60,7 +60,12 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
             }}
           />
         </p>
-        <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+        <FetchedAt
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          failed={query.isError}
+          onRetry={() => void query.refetch()}
+        />
       </div>
       {query.isError && !query.data && (
         <div className="mb-3">

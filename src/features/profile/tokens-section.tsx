@@ -47,7 +47,12 @@ export function TokensSection({ userId }: { userId: string }) {
         <h2 id="tokens-title" className="flex-1 text-lg font-semibold text-gray-900">
           <FormattedMessage id="tokens.title" defaultMessage="Personal access tokens" />
         </h2>
-        <FetchedAt updatedAt={tokens.dataUpdatedAt} fetching={tokens.isFetching} />
+        <FetchedAt
+          updatedAt={tokens.dataUpdatedAt}
+          fetching={tokens.isFetching}
+          failed={tokens.isError}
+          onRetry={() => void tokens.refetch()}
+        />
       </div>
       <div className="space-y-3">
         {created?.fullValue && <NewTokenValue token={created} onDone={() => setCreated(undefined)} />}

@@ -51,7 +51,12 @@ export function TaskEditScreen({ id: routeId }: { id?: string }) {
       />
       {!local && (
         <div className="mb-2">
-          <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+          <FetchedAt
+            updatedAt={query.dataUpdatedAt}
+            fetching={query.isFetching}
+            failed={query.isError}
+            onRetry={() => void query.refetch()}
+          />
         </div>
       )}
       {current && schemasReady ? (

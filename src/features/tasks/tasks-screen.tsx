@@ -48,7 +48,12 @@ export function TasksScreen() {
         onChange={(next) => void navigate({ search: { ...search, ...next, page: 1 } })}
       />
       <div className="mb-2">
-        <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+        <FetchedAt
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          failed={query.isError}
+          onRetry={() => void query.refetch()}
+        />
       </div>
       {query.isError && !query.data && (
         <div className="mb-4">
