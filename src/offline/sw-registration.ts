@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { keepUnsavedInput } from './unsaved'
 
 /**
  * Why this browser keeps no offline copy of the console: it has no service workers (an old browser,
@@ -10,15 +11,40 @@ export type NoOfflineReason = 'unsupported' | 'insecure' | 'refused'
 interface PwaState {
   /** A new version is installed and waits for the user's yes. */
   updateWaiting: boolean
-  /** The browser offers installation. */
+  /** The browser offers installation (its own prompt). */
   canInstall: boolean
+  /** iOS Safari and the like: no prompt, but "Add to Home Screen" from the share menu installs. */
+  addToHomeScreen: boolean
   /** Set once the registration failed or could not be tried: no offline copy, and why. */
   noOfflineCopy?: NoOfflineReason
+  /** The new version is active (accepted in another tab) but this tab holds input it cannot keep. */
+  reloadWaits: boolean
+  /** The user said "Later": the banner is away until then. */
+  laterUntil: number
 }
 
 type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: string }> }
 
-let state: PwaState = { updateWaiting: false, canInstall: false }
+/** iPhone and iPad Safari (an iPad says it is a Mac with touch), not yet running from the home screen. */
+function offersAddToHomeScreen(): boolean {
+  if (typeof navigator === 'undefined') return false
+  const ua = navigator.userAgent
+  const ios = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1)
+  // Other browsers on iOS name themselves (CriOS, FxiOS, EdgiOS); only Safari adds to the home screen.
+  const safari = /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(ua)
+  const standalone =
+    (navigator as Navigator & { standalone?: boolean }).standalone === true ||
+    window.matchMedia?.('(display-mode: standalone)').matches === true
+  return ios && safari && !standalone
+}
+
+let state: PwaState = {
+  updateWaiting: false,
+  canInstall: false,
+  addToHomeScreen: false,
+  reloadWaits: false,
+  laterUntil: 0,
+}
 const listeners = new Set<() => void>()
 let registration: ServiceWorkerRegistration | undefined
 let installPrompt: InstallPromptEvent | undefined
@@ -59,15 +85,16 @@ function watchForWaiting(reg: ServiceWorkerRegistration) {
   })
 }
 
-/** Hooks run before the page reloads for a new version (the forms keep their input as drafts). */
-const beforeReload = new Set<() => Promise<unknown> | unknown>()
-export function onBeforeUpdateReload(hook: () => Promise<unknown> | unknown): () => void {
-  beforeReload.add(hook)
-  return () => beforeReload.delete(hook)
-}
-
-async function reloadKeepingInput() {
-  await Promise.allSettled([...beforeReload].map(async (hook) => hook()))
+/**
+ * Reloads for the new version once every form's unsaved input is kept as a draft. A form whose input
+ * cannot be kept holds the reload: the banner says so, and the user reloads when it is saved.
+ */
+async function reloadKeepingInput(force = false) {
+  const kept = await keepUnsavedInput()
+  if (!kept && !force) {
+    set({ reloadWaits: true })
+    return
+  }
   location.reload()
 }
 
@@ -92,12 +119,13 @@ export const checkForUpdateOnNavigation = () => checkForUpdate(NAVIGATION_CHECK_
  * it keeps no offline copy here, and why.
  */
 export async function registerServiceWorker() {
+  if (offersAddToHomeScreen()) set({ addToHomeScreen: true })
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault()
     installPrompt = event as InstallPromptEvent
     set({ canInstall: true })
   })
-  window.addEventListener('appinstalled', () => set({ canInstall: false }))
+  window.addEventListener('appinstalled', () => set({ canInstall: false, addToHomeScreen: false }))
   if (!import.meta.env.PROD) return
   const container = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined
   if (!container || typeof container.register !== 'function') {
@@ -129,6 +157,8 @@ export async function registerServiceWorker() {
   } catch {
     registered = undefined
   }
+  // Offline, registering fails to fetch the script: the worker installed before still serves the console.
+  if (!isRegistration(registered)) registered = await container.getRegistration('/').catch(() => undefined)
   if (!isRegistration(registered)) {
     set({ noOfflineCopy: 'refused' })
     return
@@ -145,12 +175,23 @@ export async function registerServiceWorker() {
 
 /**
  * The user said yes: the waiting worker takes over and every open tab reloads on controllerchange,
- * each keeping its unsaved input as a draft first.
+ * each keeping its unsaved input as a draft first. `force`: reload even input that cannot be kept.
  */
-export function applyUpdate() {
+export function applyUpdate(force = false) {
   const waiting = registration?.waiting
-  if (waiting) waiting.postMessage({ type: 'SKIP_WAITING' })
-  else void reloadKeepingInput()
+  if (waiting && !force) waiting.postMessage({ type: 'SKIP_WAITING' })
+  else void reloadKeepingInput(force)
+}
+
+/** How long "Later" puts the update banner away. */
+export const UPDATE_LATER_MS = 30 * 60_000
+let laterTimer: ReturnType<typeof setTimeout> | undefined
+
+/** "Later": the banner goes away for a while; the new version still waits, and comes with the next load. */
+export function postponeUpdate() {
+  set({ laterUntil: Date.now() + UPDATE_LATER_MS })
+  clearTimeout(laterTimer)
+  laterTimer = setTimeout(() => set({ laterUntil: 0 }), UPDATE_LATER_MS)
 }
 
 export async function promptInstall() {
