@@ -81,3 +81,100 @@ export async function flakyLine(
   }
   return line
 }
+
+/**
+ * The visible controls of a page smaller than 44×44 px: links, buttons, fields, checkboxes and radios,
+ * tabs and summaries. A checkbox or radio counts by its label when the label is its target; a link
+ * inside a sentence (a paragraph with more text than the link) is running text and does not count.
+ */
+export function smallTargets(page: Page, min = 44) {
+  return page.evaluate((min) => {
+    const selector = [
+      'a[href]',
+      'button',
+      'input:not([type="hidden"])',
+      'select',
+      'textarea',
+      'summary',
+      '[role="button"]',
+      '[role="tab"]',
+      '[role="checkbox"]',
+      '[role="radio"]',
+      '[role="switch"]',
+      '[role="menuitem"]',
+      '[role="link"]',
+    ].join(',')
+    const small: string[] = []
+    const seen = new Set<Element>()
+    const visible = (el: Element) => {
+      const style = getComputedStyle(el)
+      if (style.visibility === 'hidden' || style.display === 'none') return false
+      if (el.closest('[aria-hidden="true"], [inert]')) return false
+      const r = el.getBoundingClientRect()
+      return r.width > 1 && r.height > 1
+    }
+    const label = (el: Element) => {
+      const r = el.getBoundingClientRect()
+      const name =
+        el.getAttribute('aria-label') ||
+        (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30) ||
+        el.getAttribute('name') ||
+        el.getAttribute('type') ||
+        ''
+      return `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''} "${name}" ${Math.round(r.width)}×${Math.round(r.height)}`
+    }
+    for (const found of document.querySelectorAll(selector)) {
+      let el: Element = found
+      const input = found as HTMLInputElement
+      // A checkbox or radio is hit through its label.
+      if (found.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio')) {
+        const label = input.labels?.[0]
+        if (label) el = label
+      }
+      if (seen.has(el) || !visible(el)) continue
+      seen.add(el)
+      if (el.tagName === 'A') {
+        const sentence = el.closest('p')
+        const own = (el.textContent ?? '').trim().length
+        if (sentence && (sentence.textContent ?? '').trim().length > own + 3) continue
+      }
+      const r = el.getBoundingClientRect()
+      if (r.width < min - 0.5 || r.height < min - 0.5) small.push(label(el))
+    }
+    return small
+  }, min)
+}
+
+/**
+ * Destructive controls ([data-destructive]) closer than `min` px, edge to edge, to another control that
+ * is not destructive: a thumb aiming at one could land on the other.
+ */
+export function crowdedDestructive(page: Page, min = 16) {
+  return page.evaluate((min) => {
+    const controls = [
+      ...document.querySelectorAll('a[href], button, select, input:not([type="hidden"])'),
+    ].filter((el) => {
+      const r = el.getBoundingClientRect()
+      return r.width > 1 && r.height > 1 && !el.closest('[aria-hidden="true"]')
+    })
+    const gap = (a: DOMRect, b: DOMRect) => {
+      const dx = Math.max(0, Math.max(a.left, b.left) - Math.min(a.right, b.right))
+      const dy = Math.max(0, Math.max(a.top, b.top) - Math.min(a.bottom, b.bottom))
+      return Math.hypot(dx, dy)
+    }
+    const crowded: string[] = []
+    for (const d of controls.filter((el) => el.hasAttribute('data-destructive'))) {
+      const box = d.getBoundingClientRect()
+      for (const other of controls) {
+        if (other === d || other.hasAttribute('data-destructive') || other.contains(d) || d.contains(other))
+          continue
+        const distance = gap(box, other.getBoundingClientRect())
+        if (distance < min)
+          crowded.push(
+            `"${(d.textContent ?? '').trim().slice(0, 20)}" ${Math.round(distance)} px from "${(other.textContent ?? '').trim().slice(0, 20)}"`,
+          )
+      }
+    }
+    return crowded
+  }, min)
+}

@@ -141,7 +141,8 @@ export function CatalogTable({
                       <button
                         type="button"
                         onClick={() => onDelete(row)}
-                        className="ml-1 rounded px-2 py-1 text-red-800 underline hover:bg-red-50"
+                        data-destructive
+                        className="ml-6 rounded px-2 py-1 text-red-800 underline hover:bg-red-50"
                       >
                         <FormattedMessage id="common.delete" defaultMessage="Delete" />
                         <span className="sr-only"> {row.name}</span>

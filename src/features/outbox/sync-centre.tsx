@@ -112,6 +112,8 @@ export function SyncCentre() {
                 )}
                 <Button
                   variant="ghost"
+                  className="ml-6"
+                  data-destructive
                   onClick={() => discard(entry)}
                   disabled={entry.id === progress.sendingId}
                 >

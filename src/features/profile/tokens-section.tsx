@@ -134,7 +134,8 @@ export function TokensSection({ userId }: { userId: string }) {
                     )}
                   </td>
                   <td className="block px-3 py-1 md:table-cell md:py-2">
-                    <div className="flex flex-wrap gap-1">
+                    {/* Renew, then the destructive ones apart from it. */}
+                    <div className="flex flex-wrap gap-x-6 gap-y-6">
                       {token.status !== 'revoked' && (
                         <OnlineOnlyButton
                           variant="secondary"
@@ -155,6 +156,7 @@ export function TokensSection({ userId }: { userId: string }) {
                           className="px-2 py-1"
                           disabled={busy === token.id}
                           onClick={() => setConfirm({ action: 'revoke', token })}
+                          data-destructive
                           aria-label={intl.formatMessage(
                             { id: 'tokens.revokeNamed', defaultMessage: 'Revoke {name}' },
                             { name: token.name },
@@ -168,6 +170,7 @@ export function TokensSection({ userId }: { userId: string }) {
                         className="px-2 py-1"
                         disabled={busy === token.id}
                         onClick={() => setConfirm({ action: 'remove', token })}
+                        data-destructive
                         aria-label={intl.formatMessage(
                           { id: 'tokens.removeNamed', defaultMessage: 'Remove {name}' },
                           { name: token.name },
