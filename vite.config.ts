@@ -98,6 +98,8 @@ export default defineConfig(({ command }) => ({
       registerType: 'prompt',
       injectRegister: false,
       manifest: {
+        // A stable identity: the installed app stays the same one whatever start_url becomes.
+        id: '/',
         name: 'Orchestrator console',
         short_name: 'Orchestrator',
         description: 'Operator console of the data-product marketplace and integration platform',
@@ -112,9 +114,42 @@ export default defineConfig(({ command }) => ({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // The rich install dialog: screenshots of the running console (tests/tools/make-screenshots.mjs).
+        screenshots: [
+          {
+            src: '/screenshots/narrow.png',
+            sizes: '720x1480',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Tasks on a phone',
+          },
+          {
+            src: '/screenshots/wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Tasks on a desktop',
+          },
+        ],
+        shortcuts: [
+          {
+            name: 'Tasks',
+            short_name: 'Tasks',
+            url: '/tasks',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'Events',
+            short_name: 'Events',
+            url: '/events',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json}'],
+        // The install dialog's screenshots are never shown by the console: not downloaded for offline use.
+        globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -5,6 +5,7 @@ import { listQuerySchema, parseIn, parseSort } from '../src/contract/list-query'
 import { type Ctx, stamp, type Vars } from './context'
 import { writeEvent } from './events'
 import { route, userOf } from './guard'
+import { definitionChange } from './run-state'
 import { type Entity, Store } from './store'
 import { isInvalidJson, jsonBody, parseBody, parseWith } from './validate'
 import { idempotent, notFound, staleVersion, updateEntity } from './writes'
@@ -53,6 +54,11 @@ export interface CrudOptions {
   ) => Promise<{ status: number; body: unknown } | undefined>
   /** Entity kinds whose rows hang under this one (parent id) and go with it on delete. */
   children?: string[]
+  /**
+   * Fields the platform changes by itself (a task's status and last run): the definition is versioned
+   * apart from them, and a change meets a conflict only over what it touches (run-state.ts).
+   */
+  runState?: readonly string[]
 }
 
 /** A unique index refused the row: another request took the code in the meantime. */
@@ -126,8 +132,13 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         if (o.unique && typeof code === 'string' && (await s.codeTaken(code)))
           return { status: 409, body: failure(o.unique.message) }
         let entity: Entity
+        const at = stamp(c.get('platform').now())
         try {
-          entity = await s.insert(fields, user.id, stamp(c.get('platform').now()))
+          entity = await s.insert(
+            o.runState ? { ...fields, ...definitionChange(undefined, at, true) } : fields,
+            user.id,
+            at,
+          )
         } catch (error) {
           if (o.unique && isUniqueViolation(error)) return { status: 409, body: failure(o.unique.message) }
           throw error
@@ -146,20 +157,35 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         const refused = isInvalidJson(body) ? undefined : o.refuse?.(body)
         if (refused) return { status: 400, body: failure(refused) }
         const s = store(c)
+        const touched = typeof body === 'object' && body !== null ? Object.keys(body) : []
+        const touchesState = touched.some((f) => o.runState?.includes(f))
         let written: Awaited<ReturnType<typeof updateEntity>>
         try {
-          written = await updateEntity(c, s, id, o.label, user.id, async (current) => {
-            const input = parseBody(method === 'put' ? (o.putSchema ?? o.createSchema) : o.updateSchema, body)
-            if (!input.ok) return input
-            const merged = { ...current, ...input.data }
-            const fields = o.enrich ? await o.enrich(c, merged, current) : merged
-            const denied = await o.authorize?.(c, user, fields, current)
-            if (denied) return denied
-            const code = o.unique && fields[o.unique.field]
-            if (o.unique && typeof code === 'string' && (await s.codeTaken(code, id)))
-              return { status: 409, body: failure(o.unique.message, { result: current }) }
-            return { fields }
-          })
+          written = await updateEntity(
+            c,
+            s,
+            id,
+            o.label,
+            user.id,
+            async (current, at) => {
+              const input = parseBody(
+                method === 'put' ? (o.putSchema ?? o.createSchema) : o.updateSchema,
+                body,
+              )
+              if (!input.ok) return input
+              const merged = { ...current, ...input.data }
+              const fields = o.enrich ? await o.enrich(c, merged, current) : merged
+              const denied = await o.authorize?.(c, user, fields, current)
+              if (denied) return denied
+              const code = o.unique && fields[o.unique.field]
+              if (o.unique && typeof code === 'string' && (await s.codeTaken(code, id)))
+                return { status: 409, body: failure(o.unique.message, { result: current }) }
+              return {
+                fields: o.runState ? { ...fields, ...definitionChange(current, at, touchesState) } : fields,
+              }
+            },
+            o.runState && { fields: o.runState, touched },
+          )
         } catch (error) {
           if (o.unique && isUniqueViolation(error))
             return { status: 409, body: failure(o.unique.message, { result: await s.get(id) }) }
@@ -181,7 +207,8 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         const s = store(c)
         const current = await s.get(id)
         if (!current) return notFound(o.label, id)
-        const stale = staleVersion(c, current)
+        // A delete touches the definition: a run since the version it was based on is no conflict.
+        const stale = staleVersion(c, current, o.runState && { fields: o.runState, touched: [] })
         if (stale) return stale
         await s.remove(id)
         for (const kind of o.children ?? []) await s.removeChildren(kind, id)

@@ -252,6 +252,10 @@ export async function seed(platform: Pick<Platform, 'db' | 'now' | 'publicUrl'>)
         now - (60 - i) * 864e5,
       ),
     )
+    const visibilityOf = (type: 'public' | 'private' | 'organizations', orgId: string) => ({
+      type,
+      visibleTo: type === 'organizations' ? [orgId] : [],
+    })
     const productCount = big ? 64 : 15
     const products = Array.from({ length: productCount }, (_, i) => {
       const type = TYPES[i % TYPES.length] as string
@@ -272,13 +276,16 @@ export async function seed(platform: Pick<Platform, 'db' | 'now' | 'publicUrl'>)
           industries: [pick(['energy', 'logistics', 'maritime', 'mobility'])],
           inputFormats: [pick(formats).id],
           outputFormat: pick(formats).id,
-          visibility: { type: pick(['public', 'private', 'organizations']), visibleTo: [] },
+          // Visible to chosen organizations names at least one (the publisher's), as the console's form asks.
+          visibility: visibilityOf(pick(['public', 'private', 'organizations'] as const), org.id),
           contactPersonName: pick(['Aino Virtanen', 'Lars Berg', 'Claire Dubois']),
           protocolId: pick(['http', 'https', 'mqtt', 'sftp', 'soap']),
           contactPersonEmail: 'contact@example.com',
           isExternal: rand() < 0.2,
           isOfficial: rand() < 0.5,
           allowConsumerCredentials: rand() < 0.5,
+          // Every flag the edit form shows has a value, so an unchanged save sends what is stored.
+          harmonizedData: false,
           createdBy: i % 3 === 0 ? DEMO.operator.id : DEMO.admin.id,
           updatedBy: DEMO.admin.id,
         },

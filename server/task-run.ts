@@ -2,6 +2,7 @@ import { type AuthUser, type Env, type Platform, stamp } from './context'
 import { writeEvent } from './events'
 import { postJson } from './outbound'
 import { ACTION_SCHEMAS } from './routes/action-schemas'
+import { runStateChange } from './run-state'
 import { type Entity, Store } from './store'
 
 type Step = { actionId: string; name: string; outcome: 'success' | 'error' | 'skipped'; message: string }
@@ -71,17 +72,24 @@ export async function runTask(
     stamp(finished),
   )
   // The task may have changed while it ran (an edit, a stop): update what is stored now, read again
-  // if another write comes between the read and this one.
+  // if another write comes between the read and this one. A run changes the task's run state, never
+  // its definition: an edit made before it is no conflict.
   let updated: Entity = task
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const current = await tasks.get(task.id)
     if (!current) break
     const status = outcome === 'success' ? current.status : outcome
+    const at = stamp(platform.now())
     const written = await tasks.replace(
       current,
-      { ...current, status, lastRun: { at: run.finishedAt, outcome, result } },
+      {
+        ...current,
+        status,
+        lastRun: { at: run.finishedAt, outcome, result },
+        ...runStateChange(current, at),
+      },
       user?.id,
-      stamp(platform.now()),
+      at,
     )
     if (written) {
       updated = written

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { failure } from '../src/contract/envelope'
 import { MESSAGES } from '../src/contract/messages'
 import { type AuthUser, type Ctx, stamp } from './context'
+import { changedSince } from './run-state'
 import type { Entity, Store } from './store'
 
 type Answer = { status: number; body: unknown }
@@ -94,10 +95,19 @@ export async function idempotent(
   return c.json(answer.body as object, answer.status as 200)
 }
 
-/** If-Match with the entity's updatedAt: a stale version gets 412 with the current entity. */
-export function staleVersion(c: Ctx, current: Entity): Answer | undefined {
+/**
+ * If-Match with the entity's updatedAt: a stale version gets 412 with the current entity. An entity
+ * with a run state of its own (a task) is stale only when what the change touches changed since: its
+ * definition, or its run state when the change sets it (`touched`, the fields of the body).
+ */
+export function staleVersion(
+  c: Ctx,
+  current: Entity,
+  runState?: { fields: readonly string[]; touched: string[] },
+): Answer | undefined {
   const expected = c.req.header('If-Match')?.replace(/^W\//, '').replace(/^"|"$/g, '')
   if (!expected || expected === '*' || expected === current.updatedAt) return undefined
+  if (runState && !changedSince(current, expected, runState.touched, runState.fields)) return undefined
   return { status: 412, body: failure(MESSAGES.stale, { result: current }) }
 }
 
@@ -112,7 +122,9 @@ const RETRIES = 30
 /**
  * The one write path of an update: read, check If-Match, build the new fields, and write them only if
  * the row is still what was read (Store.replace). When another write came first, an If-Match request
- * gets 412 with the entity as it now is; one without reads again and builds anew.
+ * gets 412 with the entity as it now is; one without reads again and builds anew. `build` gets the
+ * time of the write (the new updatedAt); `runState` makes a task's If-Match check what the change
+ * touches (staleVersion).
  */
 export async function updateEntity(
   c: Ctx,
@@ -120,16 +132,18 @@ export async function updateEntity(
   id: string,
   label: string,
   userId: string,
-  build: (current: Entity) => Promise<{ fields: Record<string, unknown> } | Answer>,
+  build: (current: Entity, at: string) => Promise<{ fields: Record<string, unknown> } | Answer>,
+  runState?: { fields: readonly string[]; touched: string[] },
 ): Promise<{ entity: Entity; current: Entity } | Answer> {
   for (let attempt = 0; attempt < RETRIES; attempt += 1) {
     const current = await s.get(id)
     if (!current) return notFound(label, id)
-    const stale = staleVersion(c, current)
+    const stale = staleVersion(c, current, runState)
     if (stale) return stale
-    const built = await build(current)
+    const at = stamp(c.get('platform').now())
+    const built = await build(current, at)
     if (!('fields' in built)) return built
-    const entity = await s.replace(current, built.fields, userId, stamp(c.get('platform').now()))
+    const entity = await s.replace(current, built.fields, userId, at)
     if (entity) return { entity, current }
     // Lost the race: a short random pause, so that the writers that lost do not meet again at once.
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)))

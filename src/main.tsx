@@ -16,7 +16,7 @@ import { checkReachability, startOnlineTracking } from './offline/online'
 import { pruneReplaced } from './offline/outbox'
 import { startOutboxSync } from './offline/outbox-sync'
 import { requestPersistentStorage } from './offline/storage'
-import { registerServiceWorker } from './offline/sw-registration'
+import { checkForUpdateOnNavigation, registerServiceWorker } from './offline/sw-registration'
 import { routeTree } from './routeTree.gen'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from './shell/error-pages'
 import { LOCALE_COOKIE } from './shell/shell-pages'
@@ -47,6 +47,9 @@ const router = createRouter({
       </ErrorPageBoundary>
     ),
 })
+
+// A console left open looks for a new version as the user moves on (at most once a minute).
+router.subscribe('onResolved', checkForUpdateOnNavigation)
 
 declare module '@tanstack/react-router' {
   interface Register {

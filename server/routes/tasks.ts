@@ -8,6 +8,7 @@ import { crud } from '../crud'
 import { writeEvent } from '../events'
 import { route, userOf } from '../guard'
 import { urlProblem } from '../outbound'
+import { runStateChange, TASK_RUN_STATE } from '../run-state'
 import { Store } from '../store'
 import { runTask } from '../task-run'
 import { parseWith } from '../validate'
@@ -55,9 +56,16 @@ route(tasks, 'post', '/:env/tasks/:id/:action', async (c) => {
     if (action === 'run')
       return { status: 200, body: ok(await runTask(c.get('platform'), c.get('env'), task, user)) }
     const status = action === 'start' ? 'running' : 'stopped'
-    const written = await updateEntity(c, store(c), id, 'Task', user.id, async (current) => ({
-      fields: { ...current, status },
-    }))
+    // Start and stop change the run state, not the definition (run-state.ts).
+    const written = await updateEntity(
+      c,
+      store(c),
+      id,
+      'Task',
+      user.id,
+      async (current, at) => ({ fields: { ...current, status, ...runStateChange(current, at) } }),
+      { fields: TASK_RUN_STATE, touched: ['status'] },
+    )
     if (!('entity' in written)) return written
     const updated = written.entity
     await writeEvent(c.get('platform'), c.get('env'), user, {
@@ -84,6 +92,7 @@ crud(tasks, {
   updateSchema: taskUpdateSchema.partial(),
   updateMethods: ['put'],
   children: ['task-run'],
+  runState: TASK_RUN_STATE,
   refuse: (body) =>
     typeof body === 'object' && body !== null && 'jobs' in body
       ? 'The update must not contain jobs'

@@ -118,14 +118,20 @@ describe('tasks', () => {
     expect(
       (await p.call<unknown[]>('GET', `/api/sandbox/tasks/${id}/runs`)).body.pagination?.totalCount,
     ).toBe(1)
-    const current = run.body.result?.task as Task
     const { jobs: _jobs, ...withoutJobs } = task
+    // Someone else changes the definition: an edit made on the version before it is stale.
+    const theirs = await p.call<Task>('PUT', `/api/sandbox/tasks/${id}`, {
+      body: { ...withoutJobs, name: 'Theirs' },
+      headers: { 'If-Match': run.body.result?.task.updatedAt as string },
+    })
+    expect(theirs.status).toBe(200)
     const stale = await p.call<Task>('PUT', `/api/sandbox/tasks/${id}`, {
       body: { ...withoutJobs, name: 'Old view' },
       headers: { 'If-Match': created.body.result?.updatedAt as string },
     })
     expect(stale.status).toBe(412)
     expect(stale.body.result?.status).toBe('running')
+    const current = theirs.body.result as Task
     const updated = await p.call<Task>('PUT', `/api/sandbox/tasks/${id}`, {
       body: { ...withoutJobs, name: 'Kept' },
       headers: { 'If-Match': current.updatedAt },
@@ -143,6 +149,66 @@ describe('tasks', () => {
       [id],
     )
     expect(runs).toEqual([])
+  })
+
+  it('versions the definition apart from the run state: runs, start and stop are no conflict for an edit', async () => {
+    const created = await p.call<Task>('POST', '/api/sandbox/tasks', {
+      body: { ...task, code: 'EVERYMINUTE' },
+    })
+    const id = created.body.result?.id as string
+    const base = created.body.result?.updatedAt as string
+    // What the platform does by itself while an edit waits offline: start, runs (one failing), stop.
+    await p.call('POST', `/api/sandbox/tasks/${id}/start`)
+    for (let i = 0; i < 3; i++) await p.call('POST', `/api/sandbox/tasks/${id}/run`)
+    const ran = (await p.call<Task>('GET', `/api/sandbox/tasks/${id}`)).body.result as Task
+    expect(ran.updatedAt > base).toBe(true)
+    expect(ran.lastRun?.outcome).toBe('success')
+    const { jobs: _jobs, ...withoutJobs } = task
+    const edit = (name: string, headers: Record<string, string>, extra: object = {}) =>
+      p.call<Task>('PUT', `/api/sandbox/tasks/${id}`, { body: { ...withoutJobs, name, ...extra }, headers })
+    // An edit of the definition made on the version before the runs goes through, keeping the run state.
+    const mine = await edit('Edited offline', { 'If-Match': base })
+    expect(mine.status).toBe(200)
+    expect(mine.body.result).toMatchObject({
+      name: 'Edited offline',
+      status: 'running',
+      lastRun: { outcome: 'success' },
+    })
+    // An edit that sets the status meets the run state changed since its version.
+    const afterMine = mine.body.result?.updatedAt as string
+    await p.call('POST', `/api/sandbox/tasks/${id}/stop`)
+    expect((await edit('Status too', { 'If-Match': afterMine }, { status: 'running' })).status).toBe(412)
+    // A definition change by someone else is a conflict still.
+    expect((await edit('Older view', { 'If-Match': base })).status).toBe(412)
+    // A version the platform never gave is stale.
+    expect((await edit('Forged', { 'If-Match': '2999-01-01T00:00:00.000Z' })).status).toBe(412)
+    expect((await edit('Forged', { 'If-Match': 'nonsense' })).status).toBe(412)
+    // A delete based on the version before a run deletes.
+    const current = (await p.call<Task>('GET', `/api/sandbox/tasks/${id}`)).body.result as Task
+    await p.call('POST', `/api/sandbox/tasks/${id}/run`)
+    expect(
+      (await p.call('DELETE', `/api/sandbox/tasks/${id}`, { headers: { 'If-Match': current.updatedAt } }))
+        .status,
+    ).toBe(200)
+  })
+
+  it('a seeded task without a definition version counts its first run as run state', async () => {
+    const list = await p.call<Task[]>('GET', '/api/sandbox/tasks?limit=1&sort=name:asc')
+    const seeded = list.body.result?.[0] as Task
+    await p.call('POST', `/api/sandbox/tasks/${seeded.id}/run`)
+    const {
+      id: _id,
+      updatedAt: _u,
+      lastRun: _l,
+      status: _s,
+      jobs: _j,
+      ...rest
+    } = seeded as Task & Record<string, unknown>
+    const edited = await p.call<Task>('PUT', `/api/sandbox/tasks/${seeded.id}`, {
+      body: { ...rest, name: `${seeded.name} (edited)` },
+      headers: { 'If-Match': seeded.updatedAt },
+    })
+    expect(edited.status).toBe(200)
   })
 
   it('ends a run with a warning without enabled actions and with an error at an unknown action', async () => {

@@ -1,5 +1,5 @@
 import { getSession } from '../auth/session'
-import { markReachable, markUnreachable } from '../offline/online'
+import { markReachable, noteNoAnswer } from '../offline/online'
 import { currentScope } from './scope'
 
 /** SPEC §8 generic failure; shown when the answer is not one the platform would give. */
@@ -122,7 +122,7 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
     response = await fetch(url, { method: options.method ?? 'GET', headers, body: payload, signal })
   } catch (error) {
     if (options.signal?.aborted) throw error
-    markUnreachable()
+    noteNoAnswer()
     return { data: [] as T, status: 0, error: error instanceof Error ? error.message : String(error) }
   }
 
@@ -161,20 +161,29 @@ function statusText(response: Response): string {
 
 /** An error with the platform's status, thrown where a screen must fail rather than show emptiness. */
 export class ApiError extends Error {
+  /** No answer came (a dropped connection, a timeout): worth asking again, unlike a refusal. */
+  readonly noAnswer: boolean
   constructor(
     readonly status: number,
     message: string,
     readonly body?: unknown,
+    noAnswer = false,
   ) {
     super(message)
     this.name = 'ApiError'
+    this.noAnswer = noAnswer || status === 0
   }
 }
 
 /** The data of a successful call, or an ApiError (for query functions and route loaders). */
 export function dataOrThrow<T>(result: ApiResult<T>): T {
   if (result.error !== undefined || result.data === undefined) {
-    throw new ApiError(result.status || 503, result.error ?? GENERIC_FAILURE, result.body)
+    throw new ApiError(
+      result.status || 503,
+      result.error ?? GENERIC_FAILURE,
+      result.body,
+      result.status === 0,
+    )
   }
   return result.data
 }

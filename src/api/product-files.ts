@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { markUnreachable } from '../offline/online'
+import { noteNoAnswer } from '../offline/online'
 import { authHeaders, buildPath, dataOrThrow, GENERIC_FAILURE, noteResponse, request } from './http'
 import { scopeKey } from './keys'
 
@@ -78,7 +78,7 @@ export function uploadProductFile(
         })
     }
     xhr.onerror = () => {
-      markUnreachable()
+      noteNoAnswer()
       resolve({ ok: false, status: 0, error: GENERIC_FAILURE })
     }
     xhr.onabort = () => resolve({ ok: false, status: 0, error: 'aborted' })

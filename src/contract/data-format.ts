@@ -1,13 +1,26 @@
 import { z } from 'zod'
-import { alphanumeric, optionalUrl, requiredText } from './rules'
+import { MESSAGES } from './messages'
+import { alphanumeric, optionalUrl, requiredText, text } from './rules'
+
+/**
+ * The rules of a data format's fields, one set for the console's form and the platform's validation
+ * (issue 21: the form must never refuse what the platform holds, nor accept what it refuses).
+ */
+export const DATA_FORMAT_RULES = {
+  dataFormatCode: alphanumeric().max(100, MESSAGES.tooLong),
+  name: requiredText().min(2, MESSAGES.tooShort).max(200, MESSAGES.tooLong),
+  description: text(5000),
+  type: text(100),
+  ontologyContext: optionalUrl(),
+} as const
 
 /** Data format (SPEC §3): id, dataFormatCode, name, description, type, ontologyContext. */
 export const dataFormatInputSchema = z.object({
-  dataFormatCode: alphanumeric(),
-  name: requiredText().max(200),
-  description: z.string().max(5000).optional().default(''),
-  type: z.string().max(100).optional().default(''),
-  ontologyContext: optionalUrl().optional().default(''),
+  dataFormatCode: DATA_FORMAT_RULES.dataFormatCode,
+  name: DATA_FORMAT_RULES.name,
+  description: DATA_FORMAT_RULES.description.optional().default(''),
+  type: DATA_FORMAT_RULES.type.optional().default(''),
+  ontologyContext: DATA_FORMAT_RULES.ontologyContext.optional().default(''),
 })
 export type DataFormatInput = z.infer<typeof dataFormatInputSchema>
 

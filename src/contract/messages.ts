@@ -3,6 +3,8 @@ export const MESSAGES = {
   required: 'This field is required',
   email: 'Email invalid',
   tooShort: 'Too short',
+  tooLong: 'Too long',
+  tooLarge: 'Too large',
   alphanumeric: 'Only alphanumeric characters are allowed',
   digits: 'Only digits are allowed',
   uuids: 'Items should be uuids',

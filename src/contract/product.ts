@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MESSAGES } from './messages'
-import { alphanumeric, isUrl, requiredText } from './rules'
+import { alphanumeric, isUrl, requiredText, text } from './rules'
 
 export const PRODUCT_TYPES = [
   'dataproduct',
@@ -13,54 +13,92 @@ export const VISIBILITY_TYPES = ['public', 'private', 'organizations'] as const
 
 const optionalUrl = z
   .string()
-  .max(2000)
+  .max(2000, MESSAGES.tooLong)
   .refine((v) => v.trim() === '' || isUrl(v), MESSAGES.url)
 const optionalEmail = z
   .string()
-  .max(320)
+  .max(320, MESSAGES.tooLong)
   .refine((v) => v.trim() === '' || z.email().safeParse(v.trim()).success, MESSAGES.email)
-const list = z.array(z.string().max(200)).max(200)
+const list = z.array(z.string().max(200, MESSAGES.tooLong)).max(200, MESSAGES.tooLarge)
 const json = z.record(z.string(), z.unknown())
+
+/**
+ * The rules of the fields a user edits, one set for the console's form and the platform's validation
+ * (issue 21: the form must never refuse what the platform holds, nor accept what it refuses).
+ */
+export const PRODUCT_RULES = {
+  name: requiredText().min(2, MESSAGES.tooShort).max(200, MESSAGES.tooLong),
+  productCode: alphanumeric().max(100, MESSAGES.tooLong),
+  description: text(10_000),
+  status: text(50),
+  imageUrl: optionalUrl,
+  publisherOrganizationId: text(100),
+  contactPersonName: text(200),
+  contactPersonEmail: optionalEmail,
+  accessPoint: optionalUrl,
+  protocolId: text(100),
+  dataSource: text(100),
+  dataSourceTemplate: text(100),
+  connector: text(100),
+  outputFormat: text(100),
+  connectorType: text(100),
+  transformerType: text(100),
+  schemaName: text(200),
+  schemaVersion: text(50),
+  schemaUrl: optionalUrl,
+  list,
+} as const
+
+/** Visible to chosen organizations only: at least one must be chosen. */
+export const visibilityNeedsOrganizations = (
+  type: string | undefined,
+  visibleTo: readonly string[] | undefined,
+) => type === 'organizations' && (visibleTo?.length ?? 0) === 0
+
+export const visibilitySchema = z
+  .object({ type: z.enum(VISIBILITY_TYPES, { error: () => MESSAGES.enum }), visibleTo: list.default([]) })
+  .refine((v) => !visibilityNeedsOrganizations(v.type, v.visibleTo), {
+    path: ['visibleTo'],
+    message: MESSAGES.group,
+  })
 
 /** The shared fields of products, sources, templates, connectors and transformers (SPEC §3). */
 export const productInputSchema = z.object({
-  name: requiredText().max(200),
-  description: z.string().max(10_000).optional(),
-  productCode: alphanumeric().max(100),
+  name: PRODUCT_RULES.name,
+  description: PRODUCT_RULES.description.optional(),
+  productCode: PRODUCT_RULES.productCode,
   type: z.enum(PRODUCT_TYPES, { error: () => MESSAGES.enum }),
-  status: z.string().max(50).optional(),
+  status: PRODUCT_RULES.status.optional(),
   qualityAttributes: list.optional(),
-  imageUrl: optionalUrl.optional(),
-  publisherOrganizationId: z.string().max(100).optional(),
+  imageUrl: PRODUCT_RULES.imageUrl.optional(),
+  publisherOrganizationId: PRODUCT_RULES.publisherOrganizationId.optional(),
   organizationName: z.string().max(200).optional(),
-  accessPoint: z.string().max(2000).optional(),
-  dataSourceTemplate: z.string().max(100).optional(),
+  accessPoint: PRODUCT_RULES.accessPoint.optional(),
+  dataSourceTemplate: PRODUCT_RULES.dataSourceTemplate.optional(),
   selectedTransformers: list.optional(),
   inputFormats: list.optional(),
-  outputFormat: z.string().max(100).optional(),
+  outputFormat: PRODUCT_RULES.outputFormat.optional(),
   isExternal: z.boolean().optional(),
   isOfficial: z.boolean().optional(),
   parameterContext: z.unknown().optional(),
-  contactPersonName: z.string().max(200).optional(),
-  contactPersonEmail: optionalEmail.optional(),
-  protocolId: z.string().max(100).optional(),
-  connector: z.string().max(100).optional(),
+  contactPersonName: PRODUCT_RULES.contactPersonName.optional(),
+  contactPersonEmail: PRODUCT_RULES.contactPersonEmail.optional(),
+  protocolId: PRODUCT_RULES.protocolId.optional(),
+  connector: PRODUCT_RULES.connector.optional(),
   supportedTransformers: list.optional(),
   allowConsumerCredentials: z.boolean().optional(),
-  dataSource: z.string().max(100).optional(),
+  dataSource: PRODUCT_RULES.dataSource.optional(),
   harmonizedData: z.boolean().optional(),
   industries: list.optional(),
   parameterOptions: z.array(z.unknown()).max(200).optional(),
-  visibility: z
-    .object({ type: z.enum(VISIBILITY_TYPES, { error: () => MESSAGES.enum }), visibleTo: list.default([]) })
-    .optional(),
-  transformerType: z.string().max(100).optional(),
+  visibility: visibilitySchema.optional(),
+  transformerType: PRODUCT_RULES.transformerType.optional(),
   transformationMap: z.unknown().optional(),
-  schemaName: z.string().max(200).optional(),
-  schemaVersion: z.string().max(50).optional(),
-  schemaUrl: optionalUrl.optional(),
+  schemaName: PRODUCT_RULES.schemaName.optional(),
+  schemaVersion: PRODUCT_RULES.schemaVersion.optional(),
+  schemaUrl: PRODUCT_RULES.schemaUrl.optional(),
   connectorInfo: z.unknown().optional(),
-  connectorType: z.string().max(100).optional(),
+  connectorType: PRODUCT_RULES.connectorType.optional(),
   connectorParameterMap: json.optional(),
   /** The product's actions (SPEC §2 "actions" tab): a JSON list kept as given. */
   actions: z.array(z.unknown()).max(200).optional(),

@@ -10,6 +10,8 @@ export const requiredText = () =>
     })
     .trim()
     .min(1, { message: MESSAGES.required, abort: true })
+/** A text of at most `max` characters. */
+export const text = (max: number) => z.string().max(max, MESSAGES.tooLong)
 export const alphanumeric = () => requiredText().regex(/^\w+$/, MESSAGES.alphanumeric)
 export const email = () => requiredText().email(MESSAGES.email)
 export const digits = () => z.string().regex(/^\d+$/, MESSAGES.digits)
@@ -17,7 +19,11 @@ export const digits = () => z.string().regex(/^\d+$/, MESSAGES.digits)
 const URL_RE = /^https?:\/\/[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$/i
 export const isUrl = (value: string) => URL_RE.test(value.trim())
 export const url = () => z.string().refine(isUrl, MESSAGES.url)
-export const optionalUrl = () => z.string().refine((v) => v.trim() === '' || isUrl(v), MESSAGES.url)
+export const optionalUrl = () =>
+  z
+    .string()
+    .max(2000, MESSAGES.tooLong)
+    .refine((v) => v.trim() === '' || isUrl(v), MESSAGES.url)
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 export const uuidArray = () =>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MESSAGES } from './messages'
-import { alphanumeric, isUrl, requiredText } from './rules'
+import { alphanumeric, isUrl, requiredText, text } from './rules'
 
 export const TASK_STATUSES = ['stopped', 'running', 'error', 'warning'] as const
 export const TASK_ACTIONS = ['start', 'stop', 'run'] as const
@@ -8,7 +8,7 @@ export const DETAIL_LEVELS = ['full', 'simple', 'result-only'] as const
 
 const optionalUrl = z
   .string()
-  .max(2000)
+  .max(2000, MESSAGES.tooLong)
   .refine((v) => v.trim() === '' || isUrl(v), MESSAGES.url)
 const json = z.record(z.string(), z.unknown())
 
@@ -85,24 +85,46 @@ export const taskJobSchema = z.object({
   timeZone: z.string().max(100).optional(),
 })
 
+/** Limits the console's form and the platform's validation share (issue 21). */
+export const TASK_LIMITS = {
+  code: 100,
+  description: 10_000,
+  productCode: 100,
+  token: 4000,
+  intervalMs: 366 * 86_400_000,
+  concurrentExecutions: 1000,
+} as const
+
+/**
+ * The rules of the text fields a user edits, one set for the console's form and the platform's
+ * validation: the form must never refuse what the platform holds, nor accept what it refuses.
+ */
+export const TASK_RULES = {
+  name: requiredText().max(200, MESSAGES.tooLong),
+  description: text(TASK_LIMITS.description),
+  productCode: text(TASK_LIMITS.productCode),
+  imageUrl: optionalUrl,
+  token: text(TASK_LIMITS.token),
+} as const
+
 /** A task (SPEC §3): a scheduled job that runs connector actions. */
 export const taskInputSchema = z.object({
-  name: requiredText().max(200),
-  code: alphanumeric().max(100).optional(),
-  description: z.string().max(10_000).optional(),
-  productCode: z.string().max(100).optional(),
-  imageUrl: optionalUrl.optional(),
-  interval: z
+  name: TASK_RULES.name,
+  code: alphanumeric().max(TASK_LIMITS.code, MESSAGES.tooLong).optional(),
+  description: TASK_RULES.description.optional(),
+  productCode: TASK_RULES.productCode.optional(),
+  imageUrl: TASK_RULES.imageUrl.optional(),
+  interval: z.number().int().min(0).max(TASK_LIMITS.intervalMs, MESSAGES.tooLarge).optional(),
+  requestParameters: json.optional(),
+  appAccessToken: TASK_RULES.token.optional(),
+  clientSecret: TASK_RULES.token.optional(),
+  hookToken: TASK_RULES.token.optional(),
+  concurrentExecutions: z
     .number()
     .int()
     .min(0)
-    .max(366 * 86_400_000)
-    .optional(),
-  requestParameters: json.optional(),
-  appAccessToken: z.string().max(4000).optional(),
-  clientSecret: z.string().max(4000).optional(),
-  hookToken: z.string().max(4000).optional(),
-  concurrentExecutions: z.number().int().min(0).max(1000).default(0),
+    .max(TASK_LIMITS.concurrentExecutions, MESSAGES.tooLarge)
+    .default(0),
   asyncResponse: z.boolean().default(false),
   status: z.enum(TASK_STATUSES, { error: () => MESSAGES.enum }).default('stopped'),
   actions: z.array(taskActionSchema).max(100).default([]),

@@ -3,6 +3,7 @@ import { currentScope } from '../api/scope'
 import { getSession } from '../auth/session'
 import { loadDb } from './lazy-db'
 import { isQuotaError } from './storage'
+import { useUnsavedInput } from './unsaved'
 
 /** A draft belongs to one user, organization, environment, form and entity. */
 export function draftKey(form: string, entityId: string): string {
@@ -48,6 +49,13 @@ export function useDraft<T>(key: string, values: T, dirty: boolean) {
     }, SAVE_DELAY_MS)
     return () => clearTimeout(timer)
   }, [key, values, dirty, offered])
+
+  // Before a reload for a new version the input is kept as a draft at once, not after the pause;
+  // while an older draft is on offer, the input cannot be kept (it would overwrite that draft).
+  useUnsavedInput(
+    dirty,
+    offered ? undefined : () => loadDb().then((db) => db.drafts.put({ key, values, updatedAt: Date.now() })),
+  )
 
   return {
     offered,

@@ -2,63 +2,120 @@ import { onlineManager } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 
 /**
- * Online means the browser says so and the platform answered lately: a failed request is evidence of
- * an unreachable platform, `navigator.onLine` alone is not (captive portals, dead Wi-Fi).
+ * Online means the browser says so and the platform answers. `navigator.onLine` false is offline at
+ * once; a request that got no answer is not an outage by itself (a flaky line drops some): it starts a
+ * light probe of the platform, with backoff, and only several probes failing in a row, with no other
+ * answer meanwhile, say the platform is out of reach. Any answer says it is back.
  */
 let reachable = true
-let probe: ReturnType<typeof setInterval> | undefined
-const PROBE_MS = 10_000
-let update: () => void = () => {}
+/** When the console last went offline (browser or platform), while it is. */
+let offlineSince: number | undefined
+/** Probes failed in a row since the last answer. */
+let failures = 0
+let probing = false
+let probeTimer: ReturnType<typeof setTimeout> | undefined
+let setOnline: (online: boolean) => void = () => {}
+const listeners = new Set<() => void>()
 
-function computeOnline() {
-  return navigator.onLine && reachable
+/**
+ * Probes that must fail in a row, after a request got no answer, before the console says Offline: on a
+ * line that drops 30 % of requests four in a row happen less than once in a hundred series, while a
+ * platform out of reach is said within about three seconds.
+ */
+export const PROBES_BEFORE_OFFLINE = 4
+/** Waits before each probe: quick at first, then backing off while the platform stays out of reach. */
+const PROBE_DELAYS_MS = [200, 500, 1000, 1500, 4000, 8000, 15_000, 30_000]
+const PROBE_TIMEOUT_MS = 8000
+
+const computeOnline = () => navigator.onLine && reachable
+
+function publish() {
+  const online = computeOnline()
+  if (!online) offlineSince ??= Date.now()
+  else offlineSince = undefined
+  setOnline(online)
+  for (const listener of listeners) listener()
 }
 
 export function startOnlineTracking() {
-  onlineManager.setEventListener((setOnline) => {
-    update = () => setOnline(computeOnline())
-    window.addEventListener('online', update)
-    window.addEventListener('offline', update)
-    update()
+  onlineManager.setEventListener((set) => {
+    setOnline = set
+    const wentOnline = () => {
+      publish()
+      // The browser has a network again: ask the platform now rather than at the next backoff.
+      if (!reachable) schedule(0)
+    }
+    window.addEventListener('online', wentOnline)
+    window.addEventListener('offline', publish)
+    publish()
     return () => {
-      window.removeEventListener('online', update)
-      window.removeEventListener('offline', update)
+      window.removeEventListener('online', wentOnline)
+      window.removeEventListener('offline', publish)
     }
   })
 }
 
-/** Asks the platform whether it answers (its public configs call). */
+/** Asks the platform whether it answers (its public configs call, small and uncached). */
 async function ping(): Promise<boolean> {
   try {
-    const response = await fetch('/api/sandbox/configs', { cache: 'no-store' })
+    const response = await fetch('/api/sandbox/configs', {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    })
     return response.status < 502 || response.status > 504
   } catch {
     return false
   }
 }
 
-/** One look at the platform at boot: the cached screens say at once whether they are live. */
+function schedule(attempt: number) {
+  clearTimeout(probeTimer)
+  probing = true
+  const wait = PROBE_DELAYS_MS[Math.min(attempt, PROBE_DELAYS_MS.length - 1)] ?? 30_000
+  probeTimer = setTimeout(() => void probe(), wait)
+}
+
+async function probe() {
+  // The browser has no network: its "online" event will start the probes again.
+  if (!navigator.onLine) {
+    probing = false
+    return
+  }
+  if (await ping()) {
+    markReachable()
+    return
+  }
+  failures += 1
+  if (reachable && failures >= PROBES_BEFORE_OFFLINE) {
+    reachable = false
+    publish()
+  }
+  schedule(failures)
+}
+
+/** One look at the platform at boot, as if a request had gone unanswered if it does not answer. */
 export async function checkReachability() {
   if (await ping()) markReachable()
-  else markUnreachable()
+  else noteNoAnswer()
 }
 
-/** The platform did not answer: stay offline and ask it again now and then. */
-export function markUnreachable() {
-  if (!reachable) return
-  reachable = false
-  update()
-  clearInterval(probe)
-  probe = setInterval(() => {
-    void ping().then((ok) => ok && markReachable())
-  }, PROBE_MS)
+/** A request got no answer: look at the platform (once per series), never Offline at once. */
+export function noteNoAnswer() {
+  if (probing) return
+  failures = 0
+  schedule(0)
 }
 
+/** The platform answered: online again (when the browser agrees), probes stop. */
 export function markReachable() {
+  failures = 0
+  if (probing) {
+    probing = false
+    clearTimeout(probeTimer)
+  }
   if (reachable) return
   reachable = true
-  clearInterval(probe)
-  update()
+  publish()
 }
 
 export function useOnline(): boolean {
@@ -66,4 +123,24 @@ export function useOnline(): boolean {
     (listener) => onlineManager.subscribe(listener),
     () => onlineManager.isOnline(),
   )
+}
+
+/** Online or not, and since when the console has been offline. */
+export function useOfflineSince(): number | undefined {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => offlineSince,
+  )
+}
+
+/** For tests: the tracker's state back to its start. */
+export function resetOnlineTracking() {
+  clearTimeout(probeTimer)
+  reachable = true
+  offlineSince = undefined
+  failures = 0
+  probing = false
 }

@@ -1,12 +1,27 @@
 import { Link } from '@tanstack/react-router'
-import { FormattedMessage } from 'react-intl'
+import { FormattedDate, FormattedMessage, FormattedTime } from 'react-intl'
 import { useSession } from '../auth/session'
-import { useOnline } from '../offline/online'
+import { useOfflineSince, useOnline } from '../offline/online'
 import { useWaitingCount } from '../offline/use-outbox'
+import { NoOfflineCopyBadge } from './no-offline-copy'
 
-/** Online or offline, and how many changes wait to be sent (links to the sync centre). */
+/** Since when, as a time today or a date and time before. */
+function Since({ at }: { at: number }) {
+  const today = new Date(at).toDateString() === new Date().toDateString()
+  return today ? (
+    <FormattedTime value={at} hour="2-digit" minute="2-digit" />
+  ) : (
+    <FormattedDate value={at} month="short" day="numeric" hour="2-digit" minute="2-digit" />
+  )
+}
+
+/**
+ * Online or offline, and how many changes wait to be sent (links to the sync centre). Offline is said
+ * in words on every screen width, with since when; online is a green dot on a phone.
+ */
 export function ConnectionStatus() {
   const online = useOnline()
+  const since = useOfflineSince()
   const session = useSession()
   const waiting = useWaitingCount()
   return (
@@ -19,14 +34,32 @@ export function ConnectionStatus() {
           aria-hidden="true"
           className={`h-2 w-2 rounded-full ${online ? 'bg-green-600' : 'bg-amber-600'}`}
         />
-        <span className="sr-only sm:not-sr-only">
-          {online ? (
+        {online ? (
+          <span className="sr-only sm:not-sr-only">
             <FormattedMessage id="status.online" defaultMessage="Online" />
-          ) : (
-            <FormattedMessage id="status.offline" defaultMessage="Offline" />
-          )}
-        </span>
+          </span>
+        ) : (
+          <span
+            className="flex flex-col leading-tight whitespace-nowrap sm:flex-row sm:gap-1"
+            data-testid="offline-status"
+          >
+            <span>
+              <FormattedMessage id="status.offline" defaultMessage="Offline" />
+            </span>
+            {since !== undefined && (
+              <span className="text-[11px] font-normal sm:text-sm">
+                <span className="sr-only"> </span>
+                <FormattedMessage
+                  id="status.offlineSince"
+                  defaultMessage="since {time}"
+                  values={{ time: <Since at={since} /> }}
+                />
+              </span>
+            )}
+          </span>
+        )}
       </span>
+      <NoOfflineCopyBadge />
       {session && waiting > 0 && (
         <Link
           to="/outbox"

@@ -15,7 +15,7 @@ export function TopBar({ menuOpen, onToggleMenu, organizationSelector, status }:
   const intl = useIntl()
   const session = useSession()
   return (
-    <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-gray-200 bg-white px-2 sm:gap-3 md:px-4">
+    <header className="sticky top-0 z-20 flex h-14 items-center gap-1 border-b border-gray-200 bg-white px-2 sm:gap-3 md:px-4">
       <button
         type="button"
         onClick={onToggleMenu}
@@ -39,13 +39,9 @@ export function TopBar({ menuOpen, onToggleMenu, organizationSelector, status }:
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
       </button>
-      <div className="flex-1 max-sm:hidden" />
+      <div className="flex-1" />
       {status}
-      {session && (
-        <div className="min-w-0 max-w-[9.5rem] flex-1 sm:w-org sm:max-w-none sm:flex-none">
-          {organizationSelector}
-        </div>
-      )}
+      {session && <div className="min-w-0 shrink-0 sm:w-org">{organizationSelector}</div>}
       <LanguageSwitcher />
     </header>
   )

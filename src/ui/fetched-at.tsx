@@ -1,19 +1,83 @@
-import { FormattedMessage, FormattedTime } from 'react-intl'
+import { FormattedDate, FormattedMessage, FormattedTime } from 'react-intl'
 
-/** When the shown data was fetched: visible so cached data offline is never mistaken for live. */
-export function FetchedAt({ updatedAt, fetching }: { updatedAt: number; fetching: boolean }) {
+const DAY_MS = 86_400_000
+
+/** Today, yesterday or another day, by the device's calendar. */
+function dayOf(at: number, now: number): 'today' | 'yesterday' | 'other' {
+  const start = new Date(now)
+  start.setHours(0, 0, 0, 0)
+  if (at >= start.getTime()) return 'today'
+  return at >= start.getTime() - DAY_MS ? 'yesterday' : 'other'
+}
+
+/**
+ * When the shown data was fetched, with its day, so cached data offline is never mistaken for live:
+ * data older than a day is marked old, and a refresh that failed offers a retry while the data stays.
+ */
+export function FetchedAt({
+  updatedAt,
+  fetching,
+  failed = false,
+  onRetry,
+}: {
+  updatedAt: number
+  fetching: boolean
+  /** The last refresh failed (the shown data is what was fetched before). */
+  failed?: boolean
+  onRetry?: () => void
+}) {
   if (!updatedAt) return null
+  const now = Date.now()
+  const old = now - updatedAt > DAY_MS
   return (
-    <p className="text-xs text-gray-600" aria-live="polite">
-      {fetching ? (
-        <FormattedMessage id="data.refreshing" defaultMessage="Refreshing…" />
-      ) : (
+    <div
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600"
+      data-testid="fetched-at"
+    >
+      <p aria-live="polite">
         <FormattedMessage
           id="data.fetchedAt"
-          defaultMessage="Fetched at {time}"
-          values={{ time: <FormattedTime value={updatedAt} hour="2-digit" minute="2-digit" /> }}
+          defaultMessage="Fetched {day, select, today {today} yesterday {yesterday} other {on {date}}} at {time}"
+          values={{
+            day: dayOf(updatedAt, now),
+            date: <FormattedDate value={updatedAt} dateStyle="medium" />,
+            time: <FormattedTime value={updatedAt} hour="2-digit" minute="2-digit" />,
+          }}
         />
+        {fetching && (
+          <>
+            {' · '}
+            <FormattedMessage id="data.refreshing" defaultMessage="Refreshing…" />
+          </>
+        )}
+      </p>
+      {old && !fetching && (
+        <span
+          className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900"
+          data-testid="data-old"
+        >
+          <FormattedMessage id="data.old" defaultMessage="Old data" />
+        </span>
       )}
-    </p>
+      {failed && !fetching && (
+        <>
+          <span role="status" className="text-amber-900">
+            <FormattedMessage
+              id="data.notRefreshed"
+              defaultMessage="Could not refresh: showing saved data."
+            />
+          </span>
+          {onRetry && (
+            <button
+              type="button"
+              onClick={onRetry}
+              className="inline-flex min-h-11 items-center rounded-md px-2 font-medium text-primary-800 underline hover:bg-primary-50 sm:min-h-0 sm:py-0.5"
+            >
+              <FormattedMessage id="data.retry" defaultMessage="Retry" />
+            </button>
+          )}
+        </>
+      )}
+    </div>
   )
 }

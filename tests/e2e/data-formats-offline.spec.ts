@@ -53,7 +53,7 @@ test.describe('data formats offline', () => {
     await context.setOffline(true)
     await page.reload()
     await expect(page.getByRole('cell', { name: keep, exact: true })).toBeVisible()
-    await expect(page.getByText(/Fetched at/)).toBeVisible()
+    await expect(page.getByText(/Fetched (today|yesterday|on .+) at/)).toBeVisible()
     await expect(page.getByText('Offline', { exact: true })).toBeVisible()
 
     await page.getByRole('link', { name: 'New data format' }).click()

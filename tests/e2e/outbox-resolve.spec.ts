@@ -82,20 +82,28 @@ test.describe('resolving what the platform refused', () => {
     page,
     request,
   }) => {
-    const code = uniqueCode('BAD')
+    // The form and the platform share their rules (issue 21): what the platform alone can refuse is a
+    // code another client took meanwhile.
+    const taken = uniqueCode('TAKEN')
+    const made = await platform(request, 'POST', '/api/sandbox/internal/products/v2/data-formats', {
+      dataFormatCode: taken,
+      name: 'Taken first',
+    })
+    expect(made.status).toBe(201)
     await signInWithToken(page)
     await page.goto('/data-formats/create')
-    await page.getByLabel('Code').fill(code)
-    // The platform takes at most 200 characters of a name; the form lets more through.
-    await page.getByLabel('Name').fill('x'.repeat(250))
+    await page.getByLabel('Code').fill(taken)
+    await page.getByLabel('Name').fill('Mine too')
     await page.getByRole('button', { name: 'Save' }).click()
     await page.goto('/outbox')
     const entry = page.getByTestId('outbox-entry')
     await expect(entry).toContainText('Failed', { timeout: 20_000 })
-    await expect(entry).toContainText('400')
+    await expect(entry).toContainText('409')
 
+    const code = uniqueCode('FREE')
     await entry.getByRole('button', { name: /^Edit/ }).click()
     const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('dataFormatCode', { exact: true }).fill(code)
     await dialog.getByLabel('name', { exact: true }).fill('Corrected name')
     await dialog.getByRole('button', { name: 'Send again' }).click()
     await expect(page.getByText('Nothing waits to be sent.', { exact: false })).toBeVisible({
@@ -109,8 +117,8 @@ test.describe('resolving what the platform refused', () => {
     expect(json.result?.itemList.map((f) => f.name)).toEqual(['Corrected name'])
 
     await page.goto('/data-formats/create')
-    await page.getByLabel('Code').fill(uniqueCode('GONE'))
-    await page.getByLabel('Name').fill('y'.repeat(250))
+    await page.getByLabel('Code').fill(taken)
+    await page.getByLabel('Name').fill('Gone soon')
     await page.getByRole('button', { name: 'Save' }).click()
     await page.goto('/outbox')
     await expect(page.getByTestId('outbox-entry')).toContainText('Failed', { timeout: 20_000 })

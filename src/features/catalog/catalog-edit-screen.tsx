@@ -63,7 +63,14 @@ function CatalogEditForm({
           </>
         }
       />
-      {!local && <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />}
+      {!local && (
+        <FetchedAt
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          failed={query.isError}
+          onRetry={() => void query.refetch()}
+        />
+      )}
       <FailedChanges inForm entries={pending.filter((e) => e.entityId === id)} />
       {current ? (
         <CatalogForm key={current.id} type={current.type ?? kind.type} current={current} panels={panels} />

@@ -1,13 +1,15 @@
 import { z } from 'zod'
 import type { Product, ProductType } from '../../api/catalog'
 import { MESSAGES } from '../../contract/messages'
-import { PRODUCT_TYPES, type ProductInput, VISIBILITY_TYPES } from '../../contract/product'
-import { alphanumeric, isUrl, jsonObjectText, requiredText } from '../../contract/rules'
+import {
+  PRODUCT_TYPES,
+  type ProductInput,
+  PRODUCT_RULES as RULES,
+  VISIBILITY_TYPES,
+  visibilityNeedsOrganizations,
+} from '../../contract/product'
+import { jsonObjectText } from '../../contract/rules'
 
-const optionalUrl = z.string().refine((v) => v.trim() === '' || isUrl(v), MESSAGES.url)
-const optionalEmail = z
-  .string()
-  .refine((v) => v.trim() === '' || z.email().safeParse(v.trim()).success, MESSAGES.email)
 /** A JSON text that may hold anything (parameter options, actions, connector info): "Not valid JSON!". */
 const jsonText = (shape: 'array' | 'any') =>
   z.string().refine((v) => {
@@ -24,45 +26,45 @@ const jsonText = (shape: 'array' | 'any') =>
 export const catalogFormSchema = z
   .object({
     type: z.enum(PRODUCT_TYPES, { error: () => MESSAGES.enum }),
-    name: requiredText().min(2, MESSAGES.tooShort),
-    productCode: alphanumeric(),
-    description: z.string(),
-    status: z.string(),
-    imageUrl: optionalUrl,
-    publisherOrganizationId: z.string(),
+    name: RULES.name,
+    productCode: RULES.productCode,
+    description: RULES.description,
+    status: RULES.status,
+    imageUrl: RULES.imageUrl,
+    publisherOrganizationId: RULES.publisherOrganizationId,
     visibilityType: z.enum(VISIBILITY_TYPES, { error: () => MESSAGES.enum }),
-    selectedVisibilityTo: z.array(z.string()),
-    contactPersonName: z.string(),
-    contactPersonEmail: optionalEmail,
-    qualityAttributes: z.array(z.string()),
-    industries: z.array(z.string()),
+    selectedVisibilityTo: RULES.list,
+    contactPersonName: RULES.contactPersonName,
+    contactPersonEmail: RULES.contactPersonEmail,
+    qualityAttributes: RULES.list,
+    industries: RULES.list,
     isExternal: z.boolean(),
     isOfficial: z.boolean(),
-    accessPoint: optionalUrl,
-    protocolId: z.string(),
-    dataSource: z.string(),
-    dataSourceTemplate: z.string(),
-    connector: z.string(),
-    selectedTransformers: z.array(z.string()),
-    supportedTransformers: z.array(z.string()),
-    inputFormats: z.array(z.string()),
-    outputFormat: z.string(),
+    accessPoint: RULES.accessPoint,
+    protocolId: RULES.protocolId,
+    dataSource: RULES.dataSource,
+    dataSourceTemplate: RULES.dataSourceTemplate,
+    connector: RULES.connector,
+    selectedTransformers: RULES.list,
+    supportedTransformers: RULES.list,
+    inputFormats: RULES.list,
+    outputFormat: RULES.outputFormat,
     harmonizedData: z.boolean(),
     allowConsumerCredentials: z.boolean(),
     parameterContext: jsonObjectText(MESSAGES.json),
     parameterOptions: jsonText('array'),
     actions: jsonText('array'),
     connectorInfo: jsonText('any'),
-    connectorType: z.string(),
+    connectorType: RULES.connectorType,
     connectorParameterMap: jsonObjectText(),
-    transformerType: z.string(),
+    transformerType: RULES.transformerType,
     transformationMap: jsonObjectText(),
-    schemaName: z.string(),
-    schemaVersion: z.string(),
-    schemaUrl: optionalUrl,
+    schemaName: RULES.schemaName,
+    schemaVersion: RULES.schemaVersion,
+    schemaUrl: RULES.schemaUrl,
   })
-  // Visible to chosen organizations only: at least one must be chosen (checked even when other fields fail).
-  .refine((v) => v.visibilityType !== 'organizations' || v.selectedVisibilityTo?.length > 0, {
+  // The platform's rule (contract/product.ts), on the flattened fields (checked even when others fail).
+  .refine((v) => !visibilityNeedsOrganizations(v.visibilityType, v.selectedVisibilityTo), {
     path: ['selectedVisibilityTo'],
     message: MESSAGES.group,
     when: (payload) => {

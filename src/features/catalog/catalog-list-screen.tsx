@@ -89,7 +89,12 @@ export function CatalogListScreen({
       />
       <CatalogFilters search={search} onChange={(next) => onSearch({ ...search, ...next })} />
       <div className="mb-2">
-        <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+        <FetchedAt
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          failed={query.isError}
+          onRetry={() => void query.refetch()}
+        />
       </div>
       <FailedChanges entries={pending} />
       {query.data?.error && (

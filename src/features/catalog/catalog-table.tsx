@@ -147,7 +147,8 @@ export function CatalogTable({
                         onClick={() => onDelete(row)}
                         disabled={deleteAction.disabled}
                         title={deleteAction.reason}
-                        className="ml-1 rounded px-2 py-1 text-red-800 underline hover:bg-red-50 disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline"
+                        data-destructive
+                        className="ml-6 rounded px-2 py-1 text-red-800 underline hover:bg-red-50 disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline"
                       >
                         <FormattedMessage id="common.delete" defaultMessage="Delete" />
                         <span className="sr-only"> {row.name}</span>

@@ -49,7 +49,12 @@ export function ProductDetailScreen({ id, panels = {} }: { id: string; panels?: 
         }
         actions={<DetailActions product={product} />}
       />
-      <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+      <FetchedAt
+        updatedAt={query.dataUpdatedAt}
+        fetching={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
+      />
       {product.description && (
         <p className="my-3 max-w-3xl whitespace-pre-line text-gray-800">{product.description}</p>
       )}
@@ -78,8 +83,11 @@ function DetailActions({ product }: { product: Product }) {
           <FormattedMessage id="common.edit" defaultMessage="Edit" />
         </Link>
       )}
+      {/* Apart from Edit: a thumb aiming at one never lands on the other. */}
       <Button
         variant="danger"
+        className="ml-6"
+        data-destructive
         onClick={() => setConfirm(true)}
         disabled={deleteAction.disabled}
         title={deleteAction.reason}

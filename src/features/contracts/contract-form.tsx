@@ -5,6 +5,7 @@ import { queueContractCreate } from '../../api/contracts'
 import { organizationsQuery } from '../../api/organizations'
 import { MESSAGES } from '../../contract/messages'
 import { newLocalId } from '../../offline/outbox'
+import { useUnsavedInput } from '../../offline/unsaved'
 import { Button } from '../../ui/button'
 import { translateValidation } from '../../ui/form/validation-message'
 import { SubForm } from '../../ui/sub-form'
@@ -33,6 +34,8 @@ export function ContractForm({
   })
   const [submitted, setSubmitted] = useState(false)
   const [saveError, setSaveError] = useState<string | null>(null)
+  // No draft: a new version's reload waits while the form holds a choice.
+  useUnsavedInput(Object.values(values).some((v) => v !== ''))
   const errors = submitted ? validateContract(values) : {}
 
   const submit = async () => {

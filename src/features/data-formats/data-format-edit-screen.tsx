@@ -51,7 +51,14 @@ function DataFormatEditForm({ id: routeId }: { id?: string }) {
           </>
         }
       />
-      {!local && <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />}
+      {!local && (
+        <FetchedAt
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          failed={query.isError}
+          onRetry={() => void query.refetch()}
+        />
+      )}
       {current ? (
         <DataFormatForm key={current.id} current={current} />
       ) : query.isError ? (

@@ -51,7 +51,12 @@ export function DataFormatsScreen() {
         }
       />
       <div className="mb-2 flex items-center justify-between">
-        <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+        <FetchedAt
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          failed={query.isError}
+          onRetry={() => void query.refetch()}
+        />
       </div>
       {query.data?.error && (
         <div className="mb-4">
@@ -173,7 +178,8 @@ function DataFormatRow({ row, onDelete }: { row: WithPending<DataFormat>; onDele
               onClick={onDelete}
               disabled={deleteAction.disabled}
               title={deleteAction.reason}
-              className="ml-1 rounded px-2 py-1 text-red-800 underline hover:bg-red-50 disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline"
+              data-destructive
+              className="ml-6 rounded px-2 py-1 text-red-800 underline hover:bg-red-50 disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline"
             >
               <FormattedMessage id="common.delete" defaultMessage="Delete" />
               <span className="sr-only"> {row.name}</span>

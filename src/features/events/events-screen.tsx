@@ -7,6 +7,7 @@ import { useOnline } from '../../offline/online'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { FetchedAt } from '../../ui/fetched-at'
+import { FilterDisclosure } from '../../ui/filter-disclosure'
 import { PageHeader } from '../../ui/page-header'
 import { EventDrawer } from './event-drawer'
 import { EventFilters } from './event-filters'
@@ -48,7 +49,14 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
   return (
     <div>
       <PageHeader title={<FormattedMessage id="page.events" defaultMessage="Events" />} />
-      <EventFilters value={search} onChange={changeFilters} />
+      <FilterDisclosure
+        active={
+          Object.entries(search).filter(([key, v]) => key !== 'limit' && key !== 'event' && v !== undefined)
+            .length
+        }
+      >
+        <EventFilters value={search} onChange={changeFilters} />
+      </FilterDisclosure>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-gray-700" aria-live="polite" data-testid="events-count">
           <FormattedMessage
@@ -60,7 +68,12 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
             }}
           />
         </p>
-        <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+        <FetchedAt
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          failed={query.isError}
+          onRetry={() => void query.refetch()}
+        />
       </div>
       {query.isError && !query.data && (
         <div className="mb-3">

@@ -37,6 +37,10 @@ export function HomeScreen({ lastErrors }: { lastErrors: ReactNode }) {
           <FetchedAt
             updatedAt={Math.min(...counts.map((c) => c.dataUpdatedAt))}
             fetching={counts.some((c) => c.isFetching)}
+            failed={counts.some((c) => c.isError)}
+            onRetry={() => {
+              for (const count of counts) void count.refetch()
+            }}
           />
         }
       />

@@ -83,7 +83,14 @@ export function MonitoringScreen() {
     <div className="space-y-4">
       <PageHeader
         title={<FormattedMessage id="page.monitoring" defaultMessage="Monitoring" />}
-        actions={<FetchedAt updatedAt={stats.dataUpdatedAt} fetching={stats.isFetching} />}
+        actions={
+          <FetchedAt
+            updatedAt={stats.dataUpdatedAt}
+            fetching={stats.isFetching}
+            failed={stats.isError}
+            onRetry={() => void stats.refetch()}
+          />
+        }
       />
       <RangePicker
         value={range}

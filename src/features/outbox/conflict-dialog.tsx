@@ -4,6 +4,7 @@ import { FormattedMessage } from 'react-intl'
 import type { OutboxEntry } from '../../offline/db'
 import { discardEntry, retryEntry } from '../../offline/outbox'
 import { Button } from '../../ui/button'
+import { sameValue } from './same-value'
 
 const SKIP = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'])
 const show = (value: unknown) =>
@@ -13,7 +14,8 @@ const show = (value: unknown) =>
 export function ConflictDialog({ entry, onClose }: { entry: OutboxEntry; onClose: () => void }) {
   const mine = (entry.body ?? {}) as Record<string, unknown>
   const theirs = entry.theirs ?? {}
-  const fields = Object.keys({ ...mine }).filter((f) => !SKIP.has(f) && show(mine[f]) !== show(theirs[f]))
+  // Values, not their JSON text: the platform gives objects back with their keys in another order.
+  const fields = Object.keys({ ...mine }).filter((f) => !SKIP.has(f) && !sameValue(mine[f], theirs[f]))
   const [choice, setChoice] = useState<Record<string, 'mine' | 'theirs'>>(() =>
     Object.fromEntries(fields.map((f) => [f, 'mine'])),
   )

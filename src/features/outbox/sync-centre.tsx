@@ -3,7 +3,10 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import type { OutboxEntry } from '../../offline/db'
 import { discardEntry, retryEntry } from '../../offline/outbox'
 import { kickReplay, useSyncProgress } from '../../offline/outbox-sync'
+import { usePwaState } from '../../offline/sw-registration'
 import { useOutbox } from '../../offline/use-outbox'
+import { NoOfflineCopyText } from '../../shell/no-offline-copy'
+import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
 import { ConflictDialog } from './conflict-dialog'
@@ -17,6 +20,7 @@ export function SyncCentre() {
   const intl = useIntl()
   const entries = useOutbox()
   const progress = useSyncProgress()
+  const { noOfflineCopy } = usePwaState()
   const [resolving, setResolving] = useState<OutboxEntry | null>(null)
   const [correcting, setCorrecting] = useState<OutboxEntry | null>(null)
 
@@ -40,6 +44,13 @@ export function SyncCentre() {
           </Button>
         }
       />
+      {noOfflineCopy && (
+        <div className="mb-4" data-testid="sync-no-offline-copy">
+          <Alert tone="info">
+            <NoOfflineCopyText reason={noOfflineCopy} />
+          </Alert>
+        </div>
+      )}
       {progress.running && (
         <div className="mb-4">
           <p id="sync-progress-label" className="mb-1 text-sm text-gray-700">
@@ -101,6 +112,8 @@ export function SyncCentre() {
                 )}
                 <Button
                   variant="ghost"
+                  className="ml-6"
+                  data-destructive
                   onClick={() => discard(entry)}
                   disabled={entry.id === progress.sendingId}
                 >

@@ -1,3 +1,4 @@
+import { useStore } from '@tanstack/react-form'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { z } from 'zod'
@@ -5,6 +6,7 @@ import { generateToken } from '../../api/tokens'
 import { MESSAGES } from '../../contract/messages'
 import { requiredText } from '../../contract/rules'
 import type { AccessToken } from '../../contract/token'
+import { useUnsavedInput } from '../../offline/unsaved'
 import { Alert } from '../../ui/alert'
 import { DateField } from '../../ui/form/date-field'
 import { useAppForm } from '../../ui/form/fields'
@@ -52,6 +54,8 @@ export function GenerateTokenForm({
       formApi.reset({ name: '', expirationDate: daysAhead(30) })
     },
   })
+  // Online only, no draft: a new version's reload waits while a name is typed here.
+  useUnsavedInput(useStore(form.store, (s) => s.isDirty))
   return (
     <form
       noValidate

@@ -25,7 +25,14 @@ export function ProfileScreen() {
     <div className="space-y-4">
       <PageHeader
         title={<FormattedMessage id="page.profile" defaultMessage="Profile" />}
-        actions={<FetchedAt updatedAt={me.dataUpdatedAt} fetching={me.isFetching} />}
+        actions={
+          <FetchedAt
+            updatedAt={me.dataUpdatedAt}
+            fetching={me.isFetching}
+            failed={me.isError}
+            onRetry={() => void me.refetch()}
+          />
+        }
       />
       {me.isError && !me.data && <Alert>{me.error.message}</Alert>}
       <div className="grid gap-4 lg:grid-cols-2">

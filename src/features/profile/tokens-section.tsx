@@ -47,7 +47,12 @@ export function TokensSection({ userId }: { userId: string }) {
         <h2 id="tokens-title" className="flex-1 text-lg font-semibold text-gray-900">
           <FormattedMessage id="tokens.title" defaultMessage="Personal access tokens" />
         </h2>
-        <FetchedAt updatedAt={tokens.dataUpdatedAt} fetching={tokens.isFetching} />
+        <FetchedAt
+          updatedAt={tokens.dataUpdatedAt}
+          fetching={tokens.isFetching}
+          failed={tokens.isError}
+          onRetry={() => void tokens.refetch()}
+        />
       </div>
       <div className="space-y-3">
         {created?.fullValue && <NewTokenValue token={created} onDone={() => setCreated(undefined)} />}
@@ -129,7 +134,8 @@ export function TokensSection({ userId }: { userId: string }) {
                     )}
                   </td>
                   <td className="block px-3 py-1 md:table-cell md:py-2">
-                    <div className="flex flex-wrap gap-1">
+                    {/* Renew, then the destructive ones apart from it. */}
+                    <div className="flex flex-wrap gap-x-6 gap-y-6">
                       {token.status !== 'revoked' && (
                         <OnlineOnlyButton
                           variant="secondary"
@@ -150,6 +156,7 @@ export function TokensSection({ userId }: { userId: string }) {
                           className="px-2 py-1"
                           disabled={busy === token.id}
                           onClick={() => setConfirm({ action: 'revoke', token })}
+                          data-destructive
                           aria-label={intl.formatMessage(
                             { id: 'tokens.revokeNamed', defaultMessage: 'Revoke {name}' },
                             { name: token.name },
@@ -163,6 +170,7 @@ export function TokensSection({ userId }: { userId: string }) {
                         className="px-2 py-1"
                         disabled={busy === token.id}
                         onClick={() => setConfirm({ action: 'remove', token })}
+                        data-destructive
                         aria-label={intl.formatMessage(
                           { id: 'tokens.removeNamed', defaultMessage: 'Remove {name}' },
                           { name: token.name },

@@ -61,7 +61,12 @@ function TaskEditForm({ id: routeId }: { id?: string }) {
       />
       {!local && (
         <div className="mb-2">
-          <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+          <FetchedAt
+            updatedAt={query.dataUpdatedAt}
+            fetching={query.isFetching}
+            failed={query.isError}
+            onRetry={() => void query.refetch()}
+          />
         </div>
       )}
       {current && schemasReady ? (

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import type { ActionSchema, Task, TaskInput } from '../../api/tasks'
 import { MESSAGES } from '../../contract/messages'
-import { isUrl, jsonObjectText, optionalUrl, parseDuration, requiredText } from '../../contract/rules'
-import { CRON_MESSAGE, DETAIL_LEVELS, isCron } from '../../contract/task'
+import { isUrl, jsonObjectText, optionalUrl, parseDuration } from '../../contract/rules'
+import { CRON_MESSAGE, DETAIL_LEVELS, isCron, TASK_LIMITS, TASK_RULES } from '../../contract/task'
 import { DEFAULT_TIME_ZONE } from '../../contract/time-zones'
 import { formatDuration } from './duration'
 
@@ -43,17 +43,26 @@ const jobValues = z.object({
 
 /** The task form (SPEC §3 fields, §5 messages): texts as typed, turned into the payload on save. */
 export const taskFormSchema = z.object({
-  name: requiredText().max(200),
-  code: z.string().refine((v) => v.trim() === '' || /^\w+$/.test(v.trim()), MESSAGES.alphanumeric),
-  description: z.string(),
-  productCode: z.string(),
-  imageUrl: optionalUrl(),
-  interval: z.string().refine((v) => v.trim() === '' || parseDuration(v) !== undefined, MESSAGES.duration),
+  name: TASK_RULES.name,
+  code: z
+    .string()
+    .refine((v) => v.trim() === '' || /^\w+$/.test(v.trim()), MESSAGES.alphanumeric)
+    .refine((v) => v.trim().length <= TASK_LIMITS.code, MESSAGES.tooLong),
+  description: TASK_RULES.description,
+  productCode: TASK_RULES.productCode,
+  imageUrl: TASK_RULES.imageUrl,
+  interval: z
+    .string()
+    .refine((v) => v.trim() === '' || parseDuration(v) !== undefined, MESSAGES.duration)
+    .refine((v) => (parseDuration(v) ?? 0) <= TASK_LIMITS.intervalMs, MESSAGES.tooLarge),
   requestParameters: jsonObjectText(),
-  appAccessToken: z.string(),
-  clientSecret: z.string(),
-  hookToken: z.string(),
-  concurrentExecutions: z.string().regex(/^\d{1,4}$/, MESSAGES.digits),
+  appAccessToken: TASK_RULES.token,
+  clientSecret: TASK_RULES.token,
+  hookToken: TASK_RULES.token,
+  concurrentExecutions: z
+    .string()
+    .regex(/^\d{1,4}$/, MESSAGES.digits)
+    .refine((v) => Number(v) <= TASK_LIMITS.concurrentExecutions, MESSAGES.tooLarge),
   asyncResponse: z.boolean(),
   actions: z.array(actionValues),
   notifications: z.array(notificationValues),

@@ -20,7 +20,12 @@ export function TaskRunHistory({ taskId }: { taskId: string }) {
         <h2 id="task-history-title" className="text-lg font-semibold text-gray-900">
           <FormattedMessage id="task.history" defaultMessage="Run history" />
         </h2>
-        <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+        <FetchedAt
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          failed={query.isError}
+          onRetry={() => void query.refetch()}
+        />
       </div>
       <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
         <table className="w-full text-left text-sm">

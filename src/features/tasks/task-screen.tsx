@@ -61,7 +61,12 @@ export function TaskScreen({ id }: { id: string }) {
           </Link>
         }
       />
-      <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+      <FetchedAt
+        updatedAt={query.dataUpdatedAt}
+        fetching={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
+      />
       <TaskCommands task={task} />
       <section aria-labelledby="task-result-title" className="rounded-lg bg-white p-4 shadow-sm">
         <h2 id="task-result-title" className="mb-2 text-lg font-semibold text-gray-900">

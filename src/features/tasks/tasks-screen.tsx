@@ -9,6 +9,7 @@ import { PAGE_SIZES, savePagination } from '../../offline/pagination'
 import { useOverlay } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
+import { FilterDisclosure } from '../../ui/filter-disclosure'
 import { PageHeader } from '../../ui/page-header'
 import { Pagination } from '../../ui/pagination'
 import { PendingBadge } from '../../ui/pending-badge'
@@ -46,12 +47,25 @@ export function TasksScreen() {
           </IfPermitted>
         }
       />
-      <TasksFilters
-        value={{ sort, status: search.status, q: search.q }}
-        onChange={(next) => void navigate({ search: { ...search, ...next, page: 1 } })}
-      />
+      <FilterDisclosure
+        active={
+          (search.q ? 1 : 0) +
+          (search.status ? search.status.split(',').length : 0) +
+          (sort !== 'updatedAt:desc' ? 1 : 0)
+        }
+      >
+        <TasksFilters
+          value={{ sort, status: search.status, q: search.q }}
+          onChange={(next) => void navigate({ search: { ...search, ...next, page: 1 } })}
+        />
+      </FilterDisclosure>
       <div className="mb-2">
-        <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+        <FetchedAt
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          failed={query.isError}
+          onRetry={() => void query.refetch()}
+        />
       </div>
       {query.isError && !query.data && (
         <div className="mb-4">

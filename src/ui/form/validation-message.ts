@@ -8,6 +8,8 @@ const known = defineMessages({
   'This field is required': { id: 'validation.required', defaultMessage: 'This field is required' },
   'Email invalid': { id: 'validation.email', defaultMessage: 'Email invalid' },
   'Too short': { id: 'validation.tooShort', defaultMessage: 'Too short' },
+  'Too long': { id: 'validation.tooLong', defaultMessage: 'Too long' },
+  'Too large': { id: 'validation.tooLarge', defaultMessage: 'Too large' },
   'Only alphanumeric characters are allowed': {
     id: 'validation.alphanumeric',
     defaultMessage: 'Only alphanumeric characters are allowed',

@@ -1,0 +1,31 @@
+/**
+ * Nothing to show: a field left out, undefined, an empty text, list or object (a form sends '' or {},
+ * the platform omits them).
+ */
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype &&
+    Object.values(value).every((v) => v === undefined))
+
+/**
+ * Whether two values are the same data: objects compare key by key in any order (the platform's
+ * JSON comes back with its keys reordered), a key holding undefined is a key left out, arrays in order.
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (isEmpty(a) && isEmpty(b)) return true
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+    return Number.isNaN(a) && Number.isNaN(b)
+  if (Array.isArray(a) !== Array.isArray(b)) return false
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, i) => sameValue(item, b[i]))
+  const x = a as Record<string, unknown>
+  const y = b as Record<string, unknown>
+  const keys = new Set([...Object.keys(x), ...Object.keys(y)])
+  for (const key of keys) if (!sameValue(x[key], y[key])) return false
+  return true
+}

@@ -1,0 +1,54 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react'
+
+/**
+ * Forms with input not yet saved, so a new version never reloads it away: a form with drafts keeps its
+ * input as a draft first (`keep`); one without says only that it holds input, and the reload waits.
+ */
+interface Holder {
+  keep?: () => Promise<unknown>
+}
+const holders = new Set<Holder>()
+const listeners = new Set<() => void>()
+let snapshot = { kept: 0, unkept: 0 }
+
+function changed() {
+  let kept = 0
+  for (const holder of holders) if (holder.keep) kept += 1
+  snapshot = { kept, unkept: holders.size - kept }
+  for (const listener of listeners) listener()
+}
+
+/** While `dirty`, this form's input counts as unsaved; `keep` saves it (as a draft) right away. */
+export function useUnsavedInput(dirty: boolean, keep?: () => Promise<unknown>) {
+  const latest = useRef(keep)
+  latest.current = keep
+  const keeps = keep !== undefined
+  useEffect(() => {
+    if (!dirty) return
+    const holder: Holder = keeps ? { keep: () => latest.current?.() ?? Promise.resolve() } : {}
+    holders.add(holder)
+    changed()
+    return () => {
+      holders.delete(holder)
+      changed()
+    }
+  }, [dirty, keeps])
+}
+
+/** How many open forms hold unsaved input: kept as drafts on a reload, or not. */
+export function useUnsavedInputCount(): { kept: number; unkept: number } {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => snapshot,
+  )
+}
+
+/** Saves every form's input that can be kept; true when nothing unsaved is left that cannot. */
+export async function keepUnsavedInput(): Promise<boolean> {
+  const all = [...holders]
+  await Promise.allSettled(all.map((holder) => holder.keep?.()))
+  return all.every((holder) => holder.keep !== undefined)
+}
