@@ -11,11 +11,13 @@ export interface SyncProgress {
   running: boolean
   done: number
   total: number
-  /** The id of the change on the wire, if any. */
-  sendingId: string | null
+  /** The ids of the changes on the wire. */
+  sending: readonly string[]
+  /** A 401 stopped the replay: it goes on when the same user signs in again. */
+  paused: boolean
 }
 
-let progress: SyncProgress = { running: false, done: 0, total: 0, sendingId: null }
+let progress: SyncProgress = { running: false, done: 0, total: 0, sending: [], paused: false }
 const listeners = new Set<() => void>()
 const setProgress = (next: SyncProgress) => {
   progress = next
@@ -47,6 +49,12 @@ let pausedFor: string | null = null
 let timer: ReturnType<typeof setTimeout> | undefined
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('orchestrator-outbox')
 
+/** The sync centre's "Sync now": also goes on after a 401 paused the replay (the session may be fine again). */
+export function syncNow() {
+  pausedFor = null
+  kickReplay()
+}
+
 /** Replays the queue now (or right after the pass under way); other tabs wait for the lock. */
 export function kickReplay() {
   if (inFlight) {
@@ -75,10 +83,13 @@ async function run() {
         send,
         onSettled: (entry) => settled.set(entry.resource, entry),
         onProgress: (done, total) =>
-          setProgress({ ...progress, running: total > 0 && done < total, done, total }),
-        onSending: (entry) => setProgress({ ...progress, sendingId: entry?.id ?? null }),
+          setProgress({ ...progress, running: total > 0 && done < total, done, total, paused: false }),
+        onSending: (sending) => setProgress({ ...progress, sending }),
       })
-      if (outcome === 'unauthorized') pausedFor = session.user.id
+      if (outcome === 'unauthorized') {
+        pausedFor = session.user.id
+        setProgress({ ...progress, paused: true })
+      }
       if (outcome !== 'idle' || sent === 0) break
     }
   }
@@ -87,7 +98,7 @@ async function run() {
     else await pass()
   } finally {
     for (const resource of settled.keys()) settledHandler(resource)
-    setProgress({ ...progress, running: false, sendingId: null })
+    setProgress({ ...progress, running: false, sending: [] })
     // Other tabs refresh the same lists: their next edit must start from what the platform has now.
     channel?.postMessage({ settled: [...settled.keys()] })
     await planNextAttempt()
@@ -111,6 +122,7 @@ export function startOutboxSync(onSettled: (resource: string) => void) {
   onQueued(kickReplay)
   onSessionChange(() => {
     pausedFor = null
+    if (progress.paused) setProgress({ ...progress, paused: false })
     kickReplay()
   })
   window.addEventListener('online', kickReplay)
