@@ -165,6 +165,23 @@ describe('concurrent replay', () => {
     expect(await db.outbox.count()).toBe(0)
   })
 
+  it('gives the real id to a change another tab queued on the local id while its create was on the wire', async () => {
+    const local = newLocalId()
+    await create(local, 'F')
+    const p = platform((entry) => ({ status: 201, data: { id: `srv-${entry.label}`, updatedAt: 'v1' } }))
+    await replayOnce({
+      ...scope,
+      send: async (entry) => {
+        // The other tab does not know the platform's id yet: its change names the local id.
+        await edit(local, 'F from the other tab', 't0')
+        return p.send(entry)
+      },
+    })
+    expect(await db.outbox.toArray()).toMatchObject([
+      { label: 'F from the other tab', entityId: 'srv-F', path: `${formats}/srv-F`, baseVersion: 'v1' },
+    ])
+  })
+
   it('holds a change that names a create that failed, and sends the rest', async () => {
     const local = newLocalId()
     await create(local, 'F')

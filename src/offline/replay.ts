@@ -107,9 +107,9 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
   const now = ctx.now ?? Date.now
   const window = Math.max(1, ctx.window ?? REPLAY_WINDOW)
   const db = await loadDb()
-  const queue = (await db.outbox.orderBy('seq').toArray()).filter(
-    (e) => e.userId === ctx.userId && e.organizationId === ctx.organizationId,
-  )
+  const everything = await db.outbox.orderBy('seq').toArray()
+  const readUpTo = everything.at(-1)?.seq ?? 0
+  const queue = everything.filter((e) => e.userId === ctx.userId && e.organizationId === ctx.organizationId)
   const total = queue.filter((e) => e.status === 'pending' || e.status === 'sending').length
   ctx.onProgress?.(0, total)
   if (total === 0) return { sent: 0, outcome: 'idle' }
@@ -195,12 +195,12 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
     if (launched) ctx.onSending?.([...onWire])
   }
 
-  /** Heads to read next, oldest entity first: enough to keep a window's worth ready. */
+  /** Heads to read next, oldest entity first: two windows' worth ready, so the wire stays full. */
   const nextHeads = () => {
     const heads: number[] = []
     if (outcome !== 'idle') return heads
     for (const chain of chains.values()) {
-      if (ready.length + heads.length >= window) break
+      if (ready.length + heads.length >= 2 * window) break
       const head = chain.seqs[0]
       if (chain.held || chain.busy || head === undefined) continue
       if (stuck(head)) {
@@ -216,8 +216,12 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
   }
 
   for (;;) {
-    const batch = answered
-    answered = []
+    // Answers are written a window's worth at a time, or sooner when the wire would run dry or is
+    // empty: fewer, larger transactions, while `ready` keeps the wire full meanwhile.
+    const flush =
+      answered.length >= window || (answered.length > 0 && (onWire.size === 0 || ready.length === 0))
+    const batch = flush ? answered : []
+    if (flush) answered = []
     const settled: Answered[] = []
     for (const done of batch) {
       const { chain, result, entry } = done
@@ -232,16 +236,16 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
       chain.held = true
       if (!retryable(result.status) && result.status !== 401) settled.push(done)
     }
-    const heads = nextHeads()
+    const heads = flush || ready.length === 0 ? nextHeads() : []
     if (batch.length === 0 && heads.length === 0) {
-      if (onWire.size === 0 && (ready.length === 0 || outcome !== 'idle')) break
+      if (onWire.size === 0 && answered.length === 0 && (ready.length === 0 || outcome !== 'idle')) break
       await new Promise<void>((resolve) => {
         wake = resolve
       })
       continue
     }
     const fresh = await db.transaction('rw', db.outbox, db.replaced, db.sent, async () => {
-      await storeBatch(db, batch, namedBy, now, ctx.random)
+      await storeBatch(db, batch, namedBy, readUpTo, now, ctx.random)
       return heads.length > 0 ? db.outbox.bulkGet(heads) : []
     })
     if (batch.length > 0) {
@@ -318,6 +322,8 @@ async function storeBatch(
   db: ConsoleDb,
   batch: Answered[],
   namedBy: Map<string, number[]>,
+  /** The highest seq this pass read: changes above it were queued since. */
+  readUpTo: number,
   now: () => number,
   random?: () => number,
 ) {
@@ -369,31 +375,37 @@ async function storeBatch(
   await db.outbox.bulkDelete(sent.map(({ entry }) => entry.seq as number))
   if (sentRows.length > 0) await db.sent.bulkAdd(sentRows)
   if (replacedRows.length > 0) await db.replaced.bulkPut(replacedRows)
-  // Later changes of the same entities, also those another tab queued after this pass read the queue.
-  if (later.size > 0)
+  // Later changes of the same entities and those naming a created one: the ones this pass read, and
+  // any queued since (in another tab, before it knew), found above the highest seq this pass read.
+  const laterSeqs = new Set<number>()
+  for (const { chain, entry } of sent)
+    if (later.has(entry.entityId)) for (const seq of chain.seqs) laterSeqs.add(seq)
+  for (const id of realIds.keys()) for (const seq of namedBy.get(id) ?? []) laterSeqs.add(seq)
+  const onLater = (change: OutboxEntry) => {
+    const next = later.get(change.entityId)?.find((n) => n.resource === change.resource)
+    if (next?.serverId) {
+      change.path = substitute(change.path, change.entityId, next.serverId)
+      change.entityId = next.serverId
+    }
+    if (next?.updatedAt) change.baseVersion = next.updatedAt
+    for (const [local, server] of realIds) {
+      change.path = substitute(change.path, local, server)
+      change.body = substitute(change.body, local, server)
+    }
+  }
+  if (laterSeqs.size > 0)
     await db.outbox
-      .where('entityId')
-      .anyOf([...later.keys()])
-      .modify((change) => {
-        const next = later.get(change.entityId)?.find((n) => n.resource === change.resource)
-        if (!next) return
-        if (next.serverId) {
-          change.path = substitute(change.path, change.entityId, next.serverId)
-          change.entityId = next.serverId
-        }
-        if (next.updatedAt) change.baseVersion = next.updatedAt
-      })
-  const naming = [...realIds.keys()].flatMap((id) => namedBy.get(id) ?? [])
-  if (naming.length > 0)
-    await db.outbox
-      .where('seq')
-      .anyOf(naming)
-      .modify((change) => {
-        for (const [local, server] of realIds) {
-          change.path = substitute(change.path, local, server)
-          change.body = substitute(change.body, local, server)
-        }
-      })
+      .where(':id')
+      .anyOf([...laterSeqs])
+      .modify(onLater)
+  if (later.size > 0 || realIds.size > 0) {
+    const since = await db.outbox.where(':id').above(readUpTo).toArray()
+    for (const change of since) {
+      const before = JSON.stringify(change)
+      onLater(change)
+      if (JSON.stringify(change) !== before) await db.outbox.put(change)
+    }
+  }
 }
 
 /** An answer other than a success: the change waits (backoff, or a new sign-in), or needs a person. */
