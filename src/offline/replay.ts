@@ -28,9 +28,9 @@ export interface ReplayContext {
 export type ReplayOutcome = 'idle' | 'offline' | 'unauthorized'
 
 /**
- * Changes on the wire at once. Measured with the bench (500 creates against the reference platform):
- * 6 matches what a browser keeps open to one host over HTTP/1.1, so no change waits in the browser's
- * own queue where the outbox cannot see it.
+ * Changes on the wire at once: the connections a browser keeps open to one host over HTTP/1.1. More
+ * would only wait in the browser's own queue, where the outbox cannot see them; the bench's concurrent
+ * loop uses the same window.
  */
 export const REPLAY_WINDOW = 6
 
@@ -98,10 +98,12 @@ interface Answered {
  * an entity whose head is waiting, failed or in conflict holds back its later changes. A change that
  * names an entity created here (its local id) waits for that create, and goes with the platform's id.
  *
- * Answers are written in one IndexedDB transaction per batch (all that arrived while the previous batch
- * was written), which also reads the entries sent next: each is sent as stored, after everything it
+ * Answers are written in one IndexedDB transaction per batch (a window's worth, or fewer when the wire
+ * would run dry), which also reads the changes sent next: up to two windows of them, sent as answers
+ * free the wire, so the wire stays full while a batch is written. Each is sent as stored, after all it
  * depends on is stored as settled, so a resend after a closed page is the same request under the same
- * Idempotency-Key.
+ * Idempotency-Key. A change discarded in another tab after it was read ahead may still go, as one
+ * discarded there while on the wire always could.
  */
 export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; outcome: ReplayOutcome }> {
   const now = ctx.now ?? Date.now
