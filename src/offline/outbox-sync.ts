@@ -5,17 +5,19 @@ import { getSession, onSessionChange } from '../auth/session'
 import type { OutboxEntry } from './db'
 import { loadDb } from './lazy-db'
 import { onQueued } from './outbox'
-import { dueAfterReconnect, replayOnce, type SendResult } from './replay'
+import { dueNow, replayOnce, type SendResult } from './replay'
 
 export interface SyncProgress {
   running: boolean
   done: number
   total: number
-  /** The id of the change on the wire, if any. */
-  sendingId: string | null
+  /** The ids of the changes on the wire. */
+  sending: readonly string[]
+  /** A 401 stopped the replay: it goes on when the same user signs in again. */
+  paused: boolean
 }
 
-let progress: SyncProgress = { running: false, done: 0, total: 0, sendingId: null }
+let progress: SyncProgress = { running: false, done: 0, total: 0, sending: [], paused: false }
 const listeners = new Set<() => void>()
 const setProgress = (next: SyncProgress) => {
   progress = next
@@ -47,6 +49,15 @@ let pausedFor: string | null = null
 let timer: ReturnType<typeof setTimeout> | undefined
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('orchestrator-outbox')
 
+/**
+ * The sync centre's "Sync now": sends every waiting change now, whatever its backoff, and goes on
+ * after a 401 paused the replay (the session may be fine again).
+ */
+export function syncNow() {
+  pausedFor = null
+  void dueNow('all').finally(kickReplay)
+}
+
 /** Replays the queue now (or right after the pass under way); other tabs wait for the lock. */
 export function kickReplay() {
   if (inFlight) {
@@ -75,10 +86,13 @@ async function run() {
         send,
         onSettled: (entry) => settled.set(entry.resource, entry),
         onProgress: (done, total) =>
-          setProgress({ ...progress, running: total > 0 && done < total, done, total }),
-        onSending: (entry) => setProgress({ ...progress, sendingId: entry?.id ?? null }),
+          setProgress({ ...progress, running: total > 0 && done < total, done, total, paused: false }),
+        onSending: (sending) => setProgress({ ...progress, sending }),
       })
-      if (outcome === 'unauthorized') pausedFor = session.user.id
+      if (outcome === 'unauthorized') {
+        pausedFor = session.user.id
+        setProgress({ ...progress, paused: true })
+      }
       if (outcome !== 'idle' || sent === 0) break
     }
   }
@@ -87,7 +101,7 @@ async function run() {
     else await pass()
   } finally {
     for (const resource of settled.keys()) settledHandler(resource)
-    setProgress({ ...progress, running: false, sendingId: null })
+    setProgress({ ...progress, running: false, sending: [] })
     // Other tabs refresh the same lists: their next edit must start from what the platform has now.
     channel?.postMessage({ settled: [...settled.keys()] })
     await planNextAttempt()
@@ -111,10 +125,11 @@ export function startOutboxSync(onSettled: (resource: string) => void) {
   onQueued(kickReplay)
   onSessionChange(() => {
     pausedFor = null
+    if (progress.paused) setProgress({ ...progress, paused: false })
     kickReplay()
   })
   window.addEventListener('online', () => {
-    void dueAfterReconnect().finally(kickReplay)
+    void dueNow('unreachable').finally(kickReplay)
   })
   channel?.addEventListener('message', (event) => {
     if (event.data === 'kick') kickReplay()

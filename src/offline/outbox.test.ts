@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db, type OutboxEntry } from './db'
 import { applyPending, discardEntry, newLocalId, queueChange, retryEntry, serverIdOf } from './outbox'
-import { backoff, dueAfterReconnect, replayOnce, type SendResult, UNREACHABLE_MAX_DELAY_MS } from './replay'
+import { backoff, dueNow, replayOnce, type SendResult, UNREACHABLE_MAX_DELAY_MS } from './replay'
 
 const scope = { userId: 'u1', organizationId: 'o1', env: 'sandbox', version: 'v2' }
 const base = '/api/sandbox/internal/products/v2/data-formats'
@@ -80,11 +80,14 @@ describe('outbox state machine', () => {
       { lastStatus: 0, nextAttemptAt: 999_999 },
       { lastStatus: 503, nextAttemptAt: 1500 },
     ])
-    await dueAfterReconnect()
+    await dueNow('unreachable')
     expect(await db.outbox.orderBy('seq').toArray()).toMatchObject([
       { lastStatus: 0, nextAttemptAt: 0, attempts: 9 },
       { lastStatus: 503, nextAttemptAt: 1500 },
     ])
+    // "Sync now": the user asks, every waiting change goes.
+    await dueNow('all')
+    expect((await db.outbox.orderBy('seq').toArray()).map((e) => e.nextAttemptAt)).toEqual([0, 0])
   })
 
   it('holds an entity after a 5xx but goes on with the others', async () => {

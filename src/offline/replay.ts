@@ -1,6 +1,6 @@
-import type { ConsoleDb, OutboxEntry } from './db'
+import type { ConsoleDb, OutboxEntry, ReplacedRow, SentRow } from './db'
 import { loadDb } from './lazy-db'
-import { isLocalId, replacedIdKey, replacedVersionKey } from './outbox'
+import { isLocalId, LOCAL_PREFIX, replacedIdKey, replacedVersionKey } from './outbox'
 
 export interface SendResult {
   /** HTTP status; 0 when no answer came. */
@@ -16,14 +16,23 @@ export interface ReplayContext {
   send: (entry: OutboxEntry) => Promise<SendResult>
   now?: () => number
   random?: () => number
+  /** How many changes may be on the wire at once (REPLAY_WINDOW unless told). */
+  window?: number
   /** After an entry is settled (sent, conflict, failed): refresh what the screens show. */
   onSettled?: (entry: OutboxEntry, result: SendResult) => void
   onProgress?: (done: number, total: number) => void
-  /** The entry now on the wire (kept in memory: one write less per change). */
-  onSending?: (entry: OutboxEntry | null) => void
+  /** The ids of the entries now on the wire (kept in memory: one write less per change). */
+  onSending?: (ids: string[]) => void
 }
 
 export type ReplayOutcome = 'idle' | 'offline' | 'unauthorized'
+
+/**
+ * Changes on the wire at once: the connections a browser keeps open to one host over HTTP/1.1. More
+ * would only wait in the browser's own queue, where the outbox cannot see them; the bench's concurrent
+ * loop uses the same window.
+ */
+export const REPLAY_WINDOW = 6
 
 const BASE_DELAY_MS = 1000
 const MAX_DELAY_MS = 5 * 60_000
@@ -40,16 +49,17 @@ export function backoff(attempts: number, random = Math.random, max = MAX_DELAY_
 }
 
 /**
- * The connection is back: changes that waited only because no answer came (status 0) are due now,
- * not after the backoff they gathered while offline. Server errors keep their backoff.
+ * Changes made due now. When the connection is back (`unreachable`): those that waited only because
+ * no answer came (status 0), not after the backoff they gathered offline; server errors keep theirs.
+ * When the user asks ("Sync now", `all`): every waiting change.
  */
-export async function dueAfterReconnect(): Promise<number> {
+export async function dueNow(which: 'unreachable' | 'all'): Promise<number> {
   const db = await loadDb()
   return db.outbox
     .where('status')
     .equals('pending')
     .modify((e) => {
-      if (e.lastStatus === 0) e.nextAttemptAt = 0
+      if (which === 'all' || e.lastStatus === 0) e.nextAttemptAt = 0
     })
 }
 
@@ -61,100 +71,305 @@ function conflictOf(result: SendResult): Record<string, unknown> | undefined {
   return typeof theirs === 'object' && theirs !== null ? (theirs as Record<string, unknown>) : undefined
 }
 
-/**
- * One pass over the queue of this user and organization, oldest first and in order per entity:
- * an entity whose head is waiting, failed or in conflict holds back its later changes.
- */
-export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; outcome: ReplayOutcome }> {
-  const now = ctx.now ?? Date.now
-  const db = await loadDb()
-  const queue = (await db.outbox.orderBy('seq').toArray()).filter(
-    (e) => e.userId === ctx.userId && e.organizationId === ctx.organizationId,
-  )
-  const total = queue.filter((e) => e.status === 'pending' || e.status === 'sending').length
-  const held = new Set<string>()
-  let sent = 0
-  ctx.onProgress?.(0, total)
+const LOCAL_ID = /local(?::|%3A)([0-9a-fA-F-]{36})/g
 
-  for (const queued of queue) {
-    const key = `${queued.resource}:${queued.entityId}`
-    if (held.has(key)) continue
-    // The entry may have been discarded or rewritten since the queue was read.
-    const entry = await db.outbox.get(queued.seq as number)
-    if (!entry) continue
-    const entityKey = `${entry.resource}:${entry.entityId}`
-    if (entry.status === 'conflict' || entry.status === 'failed' || entry.nextAttemptAt > now()) {
-      held.add(key)
-      held.add(entityKey)
-      continue
-    }
-    ctx.onSending?.(entry)
-    const result = await ctx.send(entry)
-    ctx.onSending?.(null)
+/** The local ids of other entities a change names, in its path or body: their creates go first. */
+export function localIdsIn(entry: Pick<OutboxEntry, 'path' | 'body' | 'entityId'>): string[] {
+  const text = `${entry.path} ${entry.body === undefined ? '' : JSON.stringify(entry.body)}`
+  const ids = new Set<string>()
+  for (const match of text.matchAll(LOCAL_ID)) ids.add(`${LOCAL_PREFIX}${match[1]}`)
+  ids.delete(entry.entityId)
+  return [...ids]
+}
 
-    if (result.status >= 200 && result.status < 300) {
-      await settleSuccess(db, entry, result)
-      sent += 1
-      ctx.onProgress?.(sent, total)
-      ctx.onSettled?.(entry, result)
-      continue
-    }
-    if (retryable(result.status)) {
-      const attempts = entry.attempts + 1
-      await db.outbox.update(entry.seq as number, {
-        status: 'pending',
-        attempts,
-        nextAttemptAt:
-          now() + backoff(attempts, ctx.random, result.status === 0 ? UNREACHABLE_MAX_DELAY_MS : undefined),
-        lastError: result.error,
-        lastStatus: result.status,
-      })
-      // No answer at all: the platform is out of reach, stop here and keep the order.
-      if (result.status === 0) return { sent, outcome: 'offline' }
-      held.add(key)
-      continue
-    }
-    if (result.status === 401) {
-      // Paused until the same user signs in again; the entry stays as it was.
-      await db.outbox.update(entry.seq as number, {
-        status: 'pending',
-        lastError: result.error,
-        lastStatus: 401,
-      })
-      return { sent, outcome: 'unauthorized' }
-    }
-    const theirs = conflictOf(result)
-    const conflict = result.status === 412 || (result.status === 409 && theirs !== undefined)
-    await db.outbox.update(entry.seq as number, {
-      status: conflict ? 'conflict' : 'failed',
-      lastError: result.error,
-      lastStatus: result.status,
-      theirs: conflict ? theirs : undefined,
-    })
-    held.add(key)
-    ctx.onSettled?.(entry, result)
-  }
-  return { sent, outcome: 'idle' }
+/** `value` with a local id replaced by the platform's, in every string of it (raw and URL-encoded). */
+export function substitute<T>(value: T, localId: string, serverId: string): T {
+  if (typeof value === 'string')
+    return value
+      .split(encodeURIComponent(localId))
+      .join(encodeURIComponent(serverId))
+      .split(localId)
+      .join(serverId) as T
+  if (Array.isArray(value)) return value.map((v) => substitute(v, localId, serverId)) as T
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, substitute(v, localId, serverId)]),
+    ) as T
+  return value
+}
+
+interface Chain {
+  /** The entity's changes still to go in this pass, oldest first (the head is the next one). */
+  seqs: number[]
+  /** Held for the rest of the pass: its head waits (backoff), failed, met a conflict, or its creates did. */
+  held: boolean
+  busy: boolean
+}
+
+interface Answered {
+  entry: OutboxEntry
+  chain: Chain
+  result: SendResult
 }
 
 /**
- * A sent change leaves the queue and is kept as sent. A create's real id replaces its local id in the
- * changes queued after it, and every later change of the entity is based on the version the platform
- * returned.
+ * One pass over the queue of this user and organization. Changes of different entities go out
+ * together, up to `window` at once; the changes of one entity go one after another, oldest first, and
+ * an entity whose head is waiting, failed or in conflict holds back its later changes. A change that
+ * names an entity created here (its local id) waits for that create, and goes with the platform's id.
+ *
+ * Answers are written in one IndexedDB transaction per batch (a window's worth, or fewer when the wire
+ * would run dry), which also reads the changes sent next: up to two windows of them, sent as answers
+ * free the wire, so the wire stays full while a batch is written. Each is sent as stored, after all it
+ * depends on is stored as settled, so a resend after a closed page is the same request under the same
+ * Idempotency-Key. A change discarded in another tab after it was read ahead may still go, as one
+ * discarded there while on the wire always could.
  */
-async function settleSuccess(db: ConsoleDb, entry: OutboxEntry, result: SendResult) {
-  const data = result.data as { id?: unknown; updatedAt?: unknown } | undefined
-  const serverId = typeof data?.id === 'string' ? data.id : undefined
-  const updatedAt = typeof data?.updatedAt === 'string' ? data.updatedAt : undefined
-  await db.transaction('rw', db.outbox, db.replaced, db.sent, async () => {
-    await db.outbox.delete(entry.seq as number)
-    const at = Date.now()
-    const entityId = isLocalId(entry.entityId) && serverId ? serverId : entry.entityId
+export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; outcome: ReplayOutcome }> {
+  const now = ctx.now ?? Date.now
+  const window = Math.max(1, ctx.window ?? REPLAY_WINDOW)
+  const db = await loadDb()
+  const everything = await db.outbox.orderBy('seq').toArray()
+  const readUpTo = everything.at(-1)?.seq ?? 0
+  const queue = everything.filter((e) => e.userId === ctx.userId && e.organizationId === ctx.organizationId)
+  const total = queue.filter((e) => e.status === 'pending' || e.status === 'sending').length
+  ctx.onProgress?.(0, total)
+  if (total === 0) return { sent: 0, outcome: 'idle' }
+
+  // Entities in the order of their oldest change; the chain of each local id's create.
+  const chains = new Map<string, Chain>()
+  const chainOfSeq = new Map<number, Chain>()
+  const createOf = new Map<string, Chain>()
+  /** Which queued changes name a local id of another entity, by that id. */
+  const namedBy = new Map<string, number[]>()
+  for (const e of queue) {
+    const key = `${e.resource}:${e.entityId}`
+    let chain = chains.get(key)
+    if (!chain) {
+      chain = { seqs: [], held: false, busy: false }
+      chains.set(key, chain)
+    }
+    chain.seqs.push(e.seq as number)
+    chainOfSeq.set(e.seq as number, chain)
+    if (e.method === 'POST' && isLocalId(e.entityId) && !createOf.has(e.entityId))
+      createOf.set(e.entityId, chain)
+  }
+  const named = new Map<number, string[]>()
+  for (const e of queue) {
+    const ids = localIdsIn(e)
+    if (ids.length === 0) continue
+    named.set(e.seq as number, ids)
+    for (const id of ids) namedBy.set(id, [...(namedBy.get(id) ?? []), e.seq as number])
+  }
+  await resolveSentCreates(db, queue, named, createOf)
+
+  const queued = new Map(queue.map((e) => [e.seq as number, e]))
+  /** Local ids whose create was sent in this pass. */
+  const created = new Set<string>()
+  /** A change waits while a create it names is unsent, and is held if that create is. */
+  const dependency = (seq: number): 'ready' | 'wait' | 'held' => {
+    let state: 'ready' | 'wait' | 'held' = 'ready'
+    for (const id of named.get(seq) ?? []) {
+      const create = createOf.get(id)
+      if (!create || created.has(id)) continue
+      if (create.held) return 'held'
+      state = 'wait'
+    }
+    return state
+  }
+  /** Known from the first read to wait (backoff) or to need a person: not worth reading again. */
+  const stuck = (seq: number) => {
+    const e = queued.get(seq)
+    return e !== undefined && (e.status === 'conflict' || e.status === 'failed' || e.nextAttemptAt > now())
+  }
+
+  let sent = 0
+  let outcome: ReplayOutcome = 'idle'
+  // One change goes alone first: offline, or signed out, one request finds it out, not a window of them.
+  let room = 1
+  const onWire = new Set<string>()
+  /** Read in the last batch's transaction, valid then, and sent as soon as there is room on the wire. */
+  const ready: { entry: OutboxEntry; chain: Chain }[] = []
+  let answered: Answered[] = []
+  let wake: () => void = () => {}
+
+  /** Fills the wire from `ready`: called as each answer arrives, not only after the batch is written. */
+  const fill = () => {
+    let launched = false
+    while (outcome === 'idle' && onWire.size < room && ready.length > 0) {
+      const { entry, chain } = ready.shift() as { entry: OutboxEntry; chain: Chain }
+      onWire.add(entry.id)
+      launched = true
+      void ctx
+        .send(entry)
+        .catch((error: unknown): SendResult => ({ status: 0, error: String(error) }))
+        .then((result) => {
+          onWire.delete(entry.id)
+          answered.push({ entry, chain, result })
+          // No answer, or signed out: nothing more goes (the rest of the wire comes back on its own).
+          if (result.status === 0 || result.status === 401) {
+            if (outcome === 'idle') outcome = result.status === 0 ? 'offline' : 'unauthorized'
+          } else room = window
+          fill()
+          wake()
+        })
+    }
+    if (launched) ctx.onSending?.([...onWire])
+  }
+
+  /** Heads to read next, oldest entity first: two windows' worth ready, so the wire stays full. */
+  const nextHeads = () => {
+    const heads: number[] = []
+    if (outcome !== 'idle') return heads
+    for (const chain of chains.values()) {
+      if (ready.length + heads.length >= 2 * window) break
+      const head = chain.seqs[0]
+      if (chain.held || chain.busy || head === undefined) continue
+      if (stuck(head)) {
+        chain.held = true
+        continue
+      }
+      const state = dependency(head)
+      if (state === 'held') chain.held = true
+      else if (state === 'ready') heads.push(head)
+    }
+    for (const head of heads) (chainOfSeq.get(head) as Chain).busy = true
+    return heads
+  }
+
+  for (;;) {
+    // Answers are written a window's worth at a time, or sooner when the wire would run dry or is
+    // empty: fewer, larger transactions, while `ready` keeps the wire full meanwhile.
+    const flush =
+      answered.length >= window || (answered.length > 0 && (onWire.size === 0 || ready.length === 0))
+    const batch = flush ? answered : []
+    if (flush) answered = []
+    const settled: Answered[] = []
+    for (const done of batch) {
+      const { chain, result, entry } = done
+      chain.busy = false
+      if (result.status >= 200 && result.status < 300) {
+        chain.seqs.shift()
+        if (entry.method === 'POST' && isLocalId(entry.entityId)) created.add(entry.entityId)
+        sent += 1
+        settled.push(done)
+        continue
+      }
+      chain.held = true
+      if (!retryable(result.status) && result.status !== 401) settled.push(done)
+    }
+    const heads = flush || ready.length === 0 ? nextHeads() : []
+    if (batch.length === 0 && heads.length === 0) {
+      if (onWire.size === 0 && answered.length === 0 && (ready.length === 0 || outcome !== 'idle')) break
+      await new Promise<void>((resolve) => {
+        wake = resolve
+      })
+      continue
+    }
+    const fresh = await db.transaction('rw', db.outbox, db.replaced, db.sent, async () => {
+      await storeBatch(db, batch, namedBy, readUpTo, now, ctx.random)
+      return heads.length > 0 ? db.outbox.bulkGet(heads) : []
+    })
+    if (batch.length > 0) {
+      ctx.onProgress?.(Math.min(sent, total), total)
+      for (const done of settled) ctx.onSettled?.(done.entry, done.result)
+      ctx.onSending?.([...onWire])
+    }
+    fresh.forEach((entry, i) => {
+      const chain = chainOfSeq.get(heads[i] as number) as Chain
+      chain.busy = false
+      // Discarded meanwhile (in another tab): the entity's next change is considered in the next round.
+      if (!entry) chain.seqs.shift()
+      else if (entry.status === 'conflict' || entry.status === 'failed' || entry.nextAttemptAt > now())
+        chain.held = true
+      else {
+        chain.busy = true
+        ready.push({ entry, chain })
+      }
+    })
+    fill()
+  }
+  ctx.onSending?.([])
+  return { sent, outcome }
+}
+
+/**
+ * Queued changes naming a local id whose create was sent in an earlier pass (another tab queued them
+ * before it knew) get the platform's id now, stored before they are sent.
+ */
+async function resolveSentCreates(
+  db: ConsoleDb,
+  queue: OutboxEntry[],
+  named: Map<number, string[]>,
+  createOf: Map<string, Chain>,
+) {
+  const unknown = new Set<string>()
+  for (const ids of named.values()) for (const id of ids) if (!createOf.has(id)) unknown.add(id)
+  if (unknown.size === 0) return
+  const resources = [...new Set(queue.map((e) => e.resource))]
+  const keys = [...unknown].flatMap((id) => resources.map((r) => replacedIdKey(r, id)))
+  const rows = (await db.replaced.bulkGet(keys)).filter((row) => row !== undefined)
+  if (rows.length === 0) return
+  const serverIds = new Map(
+    rows.map((row) => [`${LOCAL_PREFIX}${row.key.split(LOCAL_PREFIX)[1]}`, row.value]),
+  )
+  const seqs = [...named.entries()]
+    .filter(([, ids]) => ids.some((id) => serverIds.has(id)))
+    .map(([seq]) => seq)
+  await db.outbox
+    .where('seq')
+    .anyOf(seqs)
+    .modify((e) => {
+      for (const [local, server] of serverIds) {
+        e.path = substitute(e.path, local, server)
+        e.body = substitute(e.body, local, server)
+      }
+    })
+  for (const seq of seqs)
+    named.set(
+      seq,
+      (named.get(seq) ?? []).filter((id) => !serverIds.has(id)),
+    )
+}
+
+const succeeded = ({ result }: Answered) => result.status >= 200 && result.status < 300
+
+/**
+ * Writes a batch of answers, inside its transaction. A sent change leaves the queue and is kept as
+ * sent. A create's real id replaces its local id in the changes queued after it (its own and those
+ * naming it), and every later change of the entity is based on the version the platform returned.
+ * Bulk writes and one query per batch for the later changes, not a round of them per change.
+ */
+async function storeBatch(
+  db: ConsoleDb,
+  batch: Answered[],
+  namedBy: Map<string, number[]>,
+  /** The highest seq this pass read: changes above it were queued since. */
+  readUpTo: number,
+  now: () => number,
+  random?: () => number,
+) {
+  for (const answered of batch) if (!succeeded(answered)) await storeRefusal(db, answered, now, random)
+  const sent = batch.filter(succeeded)
+  if (sent.length === 0) return
+  const at = Date.now()
+  const sentRows: SentRow[] = []
+  const replacedRows: ReplacedRow[] = []
+  /** Per entity id, what its later changes take: the platform's id and version. */
+  const later = new Map<string, { resource: string; serverId?: string; updatedAt?: string }[]>()
+  /** Local ids now known by the platform's id, for the changes of other entities naming them. */
+  const realIds = new Map<string, string>()
+  for (const { entry, result } of sent) {
+    const data = result.data as { id?: unknown; updatedAt?: unknown } | undefined
+    const serverId = typeof data?.id === 'string' ? data.id : undefined
+    const updatedAt = typeof data?.updatedAt === 'string' ? data.updatedAt : undefined
+    const created = isLocalId(entry.entityId) && serverId !== undefined
+    const entityId = created ? serverId : entry.entityId
     // The entity as the platform now has it (a delete, or an answer that is the entity itself): the
     // screens keep showing it until their data is fetched again, in this tab and the others.
     const entity = serverId === entityId ? (data as Record<string, unknown>) : undefined
     if (entry.method === 'DELETE' || entity)
-      await db.sent.add({
+      sentRows.push({
         userId: entry.userId,
         organizationId: entry.organizationId,
         env: entry.env,
@@ -164,25 +379,88 @@ async function settleSuccess(db: ConsoleDb, entry: OutboxEntry, result: SendResu
         body: entity,
         at,
       })
-    if (isLocalId(entry.entityId) && serverId)
-      await db.replaced.put({ key: replacedIdKey(entry.resource, entry.entityId), value: serverId, at })
+    if (created) {
+      replacedRows.push({ key: replacedIdKey(entry.resource, entry.entityId), value: serverId, at })
+      realIds.set(entry.entityId, serverId)
+    }
     if (entry.baseVersion && updatedAt)
-      await db.replaced.put({
+      replacedRows.push({
         key: replacedVersionKey(entry.resource, entityId, entry.baseVersion),
         value: updatedAt,
         at,
       })
+    if (created || updatedAt) {
+      const next = { resource: entry.resource, serverId: created ? serverId : undefined, updatedAt }
+      later.set(entry.entityId, [...(later.get(entry.entityId) ?? []), next])
+    }
+  }
+  await db.outbox.bulkDelete(sent.map(({ entry }) => entry.seq as number))
+  if (sentRows.length > 0) await db.sent.bulkAdd(sentRows)
+  if (replacedRows.length > 0) await db.replaced.bulkPut(replacedRows)
+  // Later changes of the same entities and those naming a created one: the ones this pass read, and
+  // any queued since (in another tab, before it knew), found above the highest seq this pass read.
+  const laterSeqs = new Set<number>()
+  for (const { chain, entry } of sent)
+    if (later.has(entry.entityId)) for (const seq of chain.seqs) laterSeqs.add(seq)
+  for (const id of realIds.keys()) for (const seq of namedBy.get(id) ?? []) laterSeqs.add(seq)
+  const onLater = (change: OutboxEntry) => {
+    const next = later.get(change.entityId)?.find((n) => n.resource === change.resource)
+    if (next?.serverId) {
+      change.path = substitute(change.path, change.entityId, next.serverId)
+      change.entityId = next.serverId
+    }
+    if (next?.updatedAt) change.baseVersion = next.updatedAt
+    for (const [local, server] of realIds) {
+      change.path = substitute(change.path, local, server)
+      change.body = substitute(change.body, local, server)
+    }
+  }
+  if (laterSeqs.size > 0)
     await db.outbox
-      .where('entityId')
-      .equals(entry.entityId)
-      .modify((later) => {
-        if (later.resource !== entry.resource) return
-        if (isLocalId(entry.entityId) && serverId) {
-          later.path = later.path.split(encodeURIComponent(entry.entityId)).join(encodeURIComponent(serverId))
-          later.path = later.path.split(entry.entityId).join(serverId)
-          later.entityId = serverId
-        }
-        if (updatedAt) later.baseVersion = updatedAt
-      })
+      .where(':id')
+      .anyOf([...laterSeqs])
+      .modify(onLater)
+  if (later.size > 0 || realIds.size > 0) {
+    const since = await db.outbox.where(':id').above(readUpTo).toArray()
+    for (const change of since) {
+      const before = JSON.stringify(change)
+      onLater(change)
+      if (JSON.stringify(change) !== before) await db.outbox.put(change)
+    }
+  }
+}
+
+/** An answer other than a success: the change waits (backoff, or a new sign-in), or needs a person. */
+async function storeRefusal(
+  db: ConsoleDb,
+  { entry, result }: Answered,
+  now: () => number,
+  random?: () => number,
+) {
+  const seq = entry.seq as number
+  if (retryable(result.status)) {
+    const attempts = entry.attempts + 1
+    await db.outbox.update(seq, {
+      status: 'pending',
+      attempts,
+      nextAttemptAt:
+        now() + backoff(attempts, random, result.status === 0 ? UNREACHABLE_MAX_DELAY_MS : undefined),
+      lastError: result.error,
+      lastStatus: result.status,
+    })
+    return
+  }
+  if (result.status === 401) {
+    // Paused until the same user signs in again; the entry stays as it was, under the same key.
+    await db.outbox.update(seq, { status: 'pending', lastError: result.error, lastStatus: 401 })
+    return
+  }
+  const theirs = conflictOf(result)
+  const conflict = result.status === 412 || (result.status === 409 && theirs !== undefined)
+  await db.outbox.update(seq, {
+    status: conflict ? 'conflict' : 'failed',
+    lastError: result.error,
+    lastStatus: result.status,
+    theirs: conflict ? theirs : undefined,
   })
 }

@@ -1,12 +1,26 @@
 // npm run bench: figures of the console against the reference platform in Debian's Chromium.
 // Prints; asserts nothing (CONVENTIONS 15). Needs a build (npm run build).
+// `npm run bench -- --json FILE` also writes the figures as JSON (tests/perf/figures.mjs);
+// `-- --only replay` (or first-row, cache, events, comma-separated) runs some parts alone.
+// It listens on the first free port from BENCH_PORT (default 4520), the events part from 10 above.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
+import { figure, figures, freePort, jsHeapMb, jsonTarget, printFigures, writeFigures } from './figures.mjs'
 
-const port = 4330
+const json = jsonTarget()
+/** `--only first-row,replay,cache,events`: some parts of the bench alone. */
+const only = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1].split(',')
+  : null
+const runs = (part) => !only || only.includes(part)
+const port = await freePort(Number(process.env.BENCH_PORT ?? 4520))
+/** The outbox's replay window, so the concurrent loop is the same shape as the replay. */
+const replayWindow = Number(
+  /export const REPLAY_WINDOW = (\d+)/.exec(readFileSync('src/offline/replay.ts', 'utf8'))?.[1] ?? 6,
+)
 const base = `http://localhost:${port}`
 const chrome = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p))
 if (!chrome || !existsSync('dist/index.html')) {
@@ -32,9 +46,6 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-background-networking'],
 })
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const fmt = (ms) => `${ms.toFixed(0)} ms`
-const rows = []
-const report = (name, value, note = '') => rows.push([name, value, note])
 
 async function signedInContext() {
   const context = await browser.newContext()
@@ -79,7 +90,7 @@ async function firstRow(context, url, selector) {
   return ms
 }
 
-{
+if (runs('first-row')) {
   const { context, page } = await signedInContext()
   await page.goto(`${base}/data-formats`)
   await page.waitForSelector('[data-testid="data-format-row"]')
@@ -95,20 +106,20 @@ async function firstRow(context, url, selector) {
   for (let i = 0; i < 5; i += 1)
     offline.push(await firstRow(context, `${base}/data-formats`, '[data-testid="data-format-row"]'))
   for (let i = 0; i < 5; i += 1) blankOffline.push(await firstRow(context, `${base}/blank.html`, 'p'))
-  report(
-    'first list row, online (median of 5)',
-    fmt(median(online)),
-    `blank page floor ${fmt(median(blank))}`,
-  )
-  report(
-    'first list row, offline (median of 5)',
-    fmt(median(offline)),
-    `blank page floor ${fmt(median(blankOffline))}`,
-  )
+  figure('first row online (median of 5)', median(online), 'ms', {
+    floor: median(blank),
+    floorName: 'blank page',
+    goal: '≤ 2.0×',
+  })
+  figure('first row offline, service worker (median of 5)', median(offline), 'ms', {
+    floor: median(blankOffline),
+    floorName: 'blank page from the service worker',
+    goal: '≤ 2.0×',
+  })
   await context.close()
 }
 
-{
+if (runs('replay')) {
   // 500 queued creates replayed by the outbox, against a plain sequential fetch loop of the same calls.
   const { context, page } = await signedInContext()
   const stamp = Date.now().toString(36)
@@ -144,48 +155,75 @@ async function firstRow(context, url, selector) {
       }),
     { stamp },
   )
-  const started = Date.now()
   await context.setOffline(false)
-  await page.evaluate(() => window.dispatchEvent(new Event('online')))
-  const waiting = () =>
-    page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const open = indexedDB.open('orchestrator')
-          open.onsuccess = () => {
-            const count = open.result.transaction('outbox').objectStore('outbox').count()
-            count.onsuccess = () => resolve(count.result)
+  // Timed in the page, from the online event to an empty outbox, watched on one open connection
+  // (a connection opened per look would cost the browser more than the look).
+  const replay = await page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('orchestrator')
+        open.onsuccess = () => {
+          const db = open.result
+          const started = performance.now()
+          const look = () => {
+            const count = db.transaction('outbox').objectStore('outbox').count()
+            count.onsuccess = () => {
+              if (count.result === 0) {
+                db.close()
+                resolve(performance.now() - started)
+              } else if (performance.now() - started > 300_000)
+                reject(new Error('replay did not finish in 5 minutes'))
+              else setTimeout(look, 50)
+            }
           }
-        }),
-    )
-  while ((await waiting()) > 0) {
-    if (Date.now() - started > 300_000) throw new Error('replay did not finish in 5 minutes')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  const replay = Date.now() - started
-  const floor = await page.evaluate(
-    async ({ stamp }) => {
-      const t0 = performance.now()
-      for (let i = 0; i < 500; i += 1) {
-        await fetch('/api/sandbox/internal/products/v2/data-formats', {
-          method: 'POST',
-          headers: {
-            Authorization: 'Bearer demo-admin-token',
-            'Content-Type': 'application/json',
-            'Idempotency-Key': crypto.randomUUID(),
-          },
-          body: JSON.stringify({ dataFormatCode: `F${stamp}_${i}`, name: `Floor ${i}` }),
-        })
-      }
-      return performance.now() - t0
-    },
-    { stamp },
+          window.dispatchEvent(new Event('online'))
+          look()
+        }
+      }),
   )
-  report('replay of 500 queued changes', fmt(replay), `sequential fetch loop floor ${fmt(floor)}`)
+  /** The same 500 writes as plain fetches, `window` at a time (1: one after another). */
+  const loop = (prefix, window) =>
+    page.evaluate(
+      async ({ stamp, prefix, window }) => {
+        const t0 = performance.now()
+        let next = 0
+        const worker = async () => {
+          while (next < 500) {
+            const i = next
+            next += 1
+            await fetch('/api/sandbox/internal/products/v2/data-formats', {
+              method: 'POST',
+              headers: {
+                Authorization: 'Bearer demo-admin-token',
+                'Content-Type': 'application/json',
+                'Idempotency-Key': crypto.randomUUID(),
+              },
+              body: JSON.stringify({ dataFormatCode: `${prefix}${stamp}_${i}`, name: `Loop ${i}` }),
+            })
+          }
+        }
+        await Promise.all(Array.from({ length: window }, worker))
+        return performance.now() - t0
+      },
+      { stamp, prefix, window },
+    )
+  const sequential = await loop('S', 1)
+  const concurrent = await loop('C', replayWindow)
+  figure('replay 500 changes', replay, 'ms', {
+    floor: sequential,
+    floorName: 'sequential loop',
+    goal: '≤ 1.0×, aim ≤ 0.6×',
+    note: `${(replay / concurrent).toFixed(2)}× concurrent loop`,
+  })
+  figure('sequential fetch loop, same 500 writes', sequential, 'ms')
+  figure(`concurrent fetch loop, same 500 writes, ${replayWindow} at once`, concurrent, 'ms', {
+    floor: sequential,
+    floorName: 'sequential loop',
+  })
   await context.close()
 }
 
-{
+if (runs('cache')) {
   // Cache restore with about 5 MB of cached lists.
   const { context, page } = await signedInContext()
   await page.evaluate(
@@ -257,6 +295,9 @@ async function firstRow(context, url, selector) {
     )
     await tab.goto(`${base}/outbox`)
     await tab.waitForFunction(() => performance.getEntriesByName('orchestrator:cache-restored').length > 0)
+    // The restored cache stays in memory: the heap with it, once the screen is up.
+    await tab.getByRole('heading', { name: 'Sync centre' }).waitFor()
+    const heap = await jsHeapMb(tab)
     const times = await tab.evaluate(() => {
       const at = (name) => performance.getEntriesByName(name)[0].startTime
       return {
@@ -265,6 +306,7 @@ async function firstRow(context, url, selector) {
       }
     })
     times.bytes = bytes
+    times.heap = heap
     await tab.close()
     return times
   }
@@ -272,23 +314,35 @@ async function firstRow(context, url, selector) {
   for (let i = 0; i < 3; i += 1) full.push(await restoreTimes({ empty: false }))
   const empty = []
   for (let i = 0; i < 3; i += 1) empty.push(await restoreTimes({ empty: true }))
-  report(
-    `boot to cache restored, ${(median(full.map((t) => t.bytes)) / 1e6).toFixed(1)} MB of cached lists (median of 3)`,
-    fmt(median(full.map((t) => t.boot))),
-    `empty cache ${fmt(median(empty.map((t) => t.boot)))}`,
+  const mb = (median(full.map((t) => t.bytes)) / 1e6).toFixed(1)
+  figure(
+    `boot to cache restored, ${mb} MB of cached lists (median of 3)`,
+    median(full.map((t) => t.boot)),
+    'ms',
+    {
+      floor: median(empty.map((t) => t.boot)),
+      floorName: 'empty cache',
+    },
   )
-  report(
-    'cache restore itself, 5 MB (median of 3)',
-    fmt(median(full.map((t) => t.restore))),
-    `empty cache ${fmt(median(empty.map((t) => t.restore)))}`,
-  )
+  figure(`cache restore itself, ${mb} MB (median of 3)`, median(full.map((t) => t.restore)), 'ms', {
+    floor: median(empty.map((t) => t.restore)),
+    floorName: 'empty cache',
+  })
+  figure(`JS heap, ${mb} MB cache restored (median of 3)`, median(full.map((t) => t.heap)), 'MB', {
+    floor: median(empty.map((t) => t.heap)),
+    floorName: 'empty cache',
+    goal: '≤ 60 MB',
+  })
   await context.close()
 }
 
 await browser.close()
 server.kill()
-const width = Math.max(...rows.map((r) => r[0].length))
-for (const [name, value, note] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(8)}  ${note}`)
 
 // The events list with 10,000 events (its own server and data directory).
-await import('./events-bench.mjs')
+if (runs('events')) {
+  const { runEventsBench } = await import('./events-bench.mjs')
+  await runEventsBench(await freePort(port + 10))
+}
+printFigures(figures)
+if (json) writeFigures(json, figures)

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import type { OutboxEntry } from '../../offline/db'
 import { discardEntry, retryEntry } from '../../offline/outbox'
-import { kickReplay, useSyncProgress } from '../../offline/outbox-sync'
+import { syncNow, useSyncProgress } from '../../offline/outbox-sync'
 import { usePwaState } from '../../offline/sw-registration'
 import { useOutbox } from '../../offline/use-outbox'
 import { NoOfflineCopyText } from '../../shell/no-offline-copy'
@@ -39,7 +39,7 @@ export function SyncCentre() {
       <PageHeader
         title={<FormattedMessage id="page.outbox" defaultMessage="Sync centre" />}
         actions={
-          <Button variant="secondary" onClick={kickReplay} disabled={entries.length === 0}>
+          <Button variant="secondary" onClick={syncNow} disabled={entries.length === 0}>
             <FormattedMessage id="outbox.syncNow" defaultMessage="Sync now" />
           </Button>
         }
@@ -51,14 +51,22 @@ export function SyncCentre() {
           </Alert>
         </div>
       )}
-      {progress.running && (
-        <div className="mb-4">
-          <p id="sync-progress-label" className="mb-1 text-sm text-gray-700">
-            <FormattedMessage
-              id="outbox.progress"
-              defaultMessage="Sending changes: {done} of {total}"
-              values={{ done: progress.done, total: progress.total }}
-            />
+      {(progress.running || progress.paused) && (
+        <div className="mb-4" data-testid="sync-progress">
+          <p id="sync-progress-label" className="mb-1 text-sm text-gray-700" aria-live="polite">
+            {progress.paused ? (
+              <FormattedMessage
+                id="outbox.paused"
+                defaultMessage="Paused after {done} of {total}: sign in again to send the rest."
+                values={{ done: progress.done, total: progress.total }}
+              />
+            ) : (
+              <FormattedMessage
+                id="outbox.progress"
+                defaultMessage="Sending changes: {done} of {total}"
+                values={{ done: progress.done, total: progress.total }}
+              />
+            )}
           </p>
           <progress
             aria-labelledby="sync-progress-label"
@@ -80,7 +88,7 @@ export function SyncCentre() {
           {entries.map((entry) => (
             <li key={entry.id} className="rounded-lg bg-white p-4 shadow-sm" data-testid="outbox-entry">
               <div className="flex flex-wrap items-center gap-2">
-                <OutboxState status={entry.id === progress.sendingId ? 'sending' : entry.status} />
+                <OutboxState status={progress.sending.includes(entry.id) ? 'sending' : entry.status} />
                 <span className="font-medium">{entry.label}</span>
                 <span className="text-sm text-gray-600">
                   {entry.resource} ·{' '}
@@ -105,7 +113,7 @@ export function SyncCentre() {
                     <span className="sr-only"> {entry.label}</span>
                   </Button>
                 )}
-                {entry.id !== progress.sendingId && entry.status !== 'conflict' && (
+                {!progress.sending.includes(entry.id) && entry.status !== 'conflict' && (
                   <Button variant="secondary" onClick={() => void retryEntry(entry.id)}>
                     <FormattedMessage id="outbox.retry" defaultMessage="Retry" />
                   </Button>
@@ -115,7 +123,7 @@ export function SyncCentre() {
                   className="ml-6"
                   data-destructive
                   onClick={() => discard(entry)}
-                  disabled={entry.id === progress.sendingId}
+                  disabled={progress.sending.includes(entry.id)}
                 >
                   <FormattedMessage id="outbox.discard" defaultMessage="Discard" />
                 </Button>
