@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { FormattedMessage } from 'react-intl'
 import { Button } from '../ui/button'
+import { Icon } from '../ui/icon'
 
 /** How to install on iOS Safari, which has no install prompt: Share, then Add to Home Screen. */
 export default function AddToHomeScreen({ onClose }: { onClose: () => void }) {
@@ -20,16 +21,10 @@ export default function AddToHomeScreen({ onClose }: { onClose: () => void }) {
                   defaultMessage="Tap the Share button {icon} in Safari's toolbar."
                   values={{
                     icon: (
-                      <svg
-                        aria-hidden="true"
-                        viewBox="0 0 24 24"
+                      <Icon
+                        d="M12 3v12M8 7l4-4 4 4M5 11v9h14v-9"
                         className="inline h-4 w-4 align-text-bottom"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="2"
-                      >
-                        <path d="M12 3v12M8 7l4-4 4 4M5 11v9h14v-9" />
-                      </svg>
+                      />
                     ),
                   }}
                 />

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { type NoOfflineReason, usePwaState } from '../offline/sw-registration'
+import { Icon } from '../ui/icon'
 
 /** Why this browser keeps no offline copy, and what that means for the user. */
 export function NoOfflineCopyText({ reason }: { reason: NoOfflineReason }) {
@@ -29,16 +30,10 @@ export function NoOfflineCopyBadge() {
         data-testid="no-offline-copy"
         className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full px-2 font-medium text-amber-900 hover:bg-amber-50 sm:min-h-8"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
+        <Icon
+          d="M3 3l18 18M8.5 8.6A5 5 0 0 0 6 17h11m3.2-1.6A4 4 0 0 0 17 10h-.3A6 6 0 0 0 10.3 5.2"
           className="h-4 w-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M3 3l18 18M8.5 8.6A5 5 0 0 0 6 17h11m3.2-1.6A4 4 0 0 0 17 10h-.3A6 6 0 0 0 10.3 5.2" />
-        </svg>
+        />
         <span className="sr-only lg:not-sr-only">
           <FormattedMessage id="pwa.noOfflineCopyShort" defaultMessage="No offline copy" />
         </span>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { applyUpdate, postponeUpdate, promptInstall, usePwaState } from '../offline/sw-registration'
 import { useUnsavedInputCount } from '../offline/unsaved'
+import { Icon } from '../ui/icon'
 
 const AddToHomeScreen = lazy(() => import('./add-to-home-screen'))
 
@@ -23,16 +24,7 @@ export function PwaControls() {
           data-testid="install-app"
           className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-1 rounded-md border border-primary-700 px-2 text-sm text-primary-800 hover:bg-primary-50 sm:h-9 sm:px-3"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5 sm:hidden"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M12 3v11M7 10l5 5 5-5M5 20h14" />
-          </svg>
+          <Icon d="M12 3v11M7 10l5 5 5-5M5 20h14" className="h-5 w-5 sm:hidden" />
           <span className="sr-only sm:not-sr-only">
             <FormattedMessage id="pwa.install" defaultMessage="Install app" />
           </span>

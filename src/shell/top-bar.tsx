@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { useSession } from '../auth/session'
+import { Icon } from '../ui/icon'
 import { LanguageSwitcher } from './language-switcher'
 
 interface TopBarProps {
@@ -28,16 +29,7 @@ export function TopBar({ menuOpen, onToggleMenu, organizationSelector, status }:
             ? intl.formatMessage({ id: 'menu.close', defaultMessage: 'Close menu' })
             : intl.formatMessage({ id: 'menu.open', defaultMessage: 'Open menu' })}
         </span>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        <Icon d="M4 6h16M4 12h16M4 18h16" className="h-5 w-5" />
       </button>
       <div className="flex-1" />
       {status}

@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { useMediaQuery } from '../shell/use-media-query'
+import { Icon } from './icon'
 
 /** Below 640 px, where a filter card would fill the first screen. */
 export const PHONE_QUERY = '(max-width: 639.98px)'
@@ -25,16 +26,7 @@ export function FilterDisclosure({ active, children }: { active: number; childre
         className="flex min-h-11 w-full items-center justify-between rounded-lg bg-white px-4 text-sm font-medium text-gray-800 shadow-sm"
       >
         <FormattedMessage id="filters.toggle" defaultMessage="Filters ({count})" values={{ count: active }} />
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className={`h-5 w-5 transition-transform ${open ? 'rotate-180' : ''}`}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M6 9l6 6 6-6" />
-        </svg>
+        <Icon d="M6 9l6 6 6-6" className={`h-5 w-5 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       <div id={id} hidden={!open} className="mt-2">
         {children}

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl'
 import { organizationsQuery } from '../../api/organizations'
 import { organizationSetting } from '../../api/scope'
 import { cachePersister } from '../../offline/cache-persister'
+import { Icon } from '../../ui/icon'
 
 /** "Aalto Logistics" → "AL", "Ääneseudun Energia" → "ÄE": the first letters of the first two words. */
 export function initialsOf(name: string): string {
@@ -79,16 +80,10 @@ export function OrganizationSelector({ reload = () => location.reload() }: { rel
         {chosen ? (
           initialsOf(chosen.name)
         ) : (
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
+          <Icon
+            d="M4 21V5l8-3v19M12 9h8v12M8 8v.01M8 12v.01M8 16v.01M16 13v.01M16 17v.01M2 21h20"
             className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M4 21V5l8-3v19M12 9h8v12M8 8v.01M8 12v.01M8 16v.01M16 13v.01M16 17v.01M2 21h20" />
-          </svg>
+          />
         )}
       </span>
       {chosen && (
