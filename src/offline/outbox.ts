@@ -28,15 +28,25 @@ export function onQueued(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
+/** Whether a replay pass holds the outbox lock in some tab (outbox-sync.ts takes it for each pass). */
+async function replayInProgress(): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !navigator.locks?.query) return false
+  const { held = [] } = await navigator.locks.query()
+  return held.some((lock) => lock.name === 'orchestrator-outbox')
+}
+
 /**
  * Stores a change before anything is sent. Deleting an entity whose create was never sent
  * removes the create and its edits instead: nothing needs to reach the platform.
  */
 export async function queueChange(scope: QueueScope, input: ChangeInput): Promise<OutboxEntry | undefined> {
   const db = await loadDb()
+  // A change on the wire is marked in memory only (replay.ts), so a create may be in flight in any
+  // tab while a replay pass holds the lock: then the delete is queued after it, never dropped.
+  const replaying = await replayInProgress()
   const entry = await db.transaction('rw', db.outbox, db.replaced, async () => {
     const change = await onLatest(db, input)
-    if (change.method === 'DELETE' && isLocalId(change.entityId)) {
+    if (change.method === 'DELETE' && isLocalId(change.entityId) && !replaying) {
       const related = await db.outbox.where('entityId').equals(change.entityId).toArray()
       if (related.every((e) => e.status !== 'sending')) {
         await db.outbox.bulkDelete(related.map((e) => e.seq as number))
