@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, type Request, test } from '@playwright/test'
-import { createProduct } from './commerce-support'
+import { createContract, createProduct, DAY, ORGANIZATIONS, organizationName } from './commerce-support'
 import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
 import { createTask } from './tasks-support'
 
@@ -237,5 +237,88 @@ test.describe('one door for online-only writes', () => {
     await expect(section.getByText('Credentials saved', { exact: true })).toBeVisible()
     const saved = writes.find((w) => w.url.includes('auth-credentials'))
     expect(saved?.key).toMatch(UUID)
+  })
+
+  test('a purchase that fails with a 500 keeps the dialog open with the error, and its retry is the same action', async ({
+    page,
+    request,
+  }) => {
+    const product = await createProduct(request, 'dataproduct')
+    await createContract(
+      request,
+      product.id,
+      ORGANIZATIONS.second,
+      new Date(Date.now() - DAY),
+      new Date(Date.now() + 30 * DAY),
+    )
+    const buyer = await organizationName(request, ORGANIZATIONS.second)
+    await signInWithToken(page)
+    const writes = watchWrites(page, /\/purchase$/)
+    await page.goto(`/products/${product.id}`)
+    await page.getByRole('button', { name: 'Purchase' }).click()
+    const dialog = page.getByRole('dialog', { name: `Purchase ${product.name}` })
+    await dialog.getByLabel('Organization').selectOption({ label: buyer })
+    await dialog.getByLabel('Contract').selectOption({ index: 1 })
+    await page.route('**/purchase', (route) => route.fulfill({ status: 500, json: { success: false } }), {
+      times: 1,
+    })
+    await dialog.getByRole('button', { name: 'Buy' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'There was a problem with your request. Please try again later.',
+    )
+    await expect(page.getByText('Product Purchased')).toHaveCount(0)
+    await dialog.getByRole('button', { name: 'Buy' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByText('Product Purchased')).toBeVisible()
+    expect(writes).toHaveLength(2)
+    expect(writes[0]?.key).toMatch(UUID)
+    expect(writes[1]?.key).toBe(writes[0]?.key)
+  })
+
+  test('generating a token in Finnish sends one request with a key, and a refusal shows the field message translated', async ({
+    page,
+    request,
+  }) => {
+    await signInWithToken(page)
+    await inFinnish(page)
+    const writes = watchWrites(page, /\/app-tokens$/)
+    await page.goto('/me')
+    const name = uniqueCode('gen')
+    const form = page.getByRole('form', { name: 'Luo tunnus' })
+    await form.getByLabel('Nimi').fill(name)
+    // The platform refuses a date past the longest lifetime: said on the form, in Finnish.
+    await page.route(
+      '**/app-tokens',
+      (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 400,
+              json: {
+                success: false,
+                error: {
+                  message: 'expirationDate: must be at most 365 days after the token was created',
+                  issues: [
+                    {
+                      path: 'expirationDate',
+                      message: 'must be at most 365 days after the token was created',
+                    },
+                  ],
+                },
+              },
+            })
+          : route.fallback(),
+      { times: 1 },
+    )
+    await form.getByRole('button', { name: 'Luo' }).click()
+    await expect(form.getByRole('alert')).toHaveText(
+      'Tunnus on voimassa enintään 365 päivää luomisestaan: valitse aikaisempi päivä.',
+    )
+    await form.getByRole('button', { name: 'Luo' }).dblclick()
+    await expect(page.getByTestId('token-full-value')).toBeVisible()
+    expect(writes).toHaveLength(2)
+    for (const w of writes) expect(w.key).toMatch(UUID)
+    expect(writes[1]?.key, 'after a final answer, a new action').not.toBe(writes[0]?.key)
+    const { json } = await platform<{ itemList: Token[] }>(request, 'GET', TOKENS)
+    expect(json.result?.itemList.filter((t) => t.name === name)).toHaveLength(1)
   })
 })
