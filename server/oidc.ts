@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { hostname, networkInterfaces } from 'node:os'
 import { createLocalJWKSet, jwtVerify } from 'jose'
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider'
 import type { Db } from './db'
@@ -33,6 +34,27 @@ interface Account {
   password_hash: string
 }
 
+/**
+ * The addresses the console may be reached at, each with its own issuer: PUBLIC_URL, the loopback
+ * names and this machine's name and network addresses at the same port (a phone on the same network),
+ * and any listed in CONSOLE_ORIGINS (comma-separated).
+ */
+export function consoleOrigins(publicUrl: string, extra = process.env.CONSOLE_ORIGINS ?? ''): string[] {
+  const home = new URL(publicUrl)
+  const port = home.port ? `:${home.port}` : ''
+  const hosts = ['localhost', '127.0.0.1', '[::1]', hostname()]
+  for (const list of Object.values(networkInterfaces()))
+    for (const address of list ?? [])
+      hosts.push(address.family === 'IPv6' ? `[${address.address.split('%')[0]}]` : address.address)
+  const listed = extra
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter((o) => /^https?:\/\/[^/]+$/.test(o))
+  return [
+    ...new Set([publicUrl, ...hosts.map((h) => `${home.protocol}//${h.toLowerCase()}${port}`), ...listed]),
+  ]
+}
+
 export async function createOidc(db: Db, publicUrl: string, throttle: Throttle) {
   const jwk = await secret(db, 'oidc-jwk', () => ({
     ...(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }) as object),
@@ -45,7 +67,7 @@ export async function createOidc(db: Db, publicUrl: string, throttle: Throttle) 
     keys: [randomBytes(32).toString('hex')],
   }))
   const cookieKeys = Array.isArray(stored) ? stored : stored.keys
-  const origins = [publicUrl, publicUrl.replace('//localhost', '//127.0.0.1')]
+  const origins = consoleOrigins(publicUrl)
   const account = async (id: string) =>
     (
       await db.query<Account>(
@@ -54,67 +76,94 @@ export async function createOidc(db: Db, publicUrl: string, throttle: Throttle) 
       )
     )[0]
 
-  const provider = new Provider(`${publicUrl}/oidc`, {
-    adapter: dbAdapter(db),
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        token_endpoint_auth_method: 'none',
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        redirect_uris: origins.map((o) => `${o}/redirect`),
-        post_logout_redirect_uris: origins.map((o) => `${o}/login`),
-        // auth_time in every id token: the platform finds the token's session by it (resolveToken).
-        require_auth_time: true,
+  /** One provider per address: its issuer is the address the console was opened at. */
+  const makeProvider = (origin: string) =>
+    new Provider(`${origin}/oidc`, {
+      adapter: dbAdapter(db),
+      clients: [
+        {
+          client_id: CLIENT_ID,
+          token_endpoint_auth_method: 'none',
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+          redirect_uris: [`${origin}/redirect`],
+          post_logout_redirect_uris: [`${origin}/login`],
+          // auth_time in every id token: the platform finds the token's session by it (resolveToken).
+          require_auth_time: true,
+        },
+      ],
+      scopes: ['openid', 'profile', 'email', 'offline_access'],
+      claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name'], email: ['email'] },
+      findAccount: async (_ctx, id) => {
+        const row = await account(id)
+        if (!row) return undefined
+        return {
+          accountId: row.id,
+          claims: async () => ({
+            sub: row.id,
+            email: row.email,
+            given_name: row.first_name ?? undefined,
+            family_name: row.last_name ?? undefined,
+            name: [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email,
+          }),
+        }
       },
-    ],
-    scopes: ['openid', 'profile', 'email', 'offline_access'],
-    claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name'], email: ['email'] },
-    findAccount: async (_ctx, id) => {
-      const row = await account(id)
-      if (!row) return undefined
-      return {
-        accountId: row.id,
-        claims: async () => ({
-          sub: row.id,
-          email: row.email,
-          given_name: row.first_name ?? undefined,
-          family_name: row.last_name ?? undefined,
-          name: [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email,
-        }),
-      }
-    },
-    jwks: { keys: [jwk as never] },
-    cookies: { keys: cookieKeys },
-    ttl: {
-      AccessToken: DAY,
-      IdToken: DAY,
-      RefreshToken: DAY,
-      Session: DAY,
-      Grant: DAY,
-      Interaction: 3600,
-      AuthorizationCode: 600,
-    },
-    rotateRefreshToken: true,
-    // Every token ends with the sign-in session, offline_access or not: sign-out revokes the grant.
-    expiresWithSession: async () => true,
-    // The console is first party: its consent is given once sign-in succeeds (see the interaction below).
-    features: {
-      devInteractions: { enabled: false },
-      revocation: { enabled: true },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
-          ctx.body = logoutPage(pageLocale(ctx.oidc.params?.ui_locales), form)
+      jwks: { keys: [jwk as never] },
+      cookies: { keys: cookieKeys },
+      ttl: {
+        AccessToken: DAY,
+        IdToken: DAY,
+        RefreshToken: DAY,
+        Session: DAY,
+        Grant: DAY,
+        Interaction: 3600,
+        AuthorizationCode: 600,
+      },
+      rotateRefreshToken: true,
+      // Every token ends with the sign-in session, offline_access or not: sign-out revokes the grant.
+      expiresWithSession: async () => true,
+      // The console is first party: its consent is given once sign-in succeeds (see the interaction below).
+      features: {
+        devInteractions: { enabled: false },
+        revocation: { enabled: true },
+        rpInitiatedLogout: {
+          enabled: true,
+          logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+            ctx.body = logoutPage(pageLocale(ctx.oidc.params?.ui_locales), form)
+          },
         },
       },
-    },
-    interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
-    renderError: async (ctx, out) => {
-      ctx.type = 'html'
-      ctx.body = errorPage('en', String(out.error_description ?? out.error ?? 'Error'))
-    },
-  })
+      interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
+      renderError: async (ctx, out) => {
+        ctx.type = 'html'
+        ctx.body = errorPage(
+          pageLocale(ctx.oidc?.params?.ui_locales),
+          String(out.error_description ?? out.error ?? 'Error'),
+        )
+      },
+    })
+  const providers = new Map<string, Provider>()
+  const callbacks = new Map<Provider, ReturnType<Provider['callback']>>()
+  const providerAt = (origin: string) => {
+    let found = providers.get(origin)
+    if (!found) {
+      found = makeProvider(origin)
+      providers.set(origin, found)
+      callbacks.set(found, found.callback())
+    }
+    return found
+  }
+  const provider = providerAt(publicUrl)
+  /** The provider for the address the request came to; PUBLIC_URL's for any other. */
+  const providerFor = (req: IncomingMessage) => {
+    const home = new URL(publicUrl)
+    const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      ?.trim()
+    const protocol = forwarded === 'http' || forwarded === 'https' ? `${forwarded}:` : home.protocol
+    const origin = `${protocol}//${String(req.headers.host ?? '').toLowerCase()}`
+    return providerAt(origins.includes(origin) ? origin : publicUrl)
+  }
 
   const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = jwk as Record<string, string>
   const jwks = createLocalJWKSet({ keys: [publicJwk] })
@@ -132,7 +181,10 @@ export async function createOidc(db: Db, publicUrl: string, throttle: Throttle) 
     if (token.split('.').length === 3) {
       let payload: { sub?: string; auth_time?: unknown }
       try {
-        ;({ payload } = await jwtVerify(token, jwks, { issuer: `${publicUrl}/oidc`, audience: CLIENT_ID }))
+        ;({ payload } = await jwtVerify(token, jwks, {
+          issuer: origins.map((o) => `${o}/oidc`),
+          audience: CLIENT_ID,
+        }))
       } catch {
         return undefined
       }
@@ -168,6 +220,7 @@ export async function createOidc(db: Db, publicUrl: string, throttle: Throttle) 
 
   /** Login form and the automatic consent of the first-party console. */
   async function interaction(req: IncomingMessage, res: ServerResponse, path: string) {
+    const provider = providerFor(req)
     const details = await provider.interactionDetails(req, res)
     const locale = pageLocale(details.params.ui_locales)
     if (req.method === 'POST' && path.endsWith('/login')) {
@@ -220,7 +273,22 @@ export async function createOidc(db: Db, publicUrl: string, throttle: Throttle) 
     return html(res, 400, errorPage(locale, 'Unsupported interaction'))
   }
 
-  const callback = provider.callback()
+  /**
+   * The sign-out confirmation: "No, stay signed in" (no `logout=yes`) sends the browser back with
+   * `stay=1`, so the console signs in again through the provider session that is left.
+   */
+  async function confirmLogout(req: IncomingMessage, res: ServerResponse) {
+    const form = await readForm(req)
+    ;(req as IncomingMessage & { body?: unknown }).body = Object.fromEntries(form)
+    if (form.get('logout')) return
+    const setHeader = res.setHeader.bind(res)
+    res.setHeader = (name: string, value: number | string | readonly string[]) => {
+      if (name.toLowerCase() === 'location' && typeof value === 'string' && /\/login(\?|$)/.test(value))
+        return setHeader(name, `${value}${value.includes('?') ? '&' : '?'}stay=1`)
+      return setHeader(name, value)
+    }
+  }
+
   /** Node handler for everything under /oidc. */
   async function handle(req: IncomingMessage, res: ServerResponse) {
     res.setHeader(
@@ -239,9 +307,11 @@ export async function createOidc(db: Db, publicUrl: string, throttle: Throttle) 
       }
       return
     }
+    if (req.method === 'POST' && path === '/oidc/session/end/confirm') await confirmLogout(req, res)
     ;(req as IncomingMessage & { originalUrl?: string }).originalUrl = url
     req.url = url.slice('/oidc'.length) || '/'
-    callback(req, res)
+    const callback = callbacks.get(providerFor(req))
+    callback?.(req, res)
   }
 
   return { provider, handle, resolveToken }

@@ -135,6 +135,7 @@ async function change(
   changes: Record<string, unknown>,
   type: string,
   refuse?: (row: Row) => Answer | undefined,
+  fromRow?: (row: Row) => Record<string, unknown>,
 ): Promise<Answer> {
   const db = c.get('platform').db
   const [row] = await db.query<Row>('SELECT id, user_id, data FROM tokens WHERE id = $1 AND user_id = $2', [
@@ -142,6 +143,7 @@ async function change(
     userId,
   ])
   if (!row) return { status: 404, body: failure(`Token ${id} was not found`) }
+  if (fromRow) Object.assign(changes, fromRow(row))
   const refused =
     refuse?.(row) ??
     tooLong(
@@ -156,13 +158,29 @@ async function change(
   return { status: 200, body: ok(view({ ...row, data }, c.get('platform').now())) }
 }
 
-/** Renew: a new expiration (default 24 h ahead, SPEC §4); a revoked token stays revoked. */
+/**
+ * Renew sets the given expiration (within the maximum lifetime, a field message otherwise); without
+ * one, 24 hours from now, or the current expiration when that is later: a renewal never shortens a
+ * token by default. A revoked token stays revoked.
+ */
 function renew(c: Ctx, user: AuthUser, userId: string, id: string, given: string | undefined) {
-  const expirationDate = given ?? new Date(c.get('platform').now() + RENEW_HOURS * 3_600_000).toISOString()
-  return change(c, user, userId, id, { expirationDate }, 'TOKEN_RENEWED', (row) =>
-    row.data.status === 'revoked'
-      ? { status: 409, body: failure('A revoked token cannot be renewed; generate a new one') }
-      : undefined,
+  const dayAhead = c.get('platform').now() + RENEW_HOURS * 3_600_000
+  return change(
+    c,
+    user,
+    userId,
+    id,
+    {},
+    'TOKEN_RENEWED',
+    (row) =>
+      row.data.status === 'revoked'
+        ? { status: 409, body: failure('A revoked token cannot be renewed; generate a new one') }
+        : undefined,
+    (row) => {
+      if (given !== undefined) return { expirationDate: given }
+      const current = typeof row.data.expirationDate === 'string' ? Date.parse(row.data.expirationDate) : 0
+      return { expirationDate: new Date(Math.max(dayAhead, current)).toISOString() }
+    },
   )
 }
 
@@ -220,15 +238,17 @@ for (const base of ['/:env/internal/users/:userId/tokens', '/:env/:version{v[12]
     const user = await owner(c)
     if (user instanceof Response) return user
     const id = param(c, 'id')
-    const removed = await c
-      .get('platform')
-      .db.query<{ id: string }>('DELETE FROM tokens WHERE id = $1 AND user_id = $2 RETURNING id', [
-        id,
-        param(c, 'userId'),
-      ])
-    if (removed.length === 0) return c.json(failure(`Token ${id} was not found`), 404)
-    await tokenEvent(c, user, id, 'TOKEN_REMOVED', 'Token removed')
-    return c.json(ok({ id }))
+    return idempotent(c, user, null, async () => {
+      const removed = await c
+        .get('platform')
+        .db.query<{ id: string }>('DELETE FROM tokens WHERE id = $1 AND user_id = $2 RETURNING id', [
+          id,
+          param(c, 'userId'),
+        ])
+      if (removed.length === 0) return { status: 404, body: failure(`Token ${id} was not found`) }
+      await tokenEvent(c, user, id, 'TOKEN_REMOVED', 'Token removed')
+      return { status: 200, body: ok({ id }) }
+    })
   })
 }
 

@@ -86,6 +86,57 @@ describe('access tokens', () => {
     expect(JSON.stringify(after.body)).not.toMatch(/otk_[0-9A-Za-z]{32}/)
   })
 
+  it('renew extends: a chosen date is kept, past the maximum lifetime refused with a field message, no date never shortens', async () => {
+    const base = `/api/sandbox/v2/${ADMIN_ID}/app-tokens`
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString()
+    const created = await p.call<Token>('POST', base, { body: { name: 'Long', expirationDate: days(200) } })
+    const id = created.body.result?.id
+    // No date: 24 hours from now would shorten it, so the expiration stays.
+    const kept = await p.call<Token>('POST', `${base}/${id}/renew`, { body: {} })
+    expect(kept.status).toBe(200)
+    expect(kept.body.result?.expirationDate).toBe(created.body.result?.expirationDate)
+    const late = await p.call('POST', `${base}/${id}/renew`, { body: { expirationDate: days(400) } })
+    expect(late.status).toBe(400)
+    expect(late.body.error?.issues).toEqual([
+      { path: 'expirationDate', message: 'must be at most 365 days after the token was created' },
+    ])
+    const later = days(300)
+    const extended = await p.call<Token>('POST', `${base}/${id}/renew`, { body: { expirationDate: later } })
+    expect(extended.status).toBe(200)
+    expect(extended.body.result?.expirationDate).toBe(later)
+  })
+
+  it('renew, revoke and remove run once per Idempotency-Key: a retry gets the first answer', async () => {
+    const base = `/api/sandbox/v2/${ADMIN_ID}/app-tokens`
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString()
+    const headers = (key: string) => ({ 'Idempotency-Key': key })
+    const input = { name: 'Keyed', expirationDate: days(10) }
+    const created = await p.call<Token>('POST', base, { body: input, headers: headers('tok-create-1') })
+    const again = await p.call<Token>('POST', base, { body: input, headers: headers('tok-create-1') })
+    expect(again.body.result?.id).toBe(created.body.result?.id)
+    const id = created.body.result?.id
+    const body = { expirationDate: days(20) }
+    const first = await p.call<Token>('POST', `${base}/${id}/renew`, {
+      body,
+      headers: headers('tok-renew-1'),
+    })
+    const second = await p.call<Token>('POST', `${base}/${id}/renew`, {
+      body,
+      headers: headers('tok-renew-1'),
+    })
+    expect(first.status).toBe(200)
+    expect(second.status).toBe(200)
+    expect(second.headers.get('Idempotent-Replayed')).toBe('true')
+    const revoked = await p.call<Token>('POST', `${base}/${id}/revoke`, { headers: headers('tok-revoke-1') })
+    expect(revoked.body.result?.status).toBe('revoked')
+    const removed = await p.call('DELETE', `${base}/${id}`, { headers: headers('tok-remove-1') })
+    expect(removed.status).toBe(200)
+    const retried = await p.call('DELETE', `${base}/${id}`, { headers: headers('tok-remove-1') })
+    expect(retried.status).toBe(200)
+    expect(retried.headers.get('Idempotent-Replayed')).toBe('true')
+    expect((await p.call('DELETE', `${base}/${id}`, { headers: headers('tok-remove-2') })).status).toBe(404)
+  })
+
   it('refuses an expiration past the maximum lifetime (a year) with a field message, and ends an older developer token', async () => {
     const base = `/api/sandbox/internal/users/${ADMIN_ID}/tokens`
     const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString()

@@ -72,13 +72,17 @@ export function queueContractCreate(entityId: string, input: ContractInput, labe
 }
 
 /** A purchase makes no sense later: sent now or not at all (online-only). */
-export function purchaseProduct(productId: string, input: { organizationId: string; contractId: string }) {
+export function purchaseProduct(
+  productId: string,
+  input: { organizationId: string; contractId: string },
+  idempotencyKey: string,
+) {
   return request<{ id: string }>({
     method: 'POST',
     path: '/api/{env}/products/v2/{id}/purchase',
     params: { id: productId },
     body: input,
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    headers: { 'Idempotency-Key': idempotencyKey },
   })
 }
 
@@ -101,11 +105,15 @@ export const productCredentialsQuery = (productId: string) =>
   })
 
 /** Overwrites the product's credentials (online-only: secrets are not kept in the outbox). */
-export function saveCredentials(productId: string, credentials: Record<string, string>) {
+export function saveCredentials(
+  productId: string,
+  credentials: Record<string, string>,
+  idempotencyKey: string,
+) {
   return request<SavedCredentials>({
     method: 'POST',
     path: CREDENTIALS,
     body: { productId, credentials },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    headers: { 'Idempotency-Key': idempotencyKey },
   })
 }

@@ -46,6 +46,7 @@ export function uploadProductFile(
   file: File,
   kind: FileKind | undefined,
   onProgress: (fraction: number) => void,
+  idempotencyKey: string = crypto.randomUUID(),
 ): { done: Promise<UploadResult>; abort: () => void } {
   const url = buildPath(FILES, { id: productId })
   const xhr = new XMLHttpRequest()
@@ -54,7 +55,7 @@ export function uploadProductFile(
     const headers = authHeaders(url, {
       'Content-Type': file.type || 'application/octet-stream',
       'X-File-Name': encodeURIComponent(file.name),
-      'Idempotency-Key': crypto.randomUUID(),
+      'Idempotency-Key': idempotencyKey,
       ...(kind ? { 'X-File-Kind': kind } : {}),
     })
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value)
@@ -93,11 +94,11 @@ export function downloadProductFile(productId: string, fileId: string) {
 }
 
 /** Online-only like the upload: the files panel does not queue. */
-export function deleteProductFile(productId: string, fileId: string) {
+export function deleteProductFile(productId: string, fileId: string, idempotencyKey: string) {
   return request<{ id: string }>({
     method: 'DELETE',
     path: `${FILES}/{fileId}`,
     params: { id: productId, fileId },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    headers: { 'Idempotency-Key': idempotencyKey },
   })
 }

@@ -211,15 +211,16 @@ export function queueTaskDelete(current: Task) {
 }
 
 /** Start, stop and run now: online only, never queued (DESIGN "Writing data"). */
-export async function sendTaskCommand(id: string, command: TaskCommand) {
+export async function sendTaskCommand(id: string, command: TaskCommand, idempotencyKey: string) {
   const result = await request<{ task: Task; run?: TaskRun }>({
     method: 'POST',
     path: `${PATH}/{id}/{command}`,
     params: { id, command },
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    headers: { 'Idempotency-Key': idempotencyKey },
   })
-  const data = dataOrThrow(result)
-  queryClient.setQueryData(taskKeys.detail(id), data.task)
-  await queryClient.invalidateQueries({ queryKey: taskKeys.all() })
-  return data
+  if (result.error === undefined && result.data?.task) {
+    queryClient.setQueryData(taskKeys.detail(id), result.data.task)
+    await queryClient.invalidateQueries({ queryKey: taskKeys.all() })
+  }
+  return result
 }

@@ -27,8 +27,18 @@ function setList(userId: string, change: (list: AccessToken[]) => AccessToken[])
 }
 
 /** Creates a token; the answer carries the full value, shown once and never cached. */
-export async function generateToken(userId: string, input: { name: string; expirationDate: string }) {
-  const result = await request<AccessToken>({ method: 'POST', path: BASE, params: { userId }, body: input })
+export async function generateToken(
+  userId: string,
+  input: { name: string; expirationDate: string },
+  idempotencyKey: string,
+) {
+  const result = await request<AccessToken>({
+    method: 'POST',
+    path: BASE,
+    params: { userId },
+    body: input,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  })
   if (result.error === undefined && result.data) {
     const { fullValue: _shownOnce, ...kept } = result.data
     setList(userId, (list) => [kept, ...list.filter((t) => t.id !== kept.id)])
@@ -44,8 +54,13 @@ function replaceWithAnswer(userId: string, result: ApiResult<AccessToken>) {
   return result
 }
 
-/** Renew: without a date the platform sets 24 hours from now (SPEC §4). */
-export async function renewToken(userId: string, id: string, expirationDate?: string) {
+/** Renew to the chosen date; without one the platform sets 24 hours from now, never shortening the token. */
+export async function renewToken(
+  userId: string,
+  id: string,
+  expirationDate: string | undefined,
+  idempotencyKey: string,
+) {
   return replaceWithAnswer(
     userId,
     await request<AccessToken>({
@@ -53,24 +68,32 @@ export async function renewToken(userId: string, id: string, expirationDate?: st
       path: `${BASE}/{id}/renew`,
       params: { userId, id },
       body: expirationDate ? { expirationDate } : {},
+      headers: { 'Idempotency-Key': idempotencyKey },
     }),
   )
 }
 
-export async function revokeToken(userId: string, id: string) {
+export async function revokeToken(userId: string, id: string, idempotencyKey: string) {
   return replaceWithAnswer(
     userId,
-    await request<AccessToken>({ method: 'POST', path: `${BASE}/{id}/revoke`, params: { userId, id } }),
+    await request<AccessToken>({
+      method: 'POST',
+      path: `${BASE}/{id}/revoke`,
+      params: { userId, id },
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
   )
 }
 
-/** SPEC §4: the token leaves the list only on a 200. */
-export async function removeToken(userId: string, id: string) {
+/** The token leaves the list once the platform accepted the removal (200, or 204 without a body). */
+export async function removeToken(userId: string, id: string, idempotencyKey: string) {
   const result = await request<{ id: string }>({
     method: 'DELETE',
     path: `${BASE}/{id}`,
     params: { userId, id },
+    headers: { 'Idempotency-Key': idempotencyKey },
   })
-  if (result.status === 200) setList(userId, (list) => list.filter((t) => t.id !== id))
+  if (result.error === undefined && result.status >= 200 && result.status < 300)
+    setList(userId, (list) => list.filter((t) => t.id !== id))
   return result
 }

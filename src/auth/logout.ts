@@ -1,4 +1,5 @@
 import { queryClient } from '../api/query-client'
+import { localeSetting } from '../i18n/locale'
 import { cachePersister } from '../offline/cache-persister'
 import { getSession, saveSession } from './session'
 
@@ -17,7 +18,7 @@ export async function logout(navigate: () => void | Promise<void>, { endProvider
     // The grant ends first: its tokens stop working even if the provider's sign-out page is left unconfirmed.
     const refreshToken = session.refreshToken
     if (refreshToken) await oidc?.revokeTokens(refreshToken).catch(() => undefined)
-    const url = await oidc?.endSessionUrl().catch(() => undefined)
+    const url = await oidc?.endSessionUrl(localeSetting.get()).catch(() => undefined)
     if (url) {
       location.assign(url)
       return

@@ -125,13 +125,27 @@ export async function revokeTokens(refreshToken: string): Promise<void> {
 
 /** The provider's end-session address with client id and the post-logout redirect (SPEC §7). */
 // No id_token_hint: tokens never travel in URLs.
-export async function endSessionUrl(): Promise<string | undefined> {
+export async function endSessionUrl(locale: string): Promise<string | undefined> {
   const as = await authorizationServer()
   if (!as.end_session_endpoint) return undefined
   const url = new URL(as.end_session_endpoint)
   url.searchParams.set('client_id', client.client_id)
   url.searchParams.set('post_logout_redirect_uri', `${location.origin}/login`)
+  url.searchParams.set('ui_locales', locale)
   return url.href
+}
+
+/** Why a sign-in could not start or finish, for the login screen to say. */
+export type SignInFailure = 'unreachable' | 'issuer' | 'insecure' | 'refused' | 'other'
+
+export function signInFailure(error: unknown): SignInFailure {
+  if (error instanceof oauth.AuthorizationResponseError) return 'refused'
+  if (typeof crypto === 'undefined' || !crypto.subtle) return 'insecure'
+  if (error instanceof oauth.OperationProcessingError && /issuer/i.test(error.message)) return 'issuer'
+  if (error instanceof TypeError) return 'unreachable'
+  if (error instanceof oauth.OperationProcessingError && /status code/i.test(error.message))
+    return 'unreachable'
+  return 'other'
 }
 
 export const isProviderError = (error: unknown) => error instanceof oauth.AuthorizationResponseError

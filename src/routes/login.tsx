@@ -2,9 +2,18 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { getSession } from '../auth/session'
 import { LoginScreen } from '../features/auth/login-screen'
 
-/** `?failed=1` when the provider refused the sign-in. */
-const search = (raw: Record<string, unknown>): { failed?: number } =>
-  Number(raw.failed) === 1 ? { failed: 1 } : {}
+const REASONS = ['unreachable', 'issuer', 'insecure', 'refused', 'other'] as const
+type Reason = (typeof REASONS)[number]
+
+/**
+ * `?failed=1` (with `reason`) when a sign-in failed; `?stay=1` when the provider's sign-out was
+ * declined: the console signs in again through the provider session left.
+ */
+const search = (raw: Record<string, unknown>): { failed?: number; reason?: Reason; stay?: number } => ({
+  ...(Number(raw.failed) === 1 ? { failed: 1 } : {}),
+  ...(REASONS.includes(raw.reason as Reason) ? { reason: raw.reason as Reason } : {}),
+  ...(Number(raw.stay) === 1 ? { stay: 1 } : {}),
+})
 
 export const Route = createFileRoute('/login')({
   validateSearch: search,
@@ -15,6 +24,6 @@ export const Route = createFileRoute('/login')({
 })
 
 function LoginRoute() {
-  const { failed } = Route.useSearch()
-  return <LoginScreen failed={failed === 1} />
+  const { failed, reason, stay } = Route.useSearch()
+  return <LoginScreen failed={failed === 1} reason={reason} stay={stay === 1} />
 }

@@ -11,6 +11,11 @@ interface ConfirmDialogProps {
   onConfirm: () => void
   onCancel: () => void
   danger?: boolean
+  /** The confirmed action is on the wire: the dialog stays, its button busy. */
+  busy?: boolean
+  /** Why the action failed, shown in the still-open dialog. */
+  error?: ReactNode
+  children?: ReactNode
 }
 
 export function ConfirmDialog({
@@ -21,6 +26,9 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   danger,
+  busy,
+  error,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
@@ -31,11 +39,24 @@ export function ConfirmDialog({
           {description && (
             <Dialog.Description className="mt-2 text-sm text-gray-700">{description}</Dialog.Description>
           )}
+          {children}
+          {error && (
+            <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </p>
+          )}
           <div className="mt-6 flex justify-end gap-2">
             <Button variant="secondary" onClick={onCancel}>
               <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
             </Button>
-            <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm}>
+            <Button
+              variant={danger ? 'danger' : 'primary'}
+              disabled={busy}
+              aria-busy={busy || undefined}
+              onClick={() => {
+                if (!busy) onConfirm()
+              }}
+            >
               {confirmLabel}
             </Button>
           </div>

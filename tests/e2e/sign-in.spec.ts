@@ -176,3 +176,96 @@ test.describe('sign-in', () => {
     await expect(menu.getByRole('link', { name: 'Templates' })).toBeVisible()
   })
 })
+
+test.describe('sign-in wherever the console is reached, in Finnish', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('locale', 'fi'))
+  })
+
+  test('opened as 127.0.0.1 the provider speaks Finnish, sign-in succeeds, and "No, stay signed in" keeps the console signed in', async ({
+    page,
+    baseURL,
+  }) => {
+    const origin = (baseURL ?? '').replace('//localhost', '//127.0.0.1')
+    expect(origin).toContain('127.0.0.1')
+    await page.goto(`${origin}/login`)
+    await page.getByRole('button', { name: 'Kirjaudu sisään', exact: true }).click()
+    await expect(page).toHaveURL(/\/oidc\/interaction\//)
+    expect(new URL(page.url()).origin).toBe(origin)
+    await expect(page.getByRole('heading', { name: 'Kirjaudu Orchestratoriin' })).toBeVisible()
+    await page.getByLabel('Sähköposti').fill('admin@example.com')
+    await page.getByLabel('Salasana').fill('Demo-admin-1')
+    await page.getByRole('button', { name: 'Kirjaudu sisään' }).click()
+    await expect(page).toHaveURL(`${origin}/`)
+    const menu = page.getByRole('navigation', { name: 'Päävalikko' })
+    await expect(menu.getByRole('link', { name: 'Tehtävät' })).toBeVisible()
+    // The id token of this issuer is accepted by the platform.
+    const stored = await readBootStore<{ token: string }>(page, 'session')
+    const me = await page.request.get(`${origin}/api/sandbox/me`, {
+      headers: { Authorization: `Bearer ${stored?.token}` },
+    })
+    expect(me.status()).toBe(200)
+
+    await menu.getByRole('button', { name: 'Kirjaudu ulos' }).click()
+    await expect(page.getByRole('heading', { name: 'Kirjaudutaanko ulos Orchestratorista?' })).toBeVisible()
+    await page.getByRole('button', { name: 'Ei, pysy kirjautuneena' }).click()
+    // Back in the console, signed in again through the provider session, without a password.
+    await expect(menu.getByRole('button', { name: 'Kirjaudu ulos' })).toBeVisible({ timeout: 15_000 })
+    await expect(page).toHaveURL(`${origin}/`)
+    const again = await readBootStore<{ token: string }>(page, 'session')
+    const meAgain = await page.request.get(`${origin}/api/sandbox/me`, {
+      headers: { Authorization: `Bearer ${again?.token}` },
+    })
+    expect(meAgain.status()).toBe(200)
+
+    // "Yes" still signs out.
+    await menu.getByRole('button', { name: 'Kirjaudu ulos' }).click()
+    await page.getByRole('button', { name: 'Kyllä, kirjaa minut ulos' }).click()
+    await expect(page).toHaveURL(`${origin}/login`)
+    await expect(menu.getByRole('button', { name: 'Kirjaudu ulos' })).toHaveCount(0)
+  })
+
+  test('a sign-in that cannot start says why, in Finnish', async ({ page }) => {
+    // A provider that answers for another address, as the embedded one did for 127.0.0.1.
+    await page.route('**/oidc/.well-known/openid-configuration', async (route) => {
+      const response = await route.fetch()
+      const body = await response.json()
+      await route.fulfill({ response, json: { ...body, issuer: 'http://elsewhere.example/oidc' } })
+    })
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Kirjaudu sisään', exact: true }).click()
+    const alert = page.getByRole('alert')
+    await expect(alert).toContainText('Kirjautuminen epäonnistui!')
+    await expect(page.getByTestId('login-reason')).toHaveText(
+      /^Kirjautumispalvelu ei vastaa tälle osoitteelle \(http:\/\/localhost:\d+\)\./,
+    )
+    await page.unroute('**/oidc/.well-known/openid-configuration')
+    await page.route('**/oidc/.well-known/openid-configuration', (route) => route.abort('connectionrefused'))
+    await page.getByRole('button', { name: 'Kirjaudu sisään', exact: true }).click()
+    await expect(page.getByTestId('login-reason')).toHaveText(
+      'Kirjautumispalveluun ei saatu yhteyttä. Tarkista yhteys ja yritä uudelleen.',
+    )
+  })
+
+  test('a refusal by the provider is said in Finnish after the callback', async ({ page, baseURL }) => {
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Kirjaudu sisään', exact: true }).click()
+    await expect(page).toHaveURL(/\/oidc\/interaction\//)
+    const state = await page.evaluate(
+      () => (JSON.parse(sessionStorage.getItem('oidc.pending') ?? '{}') as { state?: string }).state,
+    )
+    expect(state).toBeTruthy()
+    // The provider sends the browser back with an error instead of a code.
+    const back = new URLSearchParams({
+      error: 'access_denied',
+      error_description: 'refused',
+      state: state ?? '',
+      iss: `${baseURL}/oidc`,
+    })
+    await page.goto(`/redirect?${back}`)
+    await expect(page).toHaveURL(/\/login\?failed=1&reason=refused/)
+    await expect(page.getByTestId('login-reason')).toHaveText(
+      'Kirjautumispalvelu hylkäsi kirjautumisen. Yritä uudelleen.',
+    )
+  })
+})

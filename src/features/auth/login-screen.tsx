@@ -1,17 +1,52 @@
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useId, useState } from 'react'
-import { FormattedMessage, useIntl } from 'react-intl'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl'
+import type { SignInFailure } from '../../auth/oidc'
 import { SignInThrottledError, signInWithDeveloperToken } from '../../auth/sign-in'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
 
-export function LoginScreen({ failed = false }: { failed?: boolean }) {
+const reasons = defineMessages({
+  unreachable: {
+    id: 'login.reason.unreachable',
+    defaultMessage: 'The sign-in service could not be reached. Check the connection and try again.',
+  },
+  issuer: {
+    id: 'login.reason.issuer',
+    defaultMessage:
+      'The sign-in service does not answer for this address ({origin}). Open the console at the address it was set up for.',
+  },
+  insecure: {
+    id: 'login.reason.insecure',
+    defaultMessage:
+      'Sign-in needs a secure connection: open the console over https, or at localhost on this machine.',
+  },
+  refused: {
+    id: 'login.reason.refused',
+    defaultMessage: 'The sign-in service refused the sign-in. Try again.',
+  },
+  other: {
+    id: 'login.reason.other',
+    defaultMessage: 'The sign-in could not be completed. Try again.',
+  },
+})
+
+export function LoginScreen({
+  failed = false,
+  reason: given,
+  stay = false,
+}: {
+  failed?: boolean
+  reason?: SignInFailure
+  stay?: boolean
+}) {
   const intl = useIntl()
   const navigate = useNavigate()
   const tokenId = useId()
   const [token, setToken] = useState('')
   const [error, setError] = useState(failed)
+  const [reason, setReason] = useState<SignInFailure | undefined>(given)
   /** Minutes to wait after too many failed sign-ins (the platform's 429). */
   const [waitMinutes, setWaitMinutes] = useState(0)
   const [busy, setBusy] = useState<'oidc' | 'token' | null>(null)
@@ -19,20 +54,31 @@ export function LoginScreen({ failed = false }: { failed?: boolean }) {
   const signIn = async () => {
     setBusy('oidc')
     setError(false)
+    setReason(undefined)
+    // The OIDC client loads on demand: the login screen's first load stays small.
+    const oidc = await import('../../auth/oidc').catch(() => undefined)
     try {
-      // The OIDC client loads on demand: the login screen's first load stays small.
-      const { startLogin } = await import('../../auth/oidc')
-      await startLogin(intl.locale)
-    } catch {
+      if (!oidc) throw new TypeError('The sign-in module could not be loaded')
+      await oidc.startLogin(intl.locale)
+    } catch (cause) {
       setError(true)
+      setReason(oidc ? oidc.signInFailure(cause) : 'unreachable')
       setBusy(null)
     }
   }
+  // Sign-out declined at the provider: its session is still there, so signing in needs no password.
+  const stayed = useRef(false)
+  useEffect(() => {
+    if (!stay || stayed.current) return
+    stayed.current = true
+    void signIn()
+  })
 
   const signInWithToken = async (event: FormEvent) => {
     event.preventDefault()
     setBusy('token')
     setError(false)
+    setReason(undefined)
     setWaitMinutes(0)
     try {
       await signInWithDeveloperToken(token)
@@ -52,6 +98,11 @@ export function LoginScreen({ failed = false }: { failed?: boolean }) {
         <div className="mb-4">
           <Alert>
             <FormattedMessage id="login.failed" defaultMessage="Login failed!" />
+            {reason && (
+              <span className="mt-1 block" data-testid="login-reason">
+                {intl.formatMessage(reasons[reason] as MessageDescriptor, { origin: location.origin })}
+              </span>
+            )}
           </Alert>
         </div>
       )}

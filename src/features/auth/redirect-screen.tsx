@@ -25,7 +25,8 @@ export function RedirectScreen() {
     completeOidcLogin(url)
       .then(() => navigate({ to: '/', replace: true }))
       .catch((error: unknown) => {
-        if (isProviderError(error)) void navigate({ to: '/login', search: { failed: 1 }, replace: true })
+        if (isProviderError(error))
+          void navigate({ to: '/login', search: { failed: 1, reason: 'refused' }, replace: true })
         else setState('timeout')
       })
       .finally(() => clearTimeout(giveUp))

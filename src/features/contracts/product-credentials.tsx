@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { contractKeys, productCredentialsQuery, saveCredentials } from '../../api/contracts'
+import { useOnlineWrite } from '../../api/online-write'
 import { useSession } from '../../auth/session'
 import { MESSAGES } from '../../contract/messages'
 import { Alert } from '../../ui/alert'
@@ -29,6 +30,9 @@ export function ProductCredentials({ productId }: { productId: string }) {
   const [submitted, setSubmitted] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null)
+  const write = useOnlineWrite((credentials: Record<string, string>, key: string) =>
+    saveCredentials(productId, credentials, key),
+  )
   if (!session) return null
   const problems = submitted ? credentialProblems(rows) : {}
   const savedEntries = Object.entries(saved.data?.credentials ?? {})
@@ -46,7 +50,9 @@ export function ProductCredentials({ productId }: { productId: string }) {
 
   const save = async () => {
     setConfirming(false)
-    const result = await saveCredentials(productId, toCredentials(rows))
+    setOutcome(null)
+    const result = await write.run(toCredentials(rows))
+    if (!result) return
     if (result.error === undefined && result.status < 300) {
       setRows([newRow()])
       setSubmitted(false)
@@ -55,8 +61,9 @@ export function ProductCredentials({ productId }: { productId: string }) {
         text: intl.formatMessage({ id: 'credentials.saved', defaultMessage: 'Credentials saved' }),
       })
       await queryClient.invalidateQueries({ queryKey: contractKeys.credentials(productId) })
-    } else setOutcome({ ok: false, text: result.error ?? '' })
+    }
   }
+  const shown = write.error ? { ok: false, text: write.error } : outcome
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg bg-white p-4 shadow-sm">
@@ -80,9 +87,9 @@ export function ProductCredentials({ productId }: { productId: string }) {
           </p>
         )
       )}
-      {outcome && (
+      {shown && (
         <div className="mb-3">
-          <Alert tone={outcome.ok ? 'success' : 'error'}>{outcome.text}</Alert>
+          <Alert tone={shown.ok ? 'success' : 'error'}>{shown.text}</Alert>
         </div>
       )}
       <SubForm
@@ -163,7 +170,7 @@ export function ProductCredentials({ productId }: { productId: string }) {
           <Button variant="secondary" onClick={() => setRows([...rows, newRow()])}>
             <FormattedMessage id="credentials.add" defaultMessage="Add credential" />
           </Button>
-          <OnlineOnlyButton onClick={ask}>
+          <OnlineOnlyButton onClick={ask} disabled={write.busy} aria-busy={write.busy}>
             <FormattedMessage id="credentials.save" defaultMessage="Save credentials" />
           </OnlineOnlyButton>
         </div>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { productContractsQuery, purchasableContracts, purchaseProduct } from '../../api/contracts'
+import { useOnlineWrite } from '../../api/online-write'
 import { organizationsQuery } from '../../api/organizations'
 import { currentScope } from '../../api/scope'
 import { useSession } from '../../auth/session'
@@ -69,21 +70,21 @@ function PurchaseForm({
   const [organizationId, setOrganizationId] = useState(currentScope().organizationId)
   const [contractId, setContractId] = useState('')
   const [problem, setProblem] = useState<'organization' | 'contract' | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const write = useOnlineWrite((input: { organizationId: string; contractId: string }, key: string) =>
+    purchaseProduct(product.id, input, key),
+  )
   const choices = purchasableContracts(contracts.data ?? [], organizationId)
 
   const submit = async () => {
-    setError(null)
+    write.clearError()
     if (!organizationId) return setProblem('organization')
     if (!contractId) return setProblem('contract')
     setProblem(null)
-    setBusy(true)
-    const result = await purchaseProduct(product.id, { organizationId, contractId })
-    setBusy(false)
-    if (result.error === undefined && result.status >= 200 && result.status < 300) onDone()
-    else setError(translatePurchaseError(intl, result.error ?? ''))
+    const result = await write.run({ organizationId, contractId })
+    if (result && result.error === undefined && result.status >= 200 && result.status < 300) onDone()
   }
+  // The platform refuses with the dialog's own messages: those are shown as the dialog says them.
+  const error = write.error === undefined ? undefined : translatePurchaseError(intl, write.error)
 
   return (
     <form
@@ -185,7 +186,7 @@ function PurchaseForm({
         <Button variant="secondary" onClick={onCancel}>
           <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
         </Button>
-        <OnlineOnlyButton type="submit" disabled={busy}>
+        <OnlineOnlyButton type="submit" disabled={write.busy} aria-busy={write.busy}>
           <FormattedMessage id="purchase.submit" defaultMessage="Buy" />
         </OnlineOnlyButton>
       </div>

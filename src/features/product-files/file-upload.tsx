@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { useOnlineWrite } from '../../api/online-write'
 import { type FileKind, MAX_FILE_BYTES, productFileKeys, uploadProductFile } from '../../api/product-files'
 import { useOnline } from '../../offline/online'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
@@ -47,20 +48,32 @@ export function FileUpload({
     setChosen(file)
   }
 
+  const write = useOnlineWrite(async (file: File, key: string) => {
+    const name = file.name
+    const { done } = uploadProductFile(
+      productId,
+      file,
+      kind,
+      (fraction) => setState({ phase: 'uploading', fraction, name }),
+      key,
+    )
+    const result = await done
+    return result.ok
+      ? { data: result.file, status: 201 }
+      : { data: undefined, status: result.status, error: result.error }
+  })
   const upload = async () => {
     if (!chosen) return
     const name = chosen.name
     setState({ phase: 'uploading', fraction: 0, name })
-    const { done } = uploadProductFile(productId, chosen, kind, (fraction) =>
-      setState({ phase: 'uploading', fraction, name }),
-    )
-    const result = await done
-    if (result.ok) {
+    const result = await write.run(chosen)
+    if (!result) return
+    if (result.error === undefined) {
       setState({ phase: 'done', fraction: 1, name })
       setChosen(null)
       if (input.current) input.current.value = ''
       await queryClient.invalidateQueries({ queryKey: productFileKeys.ofProduct(productId) })
-    } else setState({ phase: 'error', text: result.error })
+    } else setState({ phase: 'idle' })
   }
 
   const percent = state.phase === 'uploading' || state.phase === 'done' ? Math.round(state.fraction * 100) : 0
@@ -83,7 +96,8 @@ export function FileUpload({
         </div>
         <OnlineOnlyButton
           variant="secondary"
-          disabled={!chosen || state.phase === 'uploading'}
+          disabled={!chosen || state.phase === 'uploading' || write.busy}
+          aria-busy={write.busy}
           onClick={() => void upload()}
         >
           <FormattedMessage id="files.upload" defaultMessage="Upload {kind}" values={{ kind: label }} />
@@ -116,9 +130,9 @@ export function FileUpload({
           </p>
         </div>
       )}
-      {state.phase === 'error' && (
+      {(state.phase === 'error' || write.error) && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {state.text}
+          {state.phase === 'error' ? state.text : write.error}
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { useOnlineWrite } from '../../api/online-write'
 import {
   deleteProductFile,
   downloadProductFile,
@@ -27,6 +28,7 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
   const query = useQuery({ ...productFilesQuery(productId), enabled: session !== null })
   const [removing, setRemoving] = useState<ProductFile | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const removal = useOnlineWrite((fileId: string, key: string) => deleteProductFile(productId, fileId, key))
   if (!session) return null
   const files = query.data ?? []
   const groups = kinds?.length
@@ -47,8 +49,9 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
 
   const remove = async (file: ProductFile) => {
     setRemoving(null)
-    const result = await deleteProductFile(productId, file.id)
-    if (result.error !== undefined) setError(result.error)
+    setError(null)
+    const result = await removal.run(file.id)
+    if (!result) return
     await queryClient.invalidateQueries({ queryKey: productFileKeys.ofProduct(productId) })
   }
 
@@ -63,9 +66,9 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
           defaultMessage="A file is sent to the platform as soon as it is uploaded; it needs a connection."
         />
       </p>
-      {(query.isError || error) && (
+      {(query.isError || error || removal.error) && (
         <div className="mb-3">
-          <Alert>{error ?? query.error?.message}</Alert>
+          <Alert>{removal.error ?? error ?? query.error?.message}</Alert>
         </div>
       )}
       {groups.map(({ kind, files: group }) => {
@@ -93,7 +96,12 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
                       <FormattedMessage id="files.download" defaultMessage="Download" />
                       <span className="sr-only"> {file.name}</span>
                     </OnlineOnlyButton>
-                    <OnlineOnlyButton variant="ghost" onClick={() => setRemoving(file)}>
+                    <OnlineOnlyButton
+                      variant="ghost"
+                      disabled={removal.busy}
+                      aria-busy={removal.busy}
+                      onClick={() => setRemoving(file)}
+                    >
                       <FormattedMessage id="common.delete" defaultMessage="Delete" />
                       <span className="sr-only"> {file.name}</span>
                     </OnlineOnlyButton>

@@ -1,7 +1,7 @@
 import { useStore } from '@tanstack/react-form'
-import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { z } from 'zod'
+import { useOnlineWrite } from '../../api/online-write'
 import { generateToken } from '../../api/tokens'
 import { MESSAGES } from '../../contract/messages'
 import { requiredText } from '../../contract/rules'
@@ -11,21 +11,12 @@ import { Alert } from '../../ui/alert'
 import { DateField } from '../../ui/form/date-field'
 import { useAppForm } from '../../ui/form/fields'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
+import { daysAhead, endOfDay, expirationProblem } from './token-dates'
 
 const schema = z.object({
   name: requiredText().max(100),
   expirationDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.required),
 })
-
-const dayString = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
-const daysAhead = (n: number) => dayString(new Date(Date.now() + n * 86_400_000))
-
-/** The last moment of the chosen day in the operator's time zone. */
-function endOfDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number)
-  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1, 23, 59, 59).toISOString()
-}
 
 /** Generate (name, expiration date): online only, the answer's full value goes to `onCreated` once. */
 export function GenerateTokenForm({
@@ -36,20 +27,18 @@ export function GenerateTokenForm({
   onCreated: (token: AccessToken) => void
 }) {
   const intl = useIntl()
-  const [error, setError] = useState<string>()
+  const write = useOnlineWrite((input: { name: string; expirationDate: string }, key: string) =>
+    generateToken(userId, input, key),
+  )
   const form = useAppForm({
     defaultValues: { name: '', expirationDate: daysAhead(30) },
     validators: { onChange: schema, onSubmit: schema },
     onSubmit: async ({ value, formApi }) => {
-      setError(undefined)
-      const result = await generateToken(userId, {
+      const result = await write.run({
         name: value.name.trim(),
         expirationDate: endOfDay(value.expirationDate),
       })
-      if (result.error !== undefined || !result.data) {
-        setError(result.error)
-        return
-      }
+      if (!result || result.error !== undefined || !result.data) return
       onCreated(result.data)
       formApi.reset({ name: '', expirationDate: daysAhead(30) })
     },
@@ -69,9 +58,9 @@ export function GenerateTokenForm({
       <h3 id="generate-token-title" className="mb-3 font-semibold text-gray-900">
         <FormattedMessage id="tokens.generateTitle" defaultMessage="Generate a token" />
       </h3>
-      {error && (
+      {write.error && (
         <div className="mb-3">
-          <Alert>{error}</Alert>
+          <Alert>{expirationProblem(intl, write.issues) ?? write.error}</Alert>
         </div>
       )}
       <div className="grid gap-x-4 sm:grid-cols-2">
@@ -95,7 +84,11 @@ export function GenerateTokenForm({
       </div>
       <form.Subscribe selector={(s) => s.isSubmitting}>
         {(submitting) => (
-          <OnlineOnlyButton type="submit" disabled={submitting}>
+          <OnlineOnlyButton
+            type="submit"
+            disabled={submitting || write.busy}
+            aria-busy={submitting || write.busy}
+          >
             <FormattedMessage id="tokens.generate" defaultMessage="Generate" />
           </OnlineOnlyButton>
         )}

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import type { ApiResult } from '../../api/http'
+import { useOnlineWrite } from '../../api/online-write'
 import { removeToken, renewToken, revokeToken, tokensQuery } from '../../api/tokens'
+import { useSession } from '../../auth/session'
 import type { AccessToken } from '../../contract/token'
 import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -10,36 +13,76 @@ import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { StatusBadge } from '../../ui/status-badge'
 import { GenerateTokenForm } from './generate-token-form'
 import { NewTokenValue } from './new-token-value'
+import { dayString, endOfDay, expirationProblem } from './token-dates'
 
 type Notice = { tone: 'success' | 'error'; text: string }
+type Action = 'renew' | 'revoke' | 'remove'
 
-/** Personal access tokens (SPEC §4): generate, renew, revoke, remove; all online only. */
+/** Whether this token is the one the console is signed in with (a developer login). */
+function isCurrentSession(token: AccessToken, sessionToken: string | undefined) {
+  return (
+    sessionToken !== undefined &&
+    sessionToken.length > 8 &&
+    token.shortValue === `${sessionToken.slice(0, 4)}…${sessionToken.slice(-4)}`
+  )
+}
+
+/** The offered renewal: 30 days past the later of today and the current expiration. */
+function renewalDefault(token: AccessToken): string {
+  const from = Math.max(Date.now(), token.expirationDate ? Date.parse(token.expirationDate) : 0)
+  return dayString(new Date(from + 30 * 86_400_000))
+}
+
+/** Personal access tokens: generate, renew, revoke, remove; all online only, each confirmed. */
 export function TokensSection({ userId }: { userId: string }) {
   const intl = useIntl()
+  const dateId = useId()
+  const session = useSession()
+  const sessionToken = session?.kind === 'developer' ? session.token : undefined
   const tokens = useQuery(tokensQuery(userId))
   const [created, setCreated] = useState<AccessToken>()
   const [notice, setNotice] = useState<Notice>()
-  const [confirm, setConfirm] = useState<{ action: 'revoke' | 'remove'; token: AccessToken }>()
-  const [busy, setBusy] = useState<string>()
+  const [confirm, setConfirm] = useState<{ action: Action; token: AccessToken }>()
+  const [renewTo, setRenewTo] = useState('')
+  const write = useOnlineWrite(
+    (
+      input: { action: Action; id: string; expirationDate?: string },
+      key: string,
+    ): Promise<ApiResult<unknown>> =>
+      input.action === 'renew'
+        ? renewToken(userId, input.id, input.expirationDate, key)
+        : input.action === 'revoke'
+          ? revokeToken(userId, input.id, key)
+          : removeToken(userId, input.id, key),
+  )
 
-  const run = async (token: AccessToken, action: 'renew' | 'revoke' | 'remove') => {
-    setBusy(token.id)
+  const open = (action: Action, token: AccessToken) => {
+    write.clearError()
     setNotice(undefined)
-    const result =
-      action === 'renew'
-        ? await renewToken(userId, token.id)
-        : action === 'revoke'
-          ? await revokeToken(userId, token.id)
-          : await removeToken(userId, token.id)
-    setBusy(undefined)
-    if (result.error !== undefined) setNotice({ tone: 'error', text: result.error })
-    else if (action === 'renew')
+    if (action === 'renew') setRenewTo(renewalDefault(token))
+    setConfirm({ action, token })
+  }
+
+  const run = async () => {
+    if (!confirm) return
+    const { action, token } = confirm
+    const result = await write.run({
+      action,
+      id: token.id,
+      expirationDate: action === 'renew' && renewTo ? endOfDay(renewTo) : undefined,
+    })
+    // The dialog closes, and the notice shows, only on the platform's acceptance.
+    if (!result || result.error !== undefined) return
+    setConfirm(undefined)
+    if (action === 'renew')
       setNotice({
         tone: 'success',
         text: intl.formatMessage({ id: 'tokens.refreshed', defaultMessage: 'Token refreshed successfully' }),
       })
     if (created?.id === token.id && action !== 'renew') setCreated(undefined)
   }
+  const dateProblem = confirm?.action === 'renew' ? expirationProblem(intl, write.issues) : undefined
+  const current = confirm ? isCurrentSession(confirm.token, sessionToken) : false
 
   return (
     <section aria-labelledby="tokens-title" className="rounded-lg bg-white p-4 shadow-sm">
@@ -101,6 +144,11 @@ export function TokensSection({ userId }: { userId: string }) {
                 >
                   <td className="block px-3 py-1 md:table-cell md:py-2">
                     <span className="font-medium">{token.name}</span>
+                    {isCurrentSession(token, sessionToken) && (
+                      <span className="ml-2 rounded bg-green-50 px-1.5 py-0.5 text-xs text-green-900">
+                        <FormattedMessage id="tokens.currentSession" defaultMessage="This session" />
+                      </span>
+                    )}
                     {token.kind === 'developer' && (
                       <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-900">
                         <FormattedMessage id="tokens.developer" defaultMessage="Developer login" />
@@ -140,8 +188,8 @@ export function TokensSection({ userId }: { userId: string }) {
                         <OnlineOnlyButton
                           variant="secondary"
                           className="px-2 py-1"
-                          disabled={busy === token.id}
-                          onClick={() => void run(token, 'renew')}
+                          disabled={write.busy}
+                          onClick={() => open('renew', token)}
                           aria-label={intl.formatMessage(
                             { id: 'tokens.renewNamed', defaultMessage: 'Renew {name}' },
                             { name: token.name },
@@ -154,8 +202,8 @@ export function TokensSection({ userId }: { userId: string }) {
                         <OnlineOnlyButton
                           variant="secondary"
                           className="px-2 py-1"
-                          disabled={busy === token.id}
-                          onClick={() => setConfirm({ action: 'revoke', token })}
+                          disabled={write.busy}
+                          onClick={() => open('revoke', token)}
                           data-destructive
                           aria-label={intl.formatMessage(
                             { id: 'tokens.revokeNamed', defaultMessage: 'Revoke {name}' },
@@ -168,8 +216,8 @@ export function TokensSection({ userId }: { userId: string }) {
                       <OnlineOnlyButton
                         variant="danger"
                         className="px-2 py-1"
-                        disabled={busy === token.id}
-                        onClick={() => setConfirm({ action: 'remove', token })}
+                        disabled={write.busy}
+                        onClick={() => open('remove', token)}
                         data-destructive
                         aria-label={intl.formatMessage(
                           { id: 'tokens.removeNamed', defaultMessage: 'Remove {name}' },
@@ -189,9 +237,17 @@ export function TokensSection({ userId }: { userId: string }) {
       </div>
       <ConfirmDialog
         open={confirm !== undefined}
-        danger
+        danger={confirm?.action !== 'renew'}
+        busy={write.busy}
+        error={dateProblem ? undefined : write.error}
         title={
-          confirm?.action === 'revoke' ? (
+          confirm?.action === 'renew' ? (
+            <FormattedMessage
+              id="tokens.renewTitle"
+              defaultMessage="Renew {name}?"
+              values={{ name: confirm.token.name }}
+            />
+          ) : confirm?.action === 'revoke' ? (
             <FormattedMessage
               id="tokens.revokeTitle"
               defaultMessage="Revoke {name}?"
@@ -206,7 +262,12 @@ export function TokensSection({ userId }: { userId: string }) {
           )
         }
         description={
-          confirm?.action === 'revoke' ? (
+          confirm?.action === 'renew' ? (
+            <FormattedMessage
+              id="tokens.renewText"
+              defaultMessage="The token works until the end of the chosen day. Without a date it works for 24 hours from now, or until its current date if that is later."
+            />
+          ) : confirm?.action === 'revoke' ? (
             <FormattedMessage
               id="tokens.revokeText"
               defaultMessage="The token stops working at once and cannot be renewed."
@@ -219,18 +280,57 @@ export function TokensSection({ userId }: { userId: string }) {
           )
         }
         confirmLabel={
-          confirm?.action === 'revoke' ? (
+          confirm?.action === 'renew' ? (
+            <FormattedMessage id="tokens.renew" defaultMessage="Renew" />
+          ) : confirm?.action === 'revoke' ? (
             <FormattedMessage id="tokens.revoke" defaultMessage="Revoke" />
           ) : (
             <FormattedMessage id="tokens.remove" defaultMessage="Remove" />
           )
         }
-        onCancel={() => setConfirm(undefined)}
-        onConfirm={() => {
-          if (confirm) void run(confirm.token, confirm.action)
-          setConfirm(undefined)
+        onCancel={() => {
+          if (!write.busy) setConfirm(undefined)
         }}
-      />
+        onConfirm={() => void run()}
+      >
+        {current && (
+          <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {confirm?.action === 'renew' ? (
+              <FormattedMessage
+                id="tokens.currentRenewWarning"
+                defaultMessage="You are signed in with this token. The console keeps working only until its new date."
+              />
+            ) : (
+              <FormattedMessage
+                id="tokens.currentEndWarning"
+                defaultMessage="You are signed in with this token. This session ends with it, and you must sign in again."
+              />
+            )}
+          </p>
+        )}
+        {confirm?.action === 'renew' && (
+          <div className="mt-4">
+            <label htmlFor={dateId} className="mb-1 block text-sm font-medium text-gray-800">
+              <FormattedMessage id="tokens.expirationDate" defaultMessage="Expiration date" />
+            </label>
+            <input
+              id={dateId}
+              type="date"
+              value={renewTo}
+              min={dayString(new Date())}
+              onChange={(e) => setRenewTo(e.target.value)}
+              aria-invalid={dateProblem !== undefined}
+              aria-describedby={dateProblem ? `${dateId}-error` : undefined}
+              className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
+            />
+            {dateProblem && (
+              <p id={`${dateId}-error`} className="mt-1 text-sm text-red-700">
+                {dateProblem}
+              </p>
+            )}
+          </div>
+        )}
+      </ConfirmDialog>
     </section>
   )
 }

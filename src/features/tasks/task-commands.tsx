@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { ApiError } from '../../api/http'
+import { useOnlineWrite } from '../../api/online-write'
 import { sendTaskCommand, type Task, type TaskCommand } from '../../api/tasks'
 import { usePermittedAction } from '../../auth/permitted'
 import { Alert } from '../../ui/alert'
@@ -8,23 +8,13 @@ import { OnlineOnlyButton } from '../../ui/online-only-button'
 
 /** Start, stop and run now: sent at once (never queued), then the task and its history are refetched. */
 export function TaskCommands({ task }: { task: Task }) {
-  const [busy, setBusy] = useState<TaskCommand | null>(null)
-  const [error, setError] = useState<{ status: number; message: string } | null>(null)
   const [done, setDone] = useState<TaskCommand | null>(null)
+  const write = useOnlineWrite((command: TaskCommand, key: string) => sendTaskCommand(task.id, command, key))
+  const busy = write.busy ? 'busy' : null
   const send = async (command: TaskCommand) => {
-    setBusy(command)
-    setError(null)
     setDone(null)
-    try {
-      await sendTaskCommand(task.id, command)
-      setDone(command)
-    } catch (e) {
-      setError(
-        e instanceof ApiError ? { status: e.status, message: e.message } : { status: 0, message: String(e) },
-      )
-    } finally {
-      setBusy(null)
-    }
+    const result = await write.run(command)
+    if (result && result.error === undefined) setDone(command)
   }
   const running = task.status === 'running'
   const execute = usePermittedAction({ type: 'tasks', actions: 'execute', entityIds: task.id })
@@ -69,15 +59,9 @@ export function TaskCommands({ task }: { task: Task }) {
           </Alert>
         )}
       </div>
-      {error && (
+      {write.error && (
         <div className="mt-2">
-          <Alert>
-            {error.status === 403 ? (
-              <FormattedMessage id="error.accessDenied" defaultMessage="Access denied." />
-            ) : (
-              error.message
-            )}
-          </Alert>
+          <Alert>{write.error}</Alert>
         </div>
       )}
     </div>

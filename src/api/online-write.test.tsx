@@ -1,0 +1,84 @@
+import { act, renderHook } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { IntlProvider } from 'react-intl'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { loadCatalog, messagesFor } from '../i18n/i18n-provider'
+import type { ApiResult } from './http'
+import { useOnlineWrite } from './online-write'
+
+beforeAll(async () => {
+  await loadCatalog('fi')
+})
+
+const inFinnish = ({ children }: { children: ReactNode }) => (
+  <IntlProvider locale="fi" messages={messagesFor('fi')}>
+    {children}
+  </IntlProvider>
+)
+
+function door(answers: ApiResult<unknown>[]) {
+  const keys: string[] = []
+  const send = vi.fn(async (_input: { id: string }, key: string) => {
+    keys.push(key)
+    return answers.shift() ?? { data: {}, status: 200 }
+  })
+  const { result } = renderHook(() => useOnlineWrite(send), { wrapper: inFinnish })
+  return { result, keys, send }
+}
+
+describe('the one door for online-only writes', () => {
+  it('keeps the key for a retry after no answer or a 5xx, and takes a new one after a final answer', async () => {
+    const { result, keys } = door([
+      { data: undefined, status: 0, error: 'Failed to fetch' },
+      { data: undefined, status: 503, error: 'Service Unavailable' },
+      { data: {}, status: 200 },
+    ])
+    await act(() => result.current.run({ id: 'a' }))
+    expect(result.current.error).toBe('Alusta ei vastannut. Mitään ei muutettu; yritä uudelleen.')
+    await act(() => result.current.run({ id: 'a' }))
+    expect(result.current.error).toBe('Pyynnössäsi oli ongelma. Yritä myöhemmin uudelleen.')
+    await act(() => result.current.run({ id: 'a' }))
+    expect(result.current.error).toBeUndefined()
+    await act(() => result.current.run({ id: 'a' }))
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[2]).toBe(keys[0])
+    expect(keys[3]).not.toBe(keys[2])
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('gives another action its own key, says a 403 in the user language, keeps the platform field issues', async () => {
+    const issues = [{ path: 'expirationDate', message: 'must be in the future' }]
+    const { result, keys } = door([
+      { data: undefined, status: 0, error: 'Failed to fetch' },
+      { data: undefined, status: 403, error: 'Access denied' },
+      { data: undefined, status: 400, error: 'expirationDate: x', body: { error: { issues } } },
+    ])
+    await act(() => result.current.run({ id: 'a' }))
+    await act(() => result.current.run({ id: 'b' }))
+    expect(keys[1]).not.toBe(keys[0])
+    expect(result.current.error).toBe('Sinulla ei ole oikeutta tähän.')
+    expect(result.current.status).toBe(403)
+    await act(() => result.current.run({ id: 'b' }))
+    expect(result.current.issues).toEqual(issues)
+  })
+
+  it('sends one request while one is on the wire', async () => {
+    let release: (value: ApiResult<unknown>) => void = () => {}
+    const send = vi.fn(() => new Promise<ApiResult<unknown>>((resolve) => (release = resolve)))
+    const { result } = renderHook(() => useOnlineWrite(send), { wrapper: inFinnish })
+    let first: Promise<unknown> = Promise.resolve()
+    let second: unknown = 'not run'
+    await act(async () => {
+      first = result.current.run({ id: 'a' })
+      second = await result.current.run({ id: 'a' })
+    })
+    expect(second).toBeUndefined()
+    expect(result.current.busy).toBe(true)
+    await act(async () => {
+      release({ data: {}, status: 200 })
+      await first
+    })
+    expect(send).toHaveBeenCalledOnce()
+    expect(result.current.busy).toBe(false)
+  })
+})
