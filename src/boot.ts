@@ -1,5 +1,9 @@
 import { claimChunkReload } from './offline/chunk-recovery'
+import { paintPicture } from './shell/first-screen-picture'
 import './styles.css'
+
+// The last picture of this screen, if there is one for the current scope, before anything loads.
+paintPicture(document.getElementById('root'))
 
 /**
  * The entry: index.html's static frame (with the screen's heading, filled in by the platform) paints

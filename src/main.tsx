@@ -5,6 +5,7 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { setUnauthorizedHandler } from './api/http'
 import { queryClient } from './api/query-client'
+import { currentScope } from './api/scope'
 import { logout } from './auth/logout'
 import { getSession, onSessionChange, restoreSession } from './auth/session'
 import { startTokenRefresh } from './auth/token-refresh'
@@ -19,6 +20,8 @@ import { requestPersistentStorage } from './offline/storage'
 import { checkForUpdateOnNavigation, registerServiceWorker } from './offline/sw-registration'
 import { routeTree } from './routeTree.gen'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from './shell/error-pages'
+import { takePicture } from './shell/first-screen'
+import { pictureScope } from './shell/first-screen-picture'
 import { LOCALE_COOKIE } from './shell/shell-pages'
 
 /** SPEC §9: no prefetching on 2g connections or with data saver on. */
@@ -50,6 +53,33 @@ const router = createRouter({
 
 // A console left open looks for a new version as the user moves on (at most once a minute).
 router.subscribe('onResolved', checkForUpdateOnNavigation)
+
+/**
+ * A signed-in screen that loaded without error is pictured for the next start, once rendered (when
+ * the main thread is idle after it), and again as the page is left, with what it shows by then.
+ */
+const openedAt = location.pathname + location.search
+function pictureScreen(): boolean {
+  const { status, matches } = router.state
+  if (!getSession() || status !== 'idle' || matches.some((m) => m.status !== 'success')) return false
+  // While data is fetched (a new scope's, say), the screen may still show what it replaces.
+  if (location.pathname === '/login' || queryClient.isFetching() > 0) return false
+  const { env, version, organizationId } = currentScope()
+  // The address the page was opened at shows this screen too, if the console only completed it.
+  const opened = openedAt.split('?')[0] === location.pathname ? openedAt : undefined
+  const scope = pictureScope(localeSetting.get(), env, version, organizationId)
+  takePicture(scope, location.pathname + location.search, opened)
+  return true
+}
+/** Tried a few times after a navigation, until the screen's data has come. */
+function pictureSoon(tries = 6) {
+  setTimeout(() => whenIdle(() => pictureScreen() || tries <= 1 || pictureSoon(tries - 1)), 300)
+}
+router.subscribe('onResolved', () => pictureSoon())
+window.addEventListener('pagehide', pictureScreen)
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') pictureScreen()
+})
 
 declare module '@tanstack/react-router' {
   interface Register {

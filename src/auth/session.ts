@@ -2,6 +2,7 @@ import { del, get, set } from 'idb-keyval'
 import { useSyncExternalStore } from 'react'
 import { bootStore, moveLegacySession } from '../offline/boot-store'
 import type { StoredSession } from '../offline/db'
+import { forgetPictures } from '../shell/first-screen'
 
 export type Session = Omit<StoredSession, 'key'>
 export type SessionUser = Session['user']
@@ -36,11 +37,14 @@ export async function restoreSession(): Promise<Session | null> {
   } catch {
     current = null
   }
+  if (!current) forgetPictures()
   notify()
   return current
 }
 
 export async function saveSession(next: Session | null): Promise<void> {
+  // Pictures of screens belong to the user who saw them.
+  if (next?.user.id !== current?.user.id) forgetPictures()
   current = next
   notify()
   if (next) await set(KEY, { key: 'current', ...next } satisfies StoredSession, bootStore)

@@ -80,42 +80,78 @@ async function signedInContext() {
   return { context, page }
 }
 
-/** Navigation start to the first list row, in a new tab of a context whose worker is installed. */
-async function firstRow(context, url, selector) {
+/**
+ * When each selector first matched in a page, in the page's own clock (navigation start = 0), noted by
+ * a MutationObserver from the first script on: the harness's own round trips to the page, which wait
+ * while its main thread boots the console, are not counted for the list nor for the blank page.
+ */
+function noteFirstMatches(selectors) {
+  const seen = {}
+  const look = () => {
+    for (const selector of selectors)
+      if (seen[selector] === undefined && document.querySelector(selector)) seen[selector] = performance.now()
+  }
+  new MutationObserver(look).observe(document, { subtree: true, childList: true })
+  window.__firstMatch = seen
+}
+
+/**
+ * Navigation start to the first list row, in a new tab of a context whose worker is installed; with
+ * `own`, also to the first row the console rendered itself (not the picture the entry script painted).
+ */
+async function firstRow(context, url, selector, own) {
   const page = await context.newPage()
   await page.goto(url, { waitUntil: 'commit' })
-  await page.waitForSelector(selector)
-  const ms = await page.evaluate(() => performance.now())
+  await page.waitForSelector(own ?? selector)
+  const seen = await page.evaluate(() => window.__firstMatch)
   await page.close()
-  return ms
+  return own ? { ms: seen[selector], ownMs: seen[own] } : seen[selector]
 }
 
 if (runs('first-row')) {
+  const row = '[data-testid="data-format-row"]'
+  const ownRow = `#root > :not([data-first-screen]) ${row}`
   const { context, page } = await signedInContext()
+  await context.addInitScript(noteFirstMatches, [row, ownRow, 'p'])
   await page.goto(`${base}/data-formats`)
   await page.waitForSelector('[data-testid="data-format-row"]')
   await page.waitForTimeout(500)
   const online = []
   const blank = []
-  for (let i = 0; i < 5; i += 1)
-    online.push(await firstRow(context, `${base}/data-formats`, '[data-testid="data-format-row"]'))
+  for (let i = 0; i < 5; i += 1) online.push(await firstRow(context, `${base}/data-formats`, row, ownRow))
   for (let i = 0; i < 5; i += 1) blank.push(await firstRow(context, `${base}/blank.html`, 'p'))
   await context.setOffline(true)
   const offline = []
   const blankOffline = []
-  for (let i = 0; i < 5; i += 1)
-    offline.push(await firstRow(context, `${base}/data-formats`, '[data-testid="data-format-row"]'))
+  for (let i = 0; i < 5; i += 1) offline.push(await firstRow(context, `${base}/data-formats`, row, ownRow))
   for (let i = 0; i < 5; i += 1) blankOffline.push(await firstRow(context, `${base}/blank.html`, 'p'))
-  figure('first row online (median of 5)', median(online), 'ms', {
+  figure('first row online (median of 5)', median(online.map((t) => t.ms)), 'ms', {
     floor: median(blank),
     floorName: 'blank page',
     goal: '≤ 2.0×',
   })
-  figure('first row offline, service worker (median of 5)', median(offline), 'ms', {
+  figure('first row offline, service worker (median of 5)', median(offline.map((t) => t.ms)), 'ms', {
     floor: median(blankOffline),
     floorName: 'blank page from the service worker',
     goal: '≤ 2.0×',
   })
+  // The first row above may be the last picture of the screen, painted before the console loads:
+  // the console's own first row (live, interactive) is timed too.
+  figure(
+    'first row rendered by the console, online (median of 5)',
+    median(online.map((t) => t.ownMs)),
+    'ms',
+    {
+      floor: median(blank),
+      floorName: 'blank page',
+    },
+  )
+  figure(
+    'first row rendered by the console, offline (median of 5)',
+    median(offline.map((t) => t.ownMs)),
+    'ms',
+    { floor: median(blankOffline), floorName: 'blank page from the service worker' },
+  )
   await context.close()
 }
 

@@ -17,7 +17,8 @@
 // The gate checks itself: the same build under an extra busy loop (started and stopped here) must
 // still pass, and a deliberately heavy fixture page must fail it.
 //
-// Environment: LIGHTHOUSE_RUNS (tries per page, default 3), LIGHTHOUSE_TARGET_INDEX (default 1000),
+// Environment: LIGHTHOUSE_SIGNED_IN_PERFORMANCE=0 prints, not gates, the signed-in screens' performance;
+// LIGHTHOUSE_RUNS (tries per page, default 3), LIGHTHOUSE_TARGET_INDEX (default 1000),
 // LIGHTHOUSE_PAGES (comma-separated subset of the page names below), LIGHTHOUSE_SELF_CHECK=0 skips
 // the busy-loop and heavy-page checks.
 import { execFile, spawn } from 'node:child_process'
@@ -49,9 +50,9 @@ const CATEGORY_MIN = { performance: 95, accessibility: 100, 'best-practices': 95
 const PUBLIC_BUDGET = { scriptKb: 560, styleKb: 40, documentKb: 45, requests: 45, mainThreadMs: 2000 }
 const SIGNED_IN_BUDGET = { scriptKb: 760, styleKb: 40, documentKb: 45, requests: 60, mainThreadMs: 5000 }
 
-// Signed-in screens: their performance is printed; it is gated once LIGHTHOUSE_SIGNED_IN_PERFORMANCE=1
-// (they boot the outbox database and restore the cached data before the first row).
-const signedInGated = process.env.LIGHTHOUSE_SIGNED_IN_PERFORMANCE === '1'
+// Signed-in screens are gated like the public ones; LIGHTHOUSE_SIGNED_IN_PERFORMANCE=0 only prints
+// their performance (a local look at a host too loaded to calibrate).
+const signedInGated = process.env.LIGHTHOUSE_SIGNED_IN_PERFORMANCE !== '0'
 const PAGES = [
   { name: 'login', path: '/login', budget: PUBLIC_BUDGET },
   { name: 'products', path: '/products', budget: PUBLIC_BUDGET },

@@ -1,0 +1,51 @@
+/**
+ * A picture of the last screen the console showed at a URL, kept in localStorage, and painted by the
+ * entry script at the next start before the console has loaded: the user sees the list at once, and
+ * the console replaces the picture when it renders. Only a picture taken in the same language,
+ * environment, API version and organization is painted; a sign-out or another user clears them all.
+ * No dependencies: the entry script stays small.
+ */
+/** One item per URL (`firstScreen:/tasks`), so a start reads only its own picture. */
+export const PICTURE_PREFIX = 'firstScreen:'
+/** Marks the painted picture (inert and hidden from assistive technology, like the static frame). */
+export const PICTURE_ATTRIBUTE = 'data-first-screen'
+
+export interface Picture {
+  scope: string
+  html: string
+}
+
+/** The scope a picture is taken in: language, environment, API version, organization. */
+export const pictureScope = (locale: string, env: string, version: string, organizationId: string) =>
+  [locale, env, version, organizationId].join('|')
+
+/** The scope the console will start in, from the settings it keeps (with the console's defaults). */
+export function storedScope(): string {
+  const setting = (key: string, fallback: string) => localStorage.getItem(key) ?? fallback
+  return pictureScope(
+    setting('locale', 'fi'),
+    setting('environment', 'sandbox'),
+    setting('apiVersion', 'v2'),
+    setting('organizationId', ''),
+  )
+}
+
+/** Paints the picture of this URL into `root`, if one was taken in the current scope. */
+export function paintPicture(root: HTMLElement | null, url = location.pathname + location.search): boolean {
+  try {
+    const stored = localStorage.getItem(PICTURE_PREFIX + url)
+    const picture = stored ? (JSON.parse(stored) as Partial<Picture>) : undefined
+    if (!root || typeof picture?.html !== 'string' || picture.scope !== storedScope()) return false
+    const frame = document.createElement('div')
+    frame.setAttribute(PICTURE_ATTRIBUTE, '')
+    frame.setAttribute('aria-hidden', 'true')
+    frame.inert = true
+    frame.style.display = 'contents'
+    // The console's own markup, as React rendered it (server text escaped as text).
+    frame.innerHTML = picture.html
+    root.replaceChildren(frame)
+    return true
+  } catch {
+    return false
+  }
+}

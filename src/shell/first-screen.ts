@@ -1,0 +1,56 @@
+import { PICTURE_ATTRIBUTE, PICTURE_PREFIX, type Picture } from './first-screen-picture'
+
+/** Pictures kept: the screens a user opens most; each at most this many characters. */
+const MAX_PICTURES = 6
+const MAX_HTML = 200_000
+
+/** The URLs pictured, oldest first. */
+function pictured(): string[] {
+  const urls: string[] = []
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i)
+    if (key?.startsWith(PICTURE_PREFIX)) urls.push(key.slice(PICTURE_PREFIX.length))
+  }
+  const at = (url: string) => Number(localStorage.getItem(`${PICTURE_PREFIX}@${url}`) ?? 0)
+  return urls.filter((url) => !url.startsWith('@')).sort((a, b) => at(a) - at(b))
+}
+
+/**
+ * Keeps a picture of the screen now shown at `url`, in the scope this tab shows (`pictureScope`), for
+ * the next start (first-screen-picture.ts), and
+ * at `alias` too: the address it was opened at, which the console may have completed (its defaults).
+ * Only a screen the console itself rendered, with its data: never the picture or the static frame.
+ */
+export function takePicture(scope: string, url: string, alias?: string) {
+  try {
+    const root = document.getElementById('root')
+    if (!root || root.querySelector(`[${PICTURE_ATTRIBUTE}],[data-static-frame]`)) return
+    const html = root.innerHTML
+    if (html.length === 0 || html.length > MAX_HTML) return
+    const picture: Picture = { scope, html }
+    const value = JSON.stringify(picture)
+    const now = String(Date.now())
+    for (const key of new Set([url, alias ?? url])) {
+      localStorage.setItem(PICTURE_PREFIX + key, value)
+      localStorage.setItem(`${PICTURE_PREFIX}@${key}`, now)
+    }
+    const urls = pictured()
+    for (const old of urls.slice(0, Math.max(0, urls.length - MAX_PICTURES))) forget(old)
+  } catch {
+    // A full or blocked storage: the next start shows the static frame, as without a picture.
+  }
+}
+
+function forget(url: string) {
+  localStorage.removeItem(PICTURE_PREFIX + url)
+  localStorage.removeItem(`${PICTURE_PREFIX}@${url}`)
+}
+
+/** Forgets every picture (a sign-out, another user). */
+export function forgetPictures() {
+  try {
+    for (const url of pictured()) forget(url)
+  } catch {
+    // Nothing kept.
+  }
+}
