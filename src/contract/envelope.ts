@@ -18,6 +18,8 @@ export type Pagination = z.infer<typeof paginationSchema>
 export interface Issue {
   path: string
   message: string
+  /** What was broken: a zod issue code (`too_big`, `custom`…) or `unique`. */
+  rule?: string
 }
 
 export const ok = <T>(result: T, pagination?: Pagination) => ({
