@@ -43,11 +43,7 @@ function checkValue(value: unknown): typeof TOO_DEEP | typeof BAD_TEXT | undefin
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Parsed<z.infer<S>> {
   const result = schema.safeParse(input)
   if (result.success) return { ok: true, data: result.data }
-  const issues = result.error.issues.map((i) => ({
-    path: i.path.join('.'),
-    message: i.message,
-    rule: i.code as string,
-  }))
+  const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
   const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')
   return { ok: false, status: 400, body: failure(message || 'Invalid request', { issues }) }
 }

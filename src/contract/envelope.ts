@@ -18,7 +18,7 @@ export type Pagination = z.infer<typeof paginationSchema>
 export interface Issue {
   path: string
   message: string
-  /** What was broken: a zod issue code (`too_big`, `custom`…) or `unique`. */
+  /** What was broken, where the message alone does not say it: `unique` for a taken code. */
   rule?: string
 }
 

@@ -2,6 +2,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl'
+import { MESSAGES } from '../../contract/messages'
 import type { OutboxEntry } from '../../offline/db'
 import { retryEntry } from '../../offline/outbox'
 import { awaitOutcome, type SaveOutcome } from '../../offline/save-outcome'
@@ -26,9 +27,10 @@ export function platformFieldMessage(intl: IntlShape, issue: Issue): string {
       },
       { field },
     )
-  if (issue.rule === 'too_big' && field === 'interval')
-    return translateValidation(intl, UNIT_MESSAGES.intervalTooLong)
-  if (issue.rule === 'too_big' && field === 'concurrentExecutions')
+  const tooBig =
+    issue.rule === 'too_big' || issue.message === MESSAGES.tooLarge || /^Too big/.test(issue.message)
+  if (tooBig && field === 'interval') return translateValidation(intl, UNIT_MESSAGES.intervalTooLong)
+  if (tooBig && field === 'concurrentExecutions')
     return translateValidation(intl, UNIT_MESSAGES.concurrencyTooLarge)
   const known = translateValidation(intl, issue.message)
   if (known !== issue.message) return known
