@@ -19,7 +19,12 @@ import { isQuotaError } from '../../offline/storage'
 import { Button } from '../../ui/button'
 import { DraftOffer } from '../../ui/draft-offer'
 import { useAppForm } from '../../ui/form/fields'
-import { PlatformRefusal, useOutboxSave, useRefusalOnFields } from '../../ui/form/platform-answer'
+import {
+  PlatformRefusal,
+  platformErrorListeners,
+  useOutboxSave,
+  useRefusalOnFields,
+} from '../../ui/form/platform-answer'
 import { ActionsTab } from './actions-tab'
 import { ConfigurationTab, ConnectorSettingsTab } from './catalog-form-config'
 import { ConnectorDefinitionTab, ConnectorTab, MapperTab } from './catalog-form-connector'
@@ -70,6 +75,7 @@ export function CatalogForm({
   const form = useAppForm({
     defaultValues: toFormValues(type, current),
     validators: { onChange: catalogFormSchema, onSubmit: catalogFormSchema },
+    listeners: platformErrorListeners,
     onSubmitInvalid: ({ value }) => {
       const first = tabsOf(type, panels).find((t) => tabsWithErrors(type, value).has(t))
       if (first) setTab(first)

@@ -11,7 +11,12 @@ import { isQuotaError } from '../../offline/storage'
 import { Button } from '../../ui/button'
 import { DraftOffer } from '../../ui/draft-offer'
 import { useAppForm } from '../../ui/form/fields'
-import { PlatformRefusal, useOutboxSave, useRefusalOnFields } from '../../ui/form/platform-answer'
+import {
+  PlatformRefusal,
+  platformErrorListeners,
+  useOutboxSave,
+  useRefusalOnFields,
+} from '../../ui/form/platform-answer'
 import { type DataFormatFormValues, dataFormatFormSchema, emptyDataFormat } from './data-format-schema'
 
 const TYPES = ['json', 'xml', 'csv', 'json-ld', 'avro', 'parquet']
@@ -38,6 +43,7 @@ export function DataFormatForm({ current, refused }: { current?: DataFormat; ref
   const form = useAppForm({
     defaultValues: current ? toValues(current) : emptyDataFormat,
     validators: { onChange: dataFormatFormSchema, onSubmit: dataFormatFormSchema },
+    listeners: platformErrorListeners,
     onSubmit: async ({ value, formApi }) => {
       const input = dataFormatFormSchema.parse(value)
       let outcome: SaveOutcome

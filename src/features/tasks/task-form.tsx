@@ -19,7 +19,12 @@ import { isQuotaError } from '../../offline/storage'
 import { Button } from '../../ui/button'
 import { DraftOffer } from '../../ui/draft-offer'
 import { useAppForm } from '../../ui/form/fields'
-import { PlatformRefusal, useOutboxSave, useRefusalOnFields } from '../../ui/form/platform-answer'
+import {
+  PlatformRefusal,
+  platformErrorListeners,
+  useOutboxSave,
+  useRefusalOnFields,
+} from '../../ui/form/platform-answer'
 import { TaskActionsTab } from './task-actions-tab'
 import { type TaskFormValues, toFormValues, toTaskInput, withActionRules } from './task-form-schema'
 import { TaskGeneralTab } from './task-general-tab'
@@ -64,6 +69,7 @@ export function TaskForm({
   const form = useAppForm({
     defaultValues: toFormValues(current),
     validators: { onChange: schema, onSubmit: schema },
+    listeners: platformErrorListeners,
     onSubmitInvalid: ({ formApi }) => {
       const invalid = Object.entries(formApi.state.fieldMeta).find(([, meta]) => meta?.errors?.length)
       if (invalid) setTab(tabOf(invalid[0]))

@@ -1,3 +1,4 @@
+import type { AnyFieldApi } from '@tanstack/react-form'
 import { onlineManager } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
@@ -58,6 +59,14 @@ export function showOnFields(intl: IntlShape, form: AnyForm, issues: Issue[] = [
       errorMap: { ...meta.errorMap, onServer: message },
     }))
   }
+}
+
+/** Form listeners: a platform error leaves its field once the user changes the field. */
+export const platformErrorListeners = {
+  onChange: ({ fieldApi }: { fieldApi: AnyFieldApi }) => {
+    if (fieldApi.state.meta.errorMap.onServer === undefined) return
+    fieldApi.setMeta((meta) => ({ ...meta, errorMap: { ...meta.errorMap, onServer: undefined } }))
+  },
 }
 
 /** A form opened on a change refused after it was closed: the platform's errors go back on its fields. */
