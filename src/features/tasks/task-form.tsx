@@ -76,6 +76,8 @@ export function TaskForm({
     },
     onSubmit: async ({ value, formApi }) => {
       const input = toTaskInput(value, schemas)
+      // A create the platform refused is sent again with everything, its jobs too.
+      const retriedCreate = outbox.refused?.method === 'POST'
       let outcome: SaveOutcome
       try {
         outcome = await outbox.save(
@@ -83,8 +85,8 @@ export function TaskForm({
             current
               ? queueTaskUpdate({ id: current.id, updatedAt: baseVersion }, input)
               : queueTaskCreate(newLocalId(), input),
-          // A retried update is sent as the update is: without its jobs.
-          current ? { ...input, jobs: undefined } : input,
+          // A retried update is sent as the update is: without its jobs; a retried create keeps them.
+          retriedCreate ? input : { ...input, jobs: undefined },
           formApi,
         )
       } catch (error) {
@@ -97,7 +99,7 @@ export function TaskForm({
         return
       }
       // Changed jobs of an existing task go in their own call, after the task's update.
-      if (current && !sameJobs(current.jobs ?? [], input.jobs)) {
+      if (current && !retriedCreate && !sameJobs(current.jobs ?? [], input.jobs)) {
         const jobsOutcome = await jobsSave.save(
           () => queueTaskJobs({ id: current.id, updatedAt: baseVersion, name: input.name }, input.jobs),
           { jobs: input.jobs },
