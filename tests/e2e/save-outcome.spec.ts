@@ -206,6 +206,32 @@ test('offline, the notice says the change is saved on this device; refused later
   expect(await outboxEntries(page)).toBe(0)
 })
 
+test('a notification address only the platform refuses is said on its field, on its tab, of the open task form', async ({
+  page,
+}) => {
+  const name = uniqueCode('Notify')
+  await signInWithToken(page)
+  await inFinnish(page)
+  await page.goto('/tasks/create')
+  await page.getByRole('textbox', { name: 'Nimi', exact: true }).fill(name)
+  await page.getByRole('tab', { name: 'Ilmoitukset' }).click()
+  await page.getByRole('button', { name: 'Lisää ilmoitus' }).click()
+  await page.getByLabel('URL', { exact: true }).fill('http://printer.local/hook')
+  await page.getByRole('tab', { name: 'Yleiset' }).click()
+  await page.getByRole('button', { name: 'Tallenna' }).click()
+  // The refused field's tab opens, with the platform's answer on the field.
+  await expect(page.getByRole('tab', { name: 'Ilmoitukset' })).toHaveAttribute('aria-selected', 'true', {
+    timeout: 15_000,
+  })
+  await expect(page.getByText('Alusta ei kutsu paikallisia tai yksityisiä osoitteita.')).toBeVisible()
+  await expect(page.getByLabel('URL', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(page).toHaveURL(/\/tasks\/create$/)
+  await page.getByLabel('URL', { exact: true }).fill('https://example.com/hook')
+  await page.getByRole('button', { name: 'Tallenna' }).click()
+  await expect(page).toHaveURL(/\/tasks(\?|$)/, { timeout: 15_000 })
+  await expect(page.getByTestId('notices')).toContainText(`${name} tallennettu.`)
+})
+
 test('interval and concurrency follow the platform rules, said in hours and at-once counts, in Finnish', async ({
   page,
 }) => {

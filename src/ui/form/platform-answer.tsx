@@ -33,6 +33,11 @@ export function platformFieldMessage(intl: IntlShape, issue: Issue): string {
   if (tooBig && field === 'interval') return translateValidation(intl, UNIT_MESSAGES.intervalTooLong)
   if (tooBig && field === 'concurrentExecutions')
     return translateValidation(intl, UNIT_MESSAGES.concurrencyTooLarge)
+  if (issue.message === 'must not be a local or private address')
+    return intl.formatMessage({
+      id: 'platform.privateAddress',
+      defaultMessage: 'The platform does not call local or private addresses.',
+    })
   const known = translateValidation(intl, issue.message)
   if (known !== issue.message) return known
   return intl.formatMessage({
