@@ -371,3 +371,22 @@ test('a delete the platform refuses keeps the task screen and says so', async ({
   await expect(page).toHaveURL(new RegExp(`/tasks/${task.id}$`))
   expect(await getTask(request, task.id)).toBeDefined()
 })
+
+test('at 360 px the task screen offers Delete within the screen, and the saved notice fits', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  const task = await createTask(request, { name: `Narrow screen ${Date.now() % 100000}` })
+  await signInWithToken(page)
+  await page.goto(`/tasks/${task.id}/edit`)
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`${task.name} 2`)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(new RegExp(`/tasks/${task.id}$`), { timeout: 15_000 })
+  await expect(page.getByTestId('notices')).toContainText(`${task.name} 2 saved.`)
+  const remove = page.getByRole('button', { name: 'Delete' })
+  await expect(remove).toBeInViewport()
+  const box = await remove.boundingBox()
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+})
