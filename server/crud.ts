@@ -8,6 +8,12 @@ import { route, userOf } from './guard'
 import { definitionChange } from './run-state'
 import { type Entity, Store } from './store'
 import { isInvalidJson, jsonBody, parseBody, parseWith } from './validate'
+
+/** A taken code names its field, so the console shows the refusal on it. */
+const taken = (unique: { field: string; message: string }) => ({
+  issues: [{ path: unique.field, message: unique.message, rule: 'unique' }],
+})
+
 import { idempotent, notFound, staleVersion, updateEntity } from './writes'
 
 export interface CrudOptions {
@@ -130,7 +136,7 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         const s = store(c)
         const code = o.unique && fields[o.unique.field]
         if (o.unique && typeof code === 'string' && (await s.codeTaken(code)))
-          return { status: 409, body: failure(o.unique.message) }
+          return { status: 409, body: failure(o.unique.message, taken(o.unique)) }
         let entity: Entity
         const at = stamp(c.get('platform').now())
         try {
@@ -140,7 +146,8 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
             at,
           )
         } catch (error) {
-          if (o.unique && isUniqueViolation(error)) return { status: 409, body: failure(o.unique.message) }
+          if (o.unique && isUniqueViolation(error))
+            return { status: 409, body: failure(o.unique.message, taken(o.unique)) }
           throw error
         }
         await event(c, user, 'CREATED', entity, 'POST')
@@ -179,7 +186,10 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
               if (denied) return denied
               const code = o.unique && fields[o.unique.field]
               if (o.unique && typeof code === 'string' && (await s.codeTaken(code, id)))
-                return { status: 409, body: failure(o.unique.message, { result: current }) }
+                return {
+                  status: 409,
+                  body: failure(o.unique.message, { ...taken(o.unique), result: current }),
+                }
               return {
                 fields: o.runState ? { ...fields, ...definitionChange(current, at, touchesState) } : fields,
               }
@@ -188,7 +198,10 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
           )
         } catch (error) {
           if (o.unique && isUniqueViolation(error))
-            return { status: 409, body: failure(o.unique.message, { result: await s.get(id) }) }
+            return {
+              status: 409,
+              body: failure(o.unique.message, { ...taken(o.unique), result: await s.get(id) }),
+            }
           throw error
         }
         if (!('entity' in written)) return written

@@ -70,6 +70,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /:env/tasks/:id/runs': can('tasks.read', { entity: 'id' }),
   'POST /:env/tasks': can('tasks.create'),
   'PUT /:env/tasks/:id': can('tasks.update', { entity: 'id' }),
+  'PUT /:env/tasks/:id/jobs': can('tasks.update', { entity: 'id' }),
   'DELETE /:env/tasks/:id': can('tasks.delete', { entity: 'id' }),
   'POST /:env/tasks/:id/:action': can('tasks.execute', { entity: 'id' }),
 

@@ -8,10 +8,10 @@ import { crud } from '../crud'
 import { writeEvent } from '../events'
 import { route, userOf } from '../guard'
 import { urlProblem } from '../outbound'
-import { runStateChange, TASK_RUN_STATE } from '../run-state'
+import { definitionChange, runStateChange, TASK_RUN_STATE } from '../run-state'
 import { Store } from '../store'
 import { runTask } from '../task-run'
-import { parseWith } from '../validate'
+import { jsonBody, parseBody, parseWith } from '../validate'
 import { idempotent, notFound, updateEntity } from '../writes'
 import { ACTION_SCHEMAS } from './action-schemas'
 
@@ -78,6 +78,34 @@ route(tasks, 'post', '/:env/tasks/:id/:action', async (c) => {
       actionMethod: 'POST',
     })
     return { status: 200, body: ok({ task: updated }) }
+  })
+})
+
+const jobsSchema = z.object({ jobs: taskInputSchema.shape.jobs })
+
+/** The scheduled jobs of an existing task, replaced whole (the task's PUT leaves them as they are). */
+route(tasks, 'put', '/:env/tasks/:id/jobs', async (c) => {
+  const id = c.req.param('id')
+  const user = userOf(c)
+  const body = await jsonBody(c.req.raw)
+  return idempotent(c, user, body, async () => {
+    const input = parseBody(jobsSchema, body)
+    if (!input.ok) return input
+    const written = await updateEntity(c, store(c), id, 'Task', user.id, async (current, at) => ({
+      fields: { ...current, jobs: input.data.jobs, ...definitionChange(current, at, false) },
+    }))
+    if (!('entity' in written)) return written
+    const task = written.entity
+    await writeEvent(c.get('platform'), c.get('env'), user, {
+      type: 'TASK_UPDATED',
+      message: `Task ${String(task.name)} scheduled jobs updated`,
+      targetType: 'task',
+      targetEntityId: id,
+      taskId: id,
+      category: 'tasks',
+      actionMethod: 'PUT',
+    })
+    return { status: 200, body: ok(task) }
   })
 })
 

@@ -84,6 +84,10 @@ describe('data formats', () => {
   it('refuses a duplicate code with 409', async () => {
     const dup = await p.call('POST', base, { body: { dataFormatCode: 'JSON', name: 'Again' } })
     expect(dup.status).toBe(409)
+    // The refusal names its field, so the console shows it on the field.
+    expect(dup.body.error?.issues).toEqual([
+      { path: 'dataFormatCode', message: 'A data format with the same code already exists.', rule: 'unique' },
+    ])
   })
 
   it('enforces permissions when orchestrator auth is on', async () => {

@@ -107,6 +107,42 @@ describe('tasks', () => {
     }
   })
 
+  it('refuses a schedule whose date never comes', async () => {
+    const refused = await p.call('POST', '/api/sandbox/tasks', {
+      body: { name: 'Never', jobs: [{ schedule: '0 0 31 2 *' }] },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.error?.issues?.[0]).toEqual({
+      path: 'jobs.0.schedule',
+      message: 'This schedule never runs: no month has that day',
+    })
+    // A weekday field makes it run on those weekdays anyway, and the 31st comes in other months.
+    for (const good of ['0 0 31 2 1', '0 0 31 1-3 *', '0 0 30 */2 *'])
+      expect(
+        (await p.call('POST', '/api/sandbox/tasks', { body: { name: 'Some', jobs: [{ schedule: good }] } }))
+          .status,
+        good,
+      ).toBe(201)
+  })
+
+  it('replaces the jobs of an existing task with their own call, on the version the change was made on', async () => {
+    const created = await p.call<Task>('POST', '/api/sandbox/tasks', { body: { ...task, code: 'JOBS' } })
+    const id = created.body.result?.id as string
+    const jobs = [{ schedule: '15 4 * * *', timeZone: 'UTC' }, { schedule: '0 12 * * 1-5' }]
+    const headers = { 'If-Match': created.body.result?.updatedAt as string }
+    const changed = await p.call<Task>('PUT', `/api/sandbox/tasks/${id}/jobs`, { body: { jobs }, headers })
+    expect(changed.status).toBe(200)
+    expect(changed.body.result?.jobs).toEqual(jobs)
+    expect(changed.body.result?.name).toBe(task.name)
+    const stale = await p.call('PUT', `/api/sandbox/tasks/${id}/jobs`, { body: { jobs: [] }, headers })
+    expect(stale.status).toBe(412)
+    const bad = await p.call('PUT', `/api/sandbox/tasks/${id}/jobs`, {
+      body: { jobs: [{ schedule: '0 0 31 2 *' }] },
+    })
+    expect(bad.status).toBe(400)
+    expect((await p.call('PUT', '/api/sandbox/tasks/nope/jobs', { body: { jobs: [] } })).status).toBe(404)
+  })
+
   it('keeps the status and last run on a PUT without them, with If-Match and idempotent runs', async () => {
     const created = await p.call<Task>('POST', '/api/sandbox/tasks', { body: { ...task, code: 'KEEPER' } })
     const id = created.body.result?.id as string

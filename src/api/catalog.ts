@@ -197,7 +197,7 @@ export async function requeueCatalogCreate(entityId: string, input: ProductInput
     .filter((e) => e.method === 'POST' && e.resource === CATALOG && e.status !== 'sending')
     .first()
   if (!create) return queueCatalogUpdate({ id: entityId }, input)
-  await retryEntry(create.id, { body: input })
+  return retryEntry(create.id, { body: input })
 }
 
 /** Deletion lives on the public products path (SPEC §7). */

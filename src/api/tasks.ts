@@ -199,6 +199,19 @@ export function queueTaskUpdate(current: Pick<Task, 'id' | 'updatedAt'>, input: 
   })
 }
 
+/** The scheduled jobs of an existing task: their own call, as the task's PUT leaves them as they are. */
+export function queueTaskJobs(current: Pick<Task, 'id' | 'updatedAt' | 'name'>, jobs: TaskInput['jobs']) {
+  return queueForCurrentScope({
+    method: 'PUT',
+    path: buildPath(`${PATH}/{id}/jobs`, { id: current.id }),
+    body: { jobs },
+    resource: TASKS,
+    entityId: current.id,
+    baseVersion: current.updatedAt,
+    label: current.name,
+  })
+}
+
 export function queueTaskDelete(current: Task) {
   return queueForCurrentScope({
     method: 'DELETE',

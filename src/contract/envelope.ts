@@ -18,6 +18,8 @@ export type Pagination = z.infer<typeof paginationSchema>
 export interface Issue {
   path: string
   message: string
+  /** What was broken, where the message alone does not say it: `unique` for a taken code. */
+  rule?: string
 }
 
 export const ok = <T>(result: T, pagination?: Pagination) => ({

@@ -43,6 +43,8 @@ export interface OutboxEntry {
   lastStatus?: number
   /** The platform's current entity when the change met a conflict. */
   theirs?: Record<string, unknown>
+  /** The fields the platform refused, as it named them (`path` like `actions.0.name`, `rule` like `unique`). */
+  issues?: { path: string; message: string; rule?: string }[]
 }
 
 export interface DraftRow {

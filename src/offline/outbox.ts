@@ -141,8 +141,9 @@ export async function discardEntry(id: string) {
 export async function retryEntry(
   id: string,
   changes: Partial<Pick<OutboxEntry, 'body' | 'baseVersion'>> = {},
-) {
+): Promise<OutboxEntry | undefined> {
   const db = await loadDb()
+  const seq = (await db.outbox.where('id').equals(id).first())?.seq
   await db.outbox
     .where('id')
     .equals(id)
@@ -155,8 +156,10 @@ export async function retryEntry(
       e.lastError = undefined
       e.lastStatus = undefined
       e.theirs = undefined
+      e.issues = undefined
     })
   for (const listener of listeners) listener()
+  return seq === undefined ? undefined : db.outbox.get(seq)
 }
 
 export type PendingMark = 'create' | 'update' | 'delete'

@@ -71,6 +71,22 @@ function conflictOf(result: SendResult): Record<string, unknown> | undefined {
   return typeof theirs === 'object' && theirs !== null ? (theirs as Record<string, unknown>) : undefined
 }
 
+/** The fields a refusal names (`{ error: { issues } }`), kept so the form can show them on its fields. */
+export function issuesOf(body: unknown): OutboxEntry['issues'] {
+  const issues = (body as { error?: { issues?: unknown } } | undefined)?.error?.issues
+  if (!Array.isArray(issues)) return undefined
+  const kept = issues
+    .filter(
+      (i): i is { path: unknown; message: unknown; rule?: unknown } => typeof i === 'object' && i !== null,
+    )
+    .map((i) => ({
+      path: typeof i.path === 'string' ? i.path : '',
+      message: typeof i.message === 'string' ? i.message : '',
+      ...(typeof i.rule === 'string' ? { rule: i.rule } : {}),
+    }))
+  return kept.length > 0 ? kept : undefined
+}
+
 const LOCAL_ID = /local(?::|%3A)([0-9a-fA-F-]{36})/g
 
 /** The local ids of other entities a change names, in its path or body: their creates go first. */
@@ -456,11 +472,14 @@ async function storeRefusal(
     return
   }
   const theirs = conflictOf(result)
-  const conflict = result.status === 412 || (result.status === 409 && theirs !== undefined)
+  const issues = issuesOf(result.body)
+  // A 409 that names a field (a taken code) is the user's to correct, not a conflict of versions.
+  const conflict = result.status === 412 || (result.status === 409 && theirs !== undefined && !issues)
   await db.outbox.update(seq, {
     status: conflict ? 'conflict' : 'failed',
     lastError: result.error,
     lastStatus: result.status,
     theirs: conflict ? theirs : undefined,
+    issues,
   })
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { lazy, Suspense, useState } from 'react'
+import { Notices } from '../ui/notice'
 import { SideMenu } from './side-menu'
 import { TopBar } from './top-bar'
 import { MOBILE_QUERY, useMediaQuery } from './use-media-query'
@@ -41,6 +42,7 @@ export function AppShell({ children, onLogout, organizationSelector, status }: A
           status={status}
         />
         <main id="main" className="flex-1 p-4 md:p-6">
+          <Notices />
           {children}
         </main>
       </div>

@@ -46,6 +46,10 @@ test.describe('catalog forms', () => {
     await expect(page.getByLabel('Name')).toHaveValue('Harbour arrivals')
     await page.getByLabel('Name').fill('Harbour departures')
     await page.getByRole('button', { name: 'Save' }).click()
+    // Saved, an existing product returns to its detail (issue 18); the list shows the change too.
+    await expect(page).toHaveURL(new RegExp(`/products/${created?.id}$`))
+    await expect(page.getByRole('heading', { level: 1, name: 'Harbour departures' })).toBeVisible()
+    await page.goto('/products')
     await expect(page.getByRole('row').filter({ hasText: code })).toContainText('Harbour departures')
     await synced(page)
     expect((await findByCode(request, code))[0]?.name).toBe('Harbour departures')
@@ -214,6 +218,12 @@ test.describe('catalog forms', () => {
     await page.getByLabel('Name').fill('Copy cat')
     await page.getByLabel('Product code').fill(taken.productCode)
     await page.getByRole('button', { name: 'Save' }).click()
+    // The form stays open with the platform's answer on the field; the refused change waits in the outbox.
+    await expect(page.getByText('Another product already has this code.')).toBeVisible({ timeout: 20_000 })
+    await page
+      .getByRole('link', { name: 'Cancel' })
+      .or(page.getByRole('button', { name: 'Cancel' }))
+      .click()
     await expect(page.getByRole('alert')).toContainText(
       'Copy cat was not saved: Product with the same product code already exists.',
       { timeout: 20_000 },

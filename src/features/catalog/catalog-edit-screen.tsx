@@ -7,12 +7,12 @@ import { applyPendingTo, isLocalId } from '../../offline/outbox'
 import { useOverlay, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
+import { refusedOf } from '../../ui/form/platform-answer'
 import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
 import { CatalogForm } from './catalog-form'
 import { CATALOG_KINDS } from './catalog-kinds'
 import type { CatalogPanels } from './catalog-panels'
-import { FailedChanges } from './failed-changes'
 
 /** `/{list}/create` and `/{list}/{id}/edit` of every catalog type: without an id the form creates. */
 /** The catalog item form, for users who may create (or, with an id, change) products. */
@@ -46,6 +46,8 @@ function CatalogEditForm({
     ? applyPendingTo<Product>(newer(query.data, row?.data), id, pending, CATALOG, sent)
     : undefined
 
+  const refused = refusedOf(pending, id)
+
   if (!id)
     return (
       <div>
@@ -71,9 +73,14 @@ function CatalogEditForm({
           onRetry={() => void query.refetch()}
         />
       )}
-      <FailedChanges inForm entries={pending.filter((e) => e.entityId === id)} />
       {current ? (
-        <CatalogForm key={current.id} type={current.type ?? kind.type} current={current} panels={panels} />
+        <CatalogForm
+          key={`${current.id}|${refused?.id ?? ''}`}
+          type={current.type ?? kind.type}
+          current={current}
+          panels={panels}
+          refused={refused}
+        />
       ) : query.isError ? (
         <Alert>{query.error.message}</Alert>
       ) : (

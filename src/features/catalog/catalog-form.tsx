@@ -11,12 +11,20 @@ import {
   queueCatalogUpdate,
   requeueCatalogCreate,
 } from '../../api/catalog'
+import type { OutboxEntry } from '../../offline/db'
 import { draftKey, removeDraft, useDraft } from '../../offline/drafts'
 import { isLocalId, newLocalId } from '../../offline/outbox'
+import type { SaveOutcome } from '../../offline/save-outcome'
 import { isQuotaError } from '../../offline/storage'
 import { Button } from '../../ui/button'
 import { DraftOffer } from '../../ui/draft-offer'
 import { useAppForm } from '../../ui/form/fields'
+import {
+  PlatformRefusal,
+  platformErrorListeners,
+  useOutboxSave,
+  useRefusalOnFields,
+} from '../../ui/form/platform-answer'
 import { ActionsTab } from './actions-tab'
 import { ConfigurationTab, ConnectorSettingsTab } from './catalog-form-config'
 import { ConnectorDefinitionTab, ConnectorTab, MapperTab } from './catalog-form-connector'
@@ -47,10 +55,13 @@ export function CatalogForm({
   type,
   current,
   panels = {},
+  refused,
 }: {
   type: ProductType
   current?: Product
   panels?: CatalogPanels
+  /** A change of this entity the platform refused after its form was closed. */
+  refused?: OutboxEntry
 }) {
   const intl = useIntl()
   const navigate = useNavigate()
@@ -60,32 +71,54 @@ export function CatalogForm({
   const [tab, setTab] = useState<TabId>('general')
   // The version the user started editing: a newer one on the platform must surface as a conflict.
   const [baseVersion] = useState(current?.updatedAt)
+  const outbox = useOutboxSave(refused)
   const form = useAppForm({
     defaultValues: toFormValues(type, current),
     validators: { onChange: catalogFormSchema, onSubmit: catalogFormSchema },
+    listeners: platformErrorListeners,
     onSubmitInvalid: ({ value }) => {
       const first = tabsOf(type, panels).find((t) => tabsWithErrors(type, value).has(t))
       if (first) setTab(first)
     },
     onSubmit: async ({ value, formApi }) => {
       const input = toProductInput(value, current)
+      let outcome: SaveOutcome
       try {
-        if (current && isLocalId(current.id)) await requeueCatalogCreate(current.id, input)
-        else if (current) await queueCatalogUpdate({ id: current.id, updatedAt: baseVersion }, input)
-        else await queueCatalogCreate(newLocalId(), input)
+        outcome = await outbox.save(
+          () =>
+            current && isLocalId(current.id)
+              ? requeueCatalogCreate(current.id, input)
+              : current
+                ? queueCatalogUpdate({ id: current.id, updatedAt: baseVersion }, input)
+                : queueCatalogCreate(newLocalId(), input),
+          input,
+          formApi,
+        )
       } catch (error) {
         setSaveError(isQuotaError(error) ? 'storage-full' : String(error))
         return
       }
+      if (outcome.kind === 'refused') {
+        const first = tabsOf(type, panels).find((t) =>
+          (outcome.entry.issues ?? []).some((i) => tabOfField(type, i.path.split('.')[0] ?? '') === t),
+        )
+        if (first) setTab(first)
+        return
+      }
       await removeDraft(key)
       formApi.reset(value)
-      await navigate({ to: listPath(list) })
+      // A saved product returns to its detail; the other kinds have none but their list.
+      const id = outcome.kind === 'sent' ? outcome.entityId : current?.id
+      if (current && type === 'dataproduct' && id && !isLocalId(id))
+        await navigate({ to: '/products/$id', params: { id } })
+      else await navigate({ to: listPath(list) })
     },
   })
   const values = useStore(form.store, (s) => s.values)
   const dirty = useStore(form.store, (s) => s.isDirty)
   const attempted = useStore(form.store, (s) => s.submissionAttempts > 0)
   const draft = useDraft(key, values, dirty)
+  useRefusalOnFields(form, refused)
   const tabs = tabsOf(type, panels)
   const invalid = attempted ? tabsWithErrors(type, values) : new Set<TabId>()
 
@@ -127,6 +160,7 @@ export function CatalogForm({
       }}
       className="max-w-3xl rounded-lg bg-white p-4 shadow-sm sm:p-6"
     >
+      <PlatformRefusal entry={outbox.refused} />
       <DraftOffer
         draft={draft}
         saveError={saveError}

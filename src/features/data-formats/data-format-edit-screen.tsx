@@ -7,6 +7,7 @@ import { applyPendingTo, isLocalId } from '../../offline/outbox'
 import { useOverlay, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
+import { refusedOf } from '../../ui/form/platform-answer'
 import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
 import { DataFormatForm } from './data-format-form'
@@ -30,6 +31,8 @@ function DataFormatEditForm({ id: routeId }: { id?: string }) {
   const current = id
     ? applyPendingTo<DataFormat>(newer(query.data, row?.data), id, pending, DATA_FORMATS, sent)
     : undefined
+
+  const refused = refusedOf(pending, id)
 
   if (!id) {
     return (
@@ -60,7 +63,7 @@ function DataFormatEditForm({ id: routeId }: { id?: string }) {
         />
       )}
       {current ? (
-        <DataFormatForm key={current.id} current={current} />
+        <DataFormatForm key={`${current.id}|${refused?.id ?? ''}`} current={current} refused={refused} />
       ) : query.isError ? (
         <Alert>{query.error.message}</Alert>
       ) : (

@@ -3,12 +3,20 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { type DataFormat, queueDataFormatCreate, queueDataFormatUpdate } from '../../api/data-formats'
+import type { OutboxEntry } from '../../offline/db'
 import { draftKey, removeDraft, useDraft } from '../../offline/drafts'
 import { newLocalId } from '../../offline/outbox'
+import type { SaveOutcome } from '../../offline/save-outcome'
 import { isQuotaError } from '../../offline/storage'
 import { Button } from '../../ui/button'
 import { DraftOffer } from '../../ui/draft-offer'
 import { useAppForm } from '../../ui/form/fields'
+import {
+  PlatformRefusal,
+  platformErrorListeners,
+  useOutboxSave,
+  useRefusalOnFields,
+} from '../../ui/form/platform-answer'
 import { type DataFormatFormValues, dataFormatFormSchema, emptyDataFormat } from './data-format-schema'
 
 const TYPES = ['json', 'xml', 'csv', 'json-ld', 'avro', 'parquet']
@@ -24,30 +32,41 @@ function toValues(entity?: Partial<DataFormat>): DataFormatFormValues {
 }
 
 /** One form for create and edit (CONVENTIONS 8); a save is queued in the outbox, never lost. */
-export function DataFormatForm({ current }: { current?: DataFormat }) {
+export function DataFormatForm({ current, refused }: { current?: DataFormat; refused?: OutboxEntry }) {
   const intl = useIntl()
   const navigate = useNavigate()
   const key = draftKey('data-format', current?.id ?? 'new')
   const [saveError, setSaveError] = useState<'storage-full' | string | null>(null)
   // The version the user started editing: a newer one on the platform must surface as a conflict.
   const [baseVersion] = useState(current?.updatedAt)
+  const outbox = useOutboxSave(refused)
   const form = useAppForm({
     defaultValues: current ? toValues(current) : emptyDataFormat,
     validators: { onChange: dataFormatFormSchema, onSubmit: dataFormatFormSchema },
+    listeners: platformErrorListeners,
     onSubmit: async ({ value, formApi }) => {
       const input = dataFormatFormSchema.parse(value)
+      let outcome: SaveOutcome
       try {
-        if (current) await queueDataFormatUpdate({ ...current, updatedAt: baseVersion }, input)
-        else await queueDataFormatCreate(newLocalId(), input)
+        outcome = await outbox.save(
+          () =>
+            current
+              ? queueDataFormatUpdate({ ...current, updatedAt: baseVersion }, input)
+              : queueDataFormatCreate(newLocalId(), input),
+          input,
+          formApi,
+        )
       } catch (error) {
         setSaveError(isQuotaError(error) ? 'storage-full' : String(error))
         return
       }
+      if (outcome.kind === 'refused') return
       await removeDraft(key)
       formApi.reset(value)
       await navigate({ to: '/data-formats' })
     },
   })
+  useRefusalOnFields(form, refused)
   const values = useStore(form.store, (s) => s.values)
   const dirty = useStore(form.store, (s) => s.isDirty)
   const draft = useDraft(key, values, dirty)
@@ -61,6 +80,7 @@ export function DataFormatForm({ current }: { current?: DataFormat }) {
       }}
       className="max-w-2xl rounded-lg bg-white p-6 shadow-sm"
     >
+      <PlatformRefusal entry={outbox.refused} />
       <DraftOffer
         draft={draft}
         saveError={saveError}

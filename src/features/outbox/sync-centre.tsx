@@ -9,6 +9,7 @@ import { NoOfflineCopyText } from '../../shell/no-offline-copy'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
+import { BackToForm } from './back-to-form'
 import { ConflictDialog } from './conflict-dialog'
 import { FailedEntryDialog } from './failed-entry-dialog'
 import { OutboxState } from './outbox-state'
@@ -107,6 +108,7 @@ export function SyncCentre() {
                     <FormattedMessage id="outbox.resolve" defaultMessage="Resolve" />
                   </Button>
                 )}
+                {entry.status === 'failed' && entry.method !== 'DELETE' && <BackToForm entry={entry} />}
                 {entry.status === 'failed' && entry.method !== 'DELETE' && (
                   <Button onClick={() => setCorrecting(entry)}>
                     <FormattedMessage id="outbox.edit" defaultMessage="Edit" />

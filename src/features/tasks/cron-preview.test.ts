@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeCron, nextRuns } from './cron-preview'
+import { describeCron, nextRuns, skippedRun } from './cron-preview'
 
 describe('cron preview', () => {
   it('describes a schedule in English and Finnish', () => {
@@ -19,5 +19,19 @@ describe('cron preview', () => {
       '2026-01-15T00:00:00.000Z',
     ])
     expect(nextRuns('0 2 * * *', 'Etc/UTC', 1, from)[0]?.toISOString()).toBe('2026-01-11T02:00:00.000Z')
+  })
+})
+
+describe('a time the zone skips', () => {
+  const from = new Date('2026-11-25T12:00:00Z')
+  it('is found on the day the clocks go forward', () => {
+    expect(skippedRun('30 3 * * *', 'Europe/Helsinki', from)).toEqual({ date: '2027-03-28', time: '03:30' })
+    expect(skippedRun('30 1 * * *', 'America/New_York', from)).toBeUndefined()
+    expect(skippedRun('30 2 * * 0', 'America/New_York', from)).toEqual({ date: '2027-03-14', time: '02:30' })
+  })
+  it('is not found for a time that exists every day, or in a zone without summer time', () => {
+    expect(skippedRun('0 2 * * *', 'Europe/Helsinki', from)).toBeUndefined()
+    expect(skippedRun('30 3 * * *', 'UTC', from)).toBeUndefined()
+    expect(skippedRun('30 3 * * 1-5', 'Europe/Helsinki', from)).toBeUndefined()
   })
 })

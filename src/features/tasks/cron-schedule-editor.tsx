@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl'
-import { isCron } from '../../contract/task'
+import { cronEverRuns, isCron } from '../../contract/task'
 import { ianaZone, TIME_ZONES } from '../../contract/time-zones'
 
 const PRESET_LABELS = defineMessages({
@@ -13,23 +13,27 @@ const PRESET_LABELS = defineMessages({
 })
 const PRESETS = Object.entries(PRESET_LABELS).map(([value, label]) => ({ value, label }))
 
-type Preview = { description: string; runs: Date[] } | { failed: true } | null
+type Preview =
+  | { description: string; runs: Date[]; skipped?: { date: string; time: string } }
+  | { failed: true }
+  | null
 
 /** Describes the schedule and lists its next runs; the cron libraries load only when this shows. */
 function useCronPreview(schedule: string, timeZone: string, locale: string): Preview {
   const [preview, setPreview] = useState<Preview>(null)
   useEffect(() => {
-    if (!isCron(schedule)) {
+    if (!isCron(schedule) || !cronEverRuns(schedule)) {
       setPreview(null)
       return
     }
     let live = true
     import('./cron-preview')
-      .then(({ describeCron, nextRuns }) => {
+      .then(({ describeCron, nextRuns, skippedRun }) => {
         if (live)
           setPreview({
             description: describeCron(schedule, locale),
             runs: nextRuns(schedule, ianaZone(timeZone)),
+            skipped: skippedRun(schedule, ianaZone(timeZone)),
           })
       })
       .catch(() => live && setPreview({ failed: true }))
@@ -150,6 +154,24 @@ export function CronScheduleEditor({ schedule, timeZone, onChange, onBlur, error
                 </li>
               ))}
             </ol>
+            {preview.skipped && (
+              <p className="mt-2 font-medium text-amber-900" data-testid="cron-skipped">
+                <FormattedMessage
+                  id="cron.skipped"
+                  defaultMessage="{time} on {date} does not exist in {zone}: the clocks go forward then, so that run does not happen at that time."
+                  values={{
+                    time: preview.skipped.time,
+                    date: intl.formatDate(`${preview.skipped.date}T12:00:00Z`, {
+                      timeZone: 'UTC',
+                      year: 'numeric',
+                      month: 'numeric',
+                      day: 'numeric',
+                    }),
+                    zone,
+                  }}
+                />
+              </p>
+            )}
           </>
         ) : (
           <p className="text-gray-600">

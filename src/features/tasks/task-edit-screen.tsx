@@ -8,6 +8,7 @@ import { applyPendingTo, isLocalId } from '../../offline/outbox'
 import { useOverlay, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
+import { refusedOf } from '../../ui/form/platform-answer'
 import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
 import { TaskForm } from './task-form'
@@ -41,6 +42,7 @@ function TaskEditForm({ id: routeId }: { id?: string }) {
     : undefined
   // Offline without the schemas cached, the form still opens: option values are kept as they are.
   const schemasReady = schemas.isSuccess || schemas.isError
+  const refused = refusedOf(pending, id)
 
   if (!id)
     return (
@@ -71,8 +73,9 @@ function TaskEditForm({ id: routeId }: { id?: string }) {
       )}
       {current && schemasReady ? (
         <TaskForm
-          key={current.id}
+          key={`${current.id}|${refused?.id ?? ''}`}
           current={current}
+          refused={refused}
           schemas={schemas.data ?? []}
           history={local ? undefined : <TaskRunHistory taskId={current.id} />}
         />

@@ -79,3 +79,22 @@ describe('task form schema', () => {
     expect(back.actions[0]?.options).toEqual({ url: 'https://example.com', headers: '{\n  "a": "b"\n}' })
   })
 })
+
+describe('the limits of the platform, said in the user units', () => {
+  const values = (interval: string, concurrentExecutions: string) => ({
+    ...toFormValues(),
+    name: 'Limits',
+    interval,
+    concurrentExecutions,
+  })
+  const messages = (interval: string, concurrent: string) =>
+    (withActionRules([]).safeParse(values(interval, concurrent)).error?.issues ?? []).map((i) => i.message)
+  it('refuses above 366 days and 1000 at once, and takes the limits themselves', () => {
+    expect(messages('9999h', '5000')).toEqual([
+      'Interval above the limit',
+      'Concurrent executions above the limit',
+    ])
+    expect(messages('8784h', '1000')).toEqual([])
+    expect(messages('8784h 1m', '0')).toEqual(['Interval above the limit'])
+  })
+})

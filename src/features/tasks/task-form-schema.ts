@@ -2,8 +2,18 @@ import { z } from 'zod'
 import type { ActionSchema, Task, TaskInput } from '../../api/tasks'
 import { MESSAGES } from '../../contract/messages'
 import { isUrl, jsonObjectText, optionalUrl, parseDuration } from '../../contract/rules'
-import { CRON_MESSAGE, DETAIL_LEVELS, isCron, TASK_LIMITS, TASK_RULES } from '../../contract/task'
+import {
+  CRON_MESSAGE,
+  CRON_NEVER_MESSAGE,
+  cronEverRuns,
+  DETAIL_LEVELS,
+  isCron,
+  TASK_LIMITS,
+  TASK_RULES,
+  taskInputSchema,
+} from '../../contract/task'
 import { DEFAULT_TIME_ZONE } from '../../contract/time-zones'
+import { UNIT_MESSAGES } from '../../ui/form/validation-message'
 import { formatDuration } from './duration'
 
 const anyJson = z.string().refine((v) => {
@@ -37,7 +47,10 @@ const notificationValues = z.object({
 })
 
 const jobValues = z.object({
-  schedule: z.string().refine((v) => isCron(v), CRON_MESSAGE),
+  schedule: z
+    .string()
+    .refine((v) => isCron(v), CRON_MESSAGE)
+    .refine((v) => cronEverRuns(v), CRON_NEVER_MESSAGE),
   timeZone: z.string(),
 })
 
@@ -54,15 +67,22 @@ export const taskFormSchema = z.object({
   interval: z
     .string()
     .refine((v) => v.trim() === '' || parseDuration(v) !== undefined, MESSAGES.duration)
-    .refine((v) => (parseDuration(v) ?? 0) <= TASK_LIMITS.intervalMs, MESSAGES.tooLarge),
+    // The platform's own rule (in ms), said in hours.
+    .refine(
+      (v) => taskInputSchema.shape.interval.safeParse(parseDuration(v)).success,
+      UNIT_MESSAGES.intervalTooLong,
+    ),
   requestParameters: jsonObjectText(),
   appAccessToken: TASK_RULES.token,
   clientSecret: TASK_RULES.token,
   hookToken: TASK_RULES.token,
   concurrentExecutions: z
     .string()
-    .regex(/^\d{1,4}$/, MESSAGES.digits)
-    .refine((v) => Number(v) <= TASK_LIMITS.concurrentExecutions, MESSAGES.tooLarge),
+    .regex(/^\d+$/, MESSAGES.digits)
+    .refine(
+      (v) => taskInputSchema.shape.concurrentExecutions.safeParse(Number(v)).success,
+      UNIT_MESSAGES.concurrencyTooLarge,
+    ),
   asyncResponse: z.boolean(),
   actions: z.array(actionValues),
   notifications: z.array(notificationValues),

@@ -3,18 +3,38 @@ import { useStore } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { type ActionSchema, queueTaskCreate, queueTaskUpdate, type Task } from '../../api/tasks'
+import {
+  type ActionSchema,
+  queueTaskCreate,
+  queueTaskJobs,
+  queueTaskUpdate,
+  type Task,
+  type TaskInput,
+} from '../../api/tasks'
+import type { OutboxEntry } from '../../offline/db'
 import { draftKey, removeDraft, useDraft } from '../../offline/drafts'
 import { newLocalId } from '../../offline/outbox'
+import type { SaveOutcome } from '../../offline/save-outcome'
 import { isQuotaError } from '../../offline/storage'
 import { Button } from '../../ui/button'
 import { DraftOffer } from '../../ui/draft-offer'
 import { useAppForm } from '../../ui/form/fields'
+import {
+  PlatformRefusal,
+  platformErrorListeners,
+  useOutboxSave,
+  useRefusalOnFields,
+} from '../../ui/form/platform-answer'
 import { TaskActionsTab } from './task-actions-tab'
 import { type TaskFormValues, toFormValues, toTaskInput, withActionRules } from './task-form-schema'
 import { TaskGeneralTab } from './task-general-tab'
 import { TaskJobsSection } from './task-jobs-section'
 import { TaskNotificationsTab } from './task-notifications-tab'
+
+/** Jobs compared by what the user edits: schedule and zone, in order. */
+const sameJobs = (a: TaskInput['jobs'], b: TaskInput['jobs']) =>
+  a.length === b.length &&
+  a.every((job, i) => job.schedule === b[i]?.schedule && (job.timeZone ?? '') === (b[i]?.timeZone ?? ''))
 
 type Tab = 'general' | 'actions' | 'notifications' | 'history'
 const tabOf = (field: string): Tab =>
@@ -28,10 +48,13 @@ export function TaskForm({
   current,
   schemas,
   history,
+  refused,
 }: {
   current?: Task
   schemas: ActionSchema[]
   history?: ReactNode
+  /** A change of this task the platform refused after its form was closed. */
+  refused?: OutboxEntry
 }) {
   const intl = useIntl()
   const navigate = useNavigate()
@@ -40,22 +63,49 @@ export function TaskForm({
   const [saveError, setSaveError] = useState<string | null>(null)
   // The version the user started editing: a newer one on the platform must surface as a conflict.
   const [baseVersion] = useState(current?.updatedAt)
+  const outbox = useOutboxSave(refused?.path.endsWith('/jobs') ? undefined : refused)
+  const jobsSave = useOutboxSave(refused?.path.endsWith('/jobs') ? refused : undefined)
   const schema = useMemo(() => withActionRules(schemas), [schemas])
   const form = useAppForm({
     defaultValues: toFormValues(current),
     validators: { onChange: schema, onSubmit: schema },
+    listeners: platformErrorListeners,
     onSubmitInvalid: ({ formApi }) => {
       const invalid = Object.entries(formApi.state.fieldMeta).find(([, meta]) => meta?.errors?.length)
       if (invalid) setTab(tabOf(invalid[0]))
     },
     onSubmit: async ({ value, formApi }) => {
       const input = toTaskInput(value, schemas)
+      // A create the platform refused is sent again with everything, its jobs too.
+      const retriedCreate = outbox.refused?.method === 'POST'
+      let outcome: SaveOutcome
       try {
-        if (current) await queueTaskUpdate({ id: current.id, updatedAt: baseVersion }, input)
-        else await queueTaskCreate(newLocalId(), input)
+        outcome = await outbox.save(
+          () =>
+            current
+              ? queueTaskUpdate({ id: current.id, updatedAt: baseVersion }, input)
+              : queueTaskCreate(newLocalId(), input),
+          // A retried update is sent as the update is: without its jobs; a retried create keeps them.
+          retriedCreate ? input : { ...input, jobs: undefined },
+          formApi,
+        )
       } catch (error) {
         setSaveError(isQuotaError(error) ? 'storage-full' : String(error))
         return
+      }
+      if (outcome.kind === 'refused') {
+        const first = outcome.entry.issues?.[0]
+        if (first) setTab(tabOf(first.path))
+        return
+      }
+      // Changed jobs of an existing task go in their own call, after the task's update.
+      if (current && !retriedCreate && !sameJobs(current.jobs ?? [], input.jobs)) {
+        const jobsOutcome = await jobsSave.save(
+          () => queueTaskJobs({ id: current.id, updatedAt: baseVersion, name: input.name }, input.jobs),
+          { jobs: input.jobs },
+          formApi,
+        )
+        if (jobsOutcome.kind === 'refused') return
       }
       await removeDraft(key)
       formApi.reset(value)
@@ -66,6 +116,7 @@ export function TaskForm({
   const values = useStore(form.store, (s) => s.values)
   const dirty = useStore(form.store, (s) => s.isDirty)
   const draft = useDraft(key, values, dirty)
+  useRefusalOnFields(form, refused)
   const tabClass =
     'border-b-2 border-transparent px-4 py-2 text-sm font-medium text-gray-700 hover:text-primary-800 data-[state=active]:border-primary-700 data-[state=active]:text-primary-800'
   const panelClass = 'data-[state=inactive]:hidden pt-4'
@@ -79,6 +130,7 @@ export function TaskForm({
       }}
       className="rounded-lg bg-white p-4 shadow-sm md:p-6"
     >
+      <PlatformRefusal entry={outbox.refused ?? jobsSave.refused} />
       <DraftOffer
         draft={draft}
         saveError={saveError}
@@ -107,7 +159,7 @@ export function TaskForm({
         {/* Every panel stays mounted so its fields keep validating and show their errors. */}
         <Tabs.Content value="general" forceMount className={panelClass}>
           <TaskGeneralTab form={form} />
-          <TaskJobsSection form={form} readOnly={current !== undefined} />
+          <TaskJobsSection form={form} />
         </Tabs.Content>
         <Tabs.Content value="actions" forceMount className={panelClass}>
           <TaskActionsTab form={form} schemas={schemas} />

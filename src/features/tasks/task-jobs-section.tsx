@@ -6,28 +6,16 @@ import { firstError, translateValidation } from '../../ui/form/validation-messag
 import { CronScheduleEditor } from './cron-schedule-editor'
 import { emptyJob, toFormValues } from './task-form-schema'
 
-/**
- * Scheduled jobs. The platform takes them with a new task only (SPEC §7: the update is a PUT
- * without jobs), so on edit they are shown, not changed.
- */
+/** Scheduled jobs: sent with a new task, and for an existing one in their own call after its update. */
 export const TaskJobsSection = withForm({
   defaultValues: toFormValues(),
-  props: { readOnly: false },
-  render: function TaskJobsSection({ form, readOnly }) {
+  render: function TaskJobsSection({ form }) {
     const intl = useIntl()
     return (
       <section aria-labelledby="task-jobs-title" className="mt-6 border-t pt-4">
         <h2 id="task-jobs-title" className="mb-1 text-lg font-semibold text-gray-900">
           <FormattedMessage id="task.jobs" defaultMessage="Scheduled jobs" />
         </h2>
-        {readOnly && (
-          <p className="mb-3 text-sm text-gray-700">
-            <FormattedMessage
-              id="task.jobsReadOnly"
-              defaultMessage="Scheduled jobs are set when the task is created; saving keeps them as they are."
-            />
-          </p>
-        )}
         <form.AppField name="jobs" mode="array">
           {(jobs) => (
             <div className="space-y-4">
@@ -54,7 +42,6 @@ export const TaskJobsSection = withForm({
                             <CronScheduleEditor
                               schedule={schedule.state.value}
                               timeZone={zone.state.value}
-                              readOnly={readOnly}
                               error={
                                 error === CRON_MESSAGE
                                   ? intl.formatMessage({
@@ -75,24 +62,20 @@ export const TaskJobsSection = withForm({
                       </form.Field>
                     )}
                   </form.Field>
-                  {!readOnly && (
-                    <div className="mt-2">
-                      <Button variant="ghost" onClick={() => jobs.removeValue(i)}>
-                        <FormattedMessage
-                          id="task.removeJob"
-                          defaultMessage="Remove job {n}"
-                          values={{ n: i + 1 }}
-                        />
-                      </Button>
-                    </div>
-                  )}
+                  <div className="mt-2">
+                    <Button variant="ghost" onClick={() => jobs.removeValue(i)}>
+                      <FormattedMessage
+                        id="task.removeJob"
+                        defaultMessage="Remove job {n}"
+                        values={{ n: i + 1 }}
+                      />
+                    </Button>
+                  </div>
                 </fieldset>
               ))}
-              {!readOnly && (
-                <Button variant="secondary" onClick={() => jobs.pushValue(emptyJob())}>
-                  <FormattedMessage id="task.addJob" defaultMessage="Add scheduled job" />
-                </Button>
-              )}
+              <Button variant="secondary" onClick={() => jobs.pushValue(emptyJob())}>
+                <FormattedMessage id="task.addJob" defaultMessage="Add scheduled job" />
+              </Button>
             </div>
           )}
         </form.AppField>

@@ -11,6 +11,7 @@ import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
 import { TaskCommands } from './task-commands'
+import { TaskDelete } from './task-delete'
 import { TaskRunHistory } from './task-run-history'
 import { TaskScheduleSummary } from './task-schedule-summary'
 import { RunOutcomeBadge, TaskStatusBadge } from './task-status-badge'
@@ -56,9 +57,12 @@ export function TaskScreen({ id }: { id: string }) {
           </>
         }
         actions={
-          <Link to="/tasks/$id/edit" params={{ id }} className={linkButton}>
-            <FormattedMessage id="common.edit" defaultMessage="Edit" />
-          </Link>
+          <div className="flex flex-wrap items-center gap-2">
+            <Link to="/tasks/$id/edit" params={{ id }} className={linkButton}>
+              <FormattedMessage id="common.edit" defaultMessage="Edit" />
+            </Link>
+            <TaskDelete task={task} />
+          </div>
         }
       />
       <FetchedAt

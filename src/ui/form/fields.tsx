@@ -140,16 +140,25 @@ function SelectField({
 
 function SubmitButton({ children }: { children: ReactNode }) {
   const form = useFormContext()
+  const intl = useIntl()
   return (
     <form.Subscribe selector={(s) => s.isSubmitting}>
       {(submitting) => (
-        <button
-          type="submit"
-          disabled={submitting}
-          className="inline-flex items-center justify-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800 disabled:bg-primary-300"
-        >
-          {children}
-        </button>
+        <>
+          <button
+            type="submit"
+            disabled={submitting}
+            aria-busy={submitting || undefined}
+            className="inline-flex items-center justify-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800 disabled:bg-primary-300"
+          >
+            {children}
+          </button>
+          {submitting && (
+            <span role="status" className="self-center text-sm text-gray-700" data-testid="saving">
+              {intl.formatMessage({ id: 'form.saving', defaultMessage: 'Saving…' })}
+            </span>
+          )}
+        </>
       )}
     </form.Subscribe>
   )

@@ -1,9 +1,32 @@
 import { defineMessages, type IntlShape } from 'react-intl'
+import { CRON_NEVER_MESSAGE, TASK_LIMITS } from '../../contract/task'
 
-/**
- * SPEC §5 messages come from the shared zod schemas in English, verbatim; shown in the chosen
- * language. An unknown message (a platform's own text) is shown as it came.
- */
+/** Form-only keys of limits said in the user's units (the platform's zod rule counts in ms). */
+export const UNIT_MESSAGES = {
+  intervalTooLong: 'Interval above the limit',
+  concurrencyTooLarge: 'Concurrent executions above the limit',
+} as const
+
+const HOUR_MS = 3_600_000
+const unitDescriptors = defineMessages({
+  intervalTooLong: { id: 'validation.intervalTooLong', defaultMessage: 'At most {hours}h ({days} days)' },
+  concurrencyTooLarge: { id: 'validation.concurrencyTooLarge', defaultMessage: 'At most {max} at once' },
+})
+/** Messages with values: the limit in the unit the user typed. */
+const withValues: Record<
+  string,
+  { descriptor: { id: string; defaultMessage: string }; values: Record<string, number> }
+> = {
+  [UNIT_MESSAGES.intervalTooLong]: {
+    descriptor: unitDescriptors.intervalTooLong,
+    values: { hours: TASK_LIMITS.intervalMs / HOUR_MS, days: TASK_LIMITS.intervalMs / (24 * HOUR_MS) },
+  },
+  [UNIT_MESSAGES.concurrencyTooLarge]: {
+    descriptor: unitDescriptors.concurrencyTooLarge,
+    values: { max: TASK_LIMITS.concurrentExecutions },
+  },
+}
+
 const known = defineMessages({
   'This field is required': { id: 'validation.required', defaultMessage: 'This field is required' },
   'Email invalid': { id: 'validation.email', defaultMessage: 'Email invalid' },
@@ -45,6 +68,10 @@ const known = defineMessages({
     defaultMessage:
       'Password must be min. 8 characters long and include at least one capital letter and one number.',
   },
+  [CRON_NEVER_MESSAGE]: {
+    id: 'validation.cronNever',
+    defaultMessage: 'This schedule never runs: no month has that day',
+  },
   'Product with the same product code already exists.': {
     id: 'validation.duplicateProductCode',
     defaultMessage: 'Product with the same product code already exists.',
@@ -52,6 +79,8 @@ const known = defineMessages({
 })
 
 export function translateValidation(intl: IntlShape, message: string): string {
+  const valued = withValues[message]
+  if (valued) return intl.formatMessage(valued.descriptor, valued.values)
   const descriptor = (known as Record<string, { id: string; defaultMessage: string }>)[message]
   return descriptor ? intl.formatMessage(descriptor) : message
 }
