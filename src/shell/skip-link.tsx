@@ -6,12 +6,6 @@ export function SkipLink() {
   return (
     <a
       href="#main"
-      onClick={(event) => {
-        event.preventDefault()
-        const main = document.getElementById('main')
-        main?.focus()
-        main?.scrollIntoView()
-      }}
       className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-primary-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
     >
       {intl.formatMessage({ id: 'shell.skipToContent', defaultMessage: 'Skip to content' })}
