@@ -24,7 +24,13 @@ route(events, 'get', '/:env/events', async (c) => {
     const values = parseIn(value)
     if (values?.length) add(`${column} = ANY(?)`, values)
   }
-  oneOf('type', q.type)
+  // A type matches on any part of its name, whatever the case.
+  const types = parseIn(q.type)
+  if (types?.length)
+    add(
+      'type ILIKE ANY(?)',
+      types.map((t) => `%${t.replace(/[\\%_]/g, '\\$&')}%`),
+    )
   if (q.error === 'true') add('status = ?', 'error')
   else oneOf('status', q.status)
   oneOf('category', q.category)
