@@ -16,8 +16,11 @@ export function ChartCard({
   chart,
   actions,
   testId,
+  description,
 }: {
   title: ReactNode
+  /** What the chart counts. */
+  description?: ReactNode
   xLabel: ReactNode
   /** One label per x position, as the table's first column shows it. */
   rowLabels: string[]
@@ -45,6 +48,7 @@ export function ChartCard({
           <FormattedMessage id="monitoring.showTable" defaultMessage="Show as table" />
         </button>
       </div>
+      {description && <p className="mb-2 text-sm text-gray-700">{description}</p>}
       {!asTable && (
         <Suspense
           fallback={
