@@ -16,7 +16,16 @@ export function useReturnFocus(open: boolean) {
     event.preventDefault()
     const target = opener.current
     opener.current = null
-    if (target?.isConnected && !target.closest('[inert], [aria-hidden="true"]')) target.focus()
-    else document.getElementById('main')?.focus()
+    const toContent = () => document.getElementById('main')?.focus()
+    if (!target?.isConnected || target.closest('[inert], [aria-hidden="true"]')) return toContent()
+    target.focus()
+    // What the dialog did may remove the opener a moment later (a deleted row): focus must not fall to <body>.
+    const watch = new MutationObserver(() => {
+      if (target.isConnected) return
+      watch.disconnect()
+      if (document.activeElement === document.body || document.activeElement === null) toContent()
+    })
+    watch.observe(document.body, { childList: true, subtree: true })
+    window.setTimeout(() => watch.disconnect(), 5000)
   }, [])
 }

@@ -96,14 +96,17 @@ test.describe('keyboard and screen reader', () => {
     const summary = page.getByTestId('form-error-summary')
     await expect(summary).toBeEmpty()
     await page.getByRole('button', { name: 'Save' }).click()
-    await expect(page.getByLabel('Code', { exact: true })).toBeFocused()
-    await expect(page.getByLabel('Code', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toBeFocused()
+    await expect(page.getByRole('textbox', { name: 'Code', exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
     await expect(summary).toHaveAttribute('role', 'alert')
     await expect(summary).toHaveText(/^Not saved: \d+ fields? needs? correcting\.$/)
     // The first field fixed: focus goes to the next one still wrong.
-    await page.getByLabel('Code', { exact: true }).fill(uniqueCode('SUMMARY'))
+    await page.getByRole('textbox', { name: 'Code', exact: true }).fill(uniqueCode('SUMMARY'))
     await page.getByRole('button', { name: 'Save' }).click()
-    await expect(page.getByLabel('Name', { exact: true })).toBeFocused()
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused()
     await expect(summary).toHaveText('Not saved: 1 field needs correcting.')
     // The task form, whose first error sits on another tab than the one shown.
     await page.goto('/tasks/create')
