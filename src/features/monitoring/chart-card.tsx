@@ -60,7 +60,12 @@ export function ChartCard({
           <UplotChart {...chart} />
         </Suspense>
       )}
-      <div id={tableId} className={asTable ? 'max-h-80 overflow-y-auto' : 'sr-only'}>
+      {/* Shown, the table may scroll: the keyboard can reach it to scroll it. */}
+      <div
+        id={tableId}
+        className={asTable ? 'max-h-80 overflow-y-auto' : 'sr-only'}
+        {...(asTable ? { role: 'group', 'aria-labelledby': headingId, tabIndex: 0 } : {})}
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{title}</caption>
           <thead className="border-b bg-gray-50 text-gray-700">
