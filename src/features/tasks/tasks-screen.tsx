@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { useEffect } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { TASKS, type Task, tasksQuery } from '../../api/tasks'
 import { IfPermitted } from '../../auth/permitted'
