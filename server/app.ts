@@ -77,7 +77,7 @@ export function createApi(platform: Platform) {
     // The request log feeds the stats (SPEC §7 /stats).
     await platform.db
       .query(
-        'INSERT INTO request_log (env, ts, method, path, status, organization_id, duration_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        'INSERT INTO request_log (env, ts, method, path, status, organization_id, duration_ms, client) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
         [
           env,
           new Date(platform.now()).toISOString(),
@@ -86,6 +86,7 @@ export function createApi(platform: Platform) {
           c.res.status,
           c.get('organizationId') ?? null,
           Date.now() - started,
+          consoleRequest(c.req.header('Sec-Fetch-Site'), c.req.header('Sec-Fetch-Dest')) ? 'console' : null,
         ],
       )
       .catch(() => {})
@@ -106,4 +107,12 @@ export function createApi(platform: Platform) {
     return c.json(failure('There was a problem with your request. Please try again later.'), 500)
   })
   return api
+}
+
+/**
+ * A call the console made from its own page (a same-origin fetch of a browser, not a navigation):
+ * the stats count the platform's traffic, not the operator watching it.
+ */
+export function consoleRequest(site: string | undefined, dest: string | undefined) {
+  return site === 'same-origin' && dest === 'empty'
 }

@@ -2,13 +2,13 @@ import { Hono } from 'hono'
 import { failure, ok } from '../../src/contract/envelope'
 import { eventQuerySchema, soapQuerySchema, statsQuerySchema } from '../../src/contract/event'
 import { parseIn } from '../../src/contract/list-query'
-import type { Ctx, Vars } from '../context'
+import { statsBuckets } from '../../src/contract/stats-buckets'
+import type { Vars } from '../context'
 import { route } from '../guard'
 import { parseWith } from '../validate'
 
 /** Events, stats from the request log, last errors and the SOAP endpoints (SPEC §7). */
 export const events = new Hono<{ Variables: Vars }>()
-const DAY = 86_400_000
 
 route(events, 'get', '/:env/events', async (c) => {
   const query = parseWith(eventQuerySchema, c.req.query())
@@ -24,7 +24,13 @@ route(events, 'get', '/:env/events', async (c) => {
     const values = parseIn(value)
     if (values?.length) add(`${column} = ANY(?)`, values)
   }
-  oneOf('type', q.type)
+  // A type matches on any part of its name, whatever the case.
+  const types = parseIn(q.type)
+  if (types?.length)
+    add(
+      'type ILIKE ANY(?)',
+      types.map((t) => `%${t.replace(/[\\%_]/g, '\\$&')}%`),
+    )
   if (q.error === 'true') add('status = ?', 'error')
   else oneOf('status', q.status)
   oneOf('category', q.category)
@@ -63,56 +69,38 @@ route(events, 'get', '/:env/events/:id', async (c) => {
   return row ? c.json(ok(row.data)) : c.json(failure(`Event ${c.req.param('id')} was not found`), 404)
 })
 
-/** Requests per day for the last `days` days, zero-filled. */
+/** The console's own calls are not the platform's traffic. */
+const PLATFORM_REQUESTS = "client IS DISTINCT FROM 'console'"
+
+/** Requests (and 5xx answers) per whole day or hour of the range, zero-filled, oldest first. */
 route(events, 'get', '/:env/stats', async (c) => {
   const query = parseWith(statsQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
-  const now = c.get('platform').now()
-  if (query.data.hours) return c.json(await perHour(c, now, query.data.hours))
-  const since = new Date(now - query.data.days * DAY)
-  const rows = await c.get('platform').db.query<{ day: string; count: number; errors: number }>(
-    `SELECT to_char(date_trunc('day', ts AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, count(*)::int AS count,
-            count(*) FILTER (WHERE status >= 500)::int AS errors
-     FROM request_log WHERE env = $1 AND ts >= $2 GROUP BY 1 ORDER BY 1`,
-    [c.get('env'), since.toISOString()],
+  const hourly = query.data.hours !== undefined
+  const buckets = statsBuckets(c.get('platform').now(), query.data)
+  const key = hourly
+    ? `to_char(date_trunc('hour', ts AT TIME ZONE 'UTC'), 'YYYY-MM-DD"T"HH24:00"Z"')`
+    : `to_char(date_trunc('day', ts AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`
+  const rows = await c.get('platform').db.query<{ key: string; count: number; errors: number }>(
+    `SELECT ${key} AS key, count(*)::int AS count, count(*) FILTER (WHERE status >= 500)::int AS errors
+     FROM request_log WHERE env = $1 AND ts >= $2 AND ${PLATFORM_REQUESTS} GROUP BY 1 ORDER BY 1`,
+    [c.get('env'), new Date(buckets[0]?.start ?? 0).toISOString()],
   )
-  const byDay = new Map(rows.map((r) => [r.day, r]))
-  const days = Array.from({ length: query.data.days + 1 }, (_, i) =>
-    new Date(now - (query.data.days - i) * DAY).toISOString().slice(0, 10),
-  )
-  const result = days.map((day) => ({
-    day,
-    count: byDay.get(day)?.count ?? 0,
-    errors: byDay.get(day)?.errors ?? 0,
+  const byKey = new Map(rows.map((r) => [r.key, r]))
+  const result = buckets.map(({ key }) => ({
+    [hourly ? 'hour' : 'day']: key,
+    count: byKey.get(key)?.count ?? 0,
+    errors: byKey.get(key)?.errors ?? 0,
   }))
   return c.json(ok(result, { totalCount: result.length }))
 })
-
-const HOUR = 3_600_000
-
-/** Requests per hour for the last `hours` hours, zero-filled, oldest first. */
-async function perHour(c: Ctx, now: number, hours: number) {
-  const since = new Date(now - hours * HOUR)
-  const rows = await c.get('platform').db.query<{ hour: string; count: number; errors: number }>(
-    `SELECT to_char(date_trunc('hour', ts AT TIME ZONE 'UTC'), 'YYYY-MM-DD"T"HH24:00"Z"') AS hour,
-            count(*)::int AS count, count(*) FILTER (WHERE status >= 500)::int AS errors
-     FROM request_log WHERE env = $1 AND ts >= $2 GROUP BY 1 ORDER BY 1`,
-    [c.get('env'), since.toISOString()],
-  )
-  const byHour = new Map(rows.map((r) => [r.hour, r]))
-  const result = Array.from({ length: hours + 1 }, (_, i) => {
-    const hour = `${new Date(now - (hours - i) * HOUR).toISOString().slice(0, 13)}:00Z`
-    return { hour, count: byHour.get(hour)?.count ?? 0, errors: byHour.get(hour)?.errors ?? 0 }
-  })
-  return ok(result, { totalCount: result.length })
-}
 
 /** Requests per organization for the last `days` days (or `hours` hours), busiest first. */
 route(events, 'get', '/:env/stats/organizations', async (c) => {
   const query = parseWith(statsQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
-  const span = query.data.hours ? query.data.hours * HOUR : query.data.days * DAY
-  const since = new Date(c.get('platform').now() - span).toISOString()
+  // The same whole periods as the requests chart.
+  const since = new Date(statsBuckets(c.get('platform').now(), query.data)[0]?.start ?? 0).toISOString()
   const result = await c.get('platform').db.query<{
     organizationId: string
     organizationName: string
@@ -123,7 +111,7 @@ route(events, 'get', '/:env/stats/organizations', async (c) => {
             count(*)::int AS count, count(*) FILTER (WHERE r.status >= 500)::int AS errors
      FROM request_log r
      LEFT JOIN entities o ON o.env = r.env AND o.kind = 'organization' AND o.id = r.organization_id
-     WHERE r.env = $1 AND r.ts >= $2 AND r.organization_id IS NOT NULL
+     WHERE r.env = $1 AND r.ts >= $2 AND r.organization_id IS NOT NULL AND r.${PLATFORM_REQUESTS}
      GROUP BY r.organization_id ORDER BY count DESC, "organizationName" LIMIT ${query.data.limit}`,
     [c.get('env'), since],
   )

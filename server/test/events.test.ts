@@ -32,7 +32,7 @@ describe('events, stats and last errors', () => {
 
   it('counts requests per day and per organization, and returns the last errors', async () => {
     const stats = await p.call<{ day: string; count: number }[]>('GET', '/api/sandbox/stats?days=7')
-    expect(stats.body.result).toHaveLength(8)
+    expect(stats.body.result).toHaveLength(7)
     expect(stats.body.result?.reduce((n, d) => n + d.count, 0)).toBeGreaterThan(0)
     const byOrg = await p.call<{ organizationName: string; count: number }[]>(
       'GET',
@@ -147,14 +147,14 @@ describe('events, stats and last errors', () => {
       'GET',
       '/api/PRODUCTION/stats?hours=24',
     )
-    expect(day.body.result).toHaveLength(25)
+    expect(day.body.result).toHaveLength(24)
     const byHour = Object.fromEntries(day.body.result?.map((h) => [h.hour, h]) ?? [])
     expect(byHour[hour(3)]).toEqual({ hour: hour(3), count: 2, errors: 1 })
     expect(byHour[hour(30)]).toBeUndefined()
     // The calls of this test are logged too, in the current hour only.
     expect(byHour[hour(5)]).toEqual({ hour: hour(5), count: 0, errors: 0 })
     const two = await p.call<{ hour: string; count: number }[]>('GET', '/api/PRODUCTION/stats?hours=48')
-    expect(two.body.result).toHaveLength(49)
+    expect(two.body.result).toHaveLength(48)
     expect(two.body.result?.find((h) => h.hour === hour(30))?.count).toBe(1)
     const byOrg = await p.call<{ organizationName: string; count: number }[]>(
       'GET',
@@ -163,6 +163,47 @@ describe('events, stats and last errors', () => {
     expect(byOrg.body.result?.map((o) => [o.organizationName, o.count])).toEqual([['Aalto Logistics', 2]])
     expect((await p.call('GET', '/api/PRODUCTION/stats?hours=0')).status).toBe(400)
     expect((await p.call('GET', '/api/PRODUCTION/stats?hours=500')).status).toBe(400)
+  })
+
+  it("leaves the console's own calls out of the stats, and counts whole periods only", async () => {
+    await p.platform.db.query("DELETE FROM request_log WHERE env = 'production'")
+    const now = p.platform.now()
+    // Just before the first whole day of a week: outside the range, not a partial first bucket.
+    const dayStart = Math.floor(now / 86_400_000) * 86_400_000
+    await p.platform.db.query(
+      `INSERT INTO request_log (env, ts, method, path, status, organization_id, duration_ms) VALUES
+       ('production', $1, 'GET', '/x', 200, 'o0000000-0000-4000-8000-000000000002', 1)`,
+      [new Date(dayStart - 6 * 86_400_000 - 1000).toISOString()],
+    )
+    const fromConsole = { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Dest': 'empty' }
+    for (let i = 0; i < 3; i++) await p.call('GET', '/api/PRODUCTION/configs', { headers: fromConsole })
+    await p.call('GET', '/api/PRODUCTION/configs')
+    const week = await p.call<{ day: string; count: number }[]>('GET', '/api/PRODUCTION/stats?days=7', {
+      headers: fromConsole,
+    })
+    expect(week.body.result).toHaveLength(7)
+    expect(week.body.result?.[0]?.day).toBe(new Date(dayStart - 6 * 86_400_000).toISOString().slice(0, 10))
+    // Only the call made without the console's headers is counted.
+    expect(week.body.result?.reduce((n, d) => n + d.count, 0)).toBe(1)
+  })
+
+  it('matches the event type on any part of its name, whatever the case', async () => {
+    const first = await p.call<Event[]>('GET', '/api/sandbox/events?limit=1')
+    const type = first.body.result?.[0]?.type ?? ''
+    const exact = await p.call<Event[]>('GET', `/api/sandbox/events?type=${type}&limit=1`)
+    const part = type.slice(1, -1).toLowerCase()
+    const found = await p.call<Event[]>(
+      'GET',
+      `/api/sandbox/events?type=${encodeURIComponent(part)}&limit=500`,
+    )
+    expect(found.body.result?.length).toBeGreaterThan(0)
+    for (const e of found.body.result ?? []) expect(e.type.toLowerCase()).toContain(part)
+    expect(found.body.pagination?.totalCount).toBeGreaterThanOrEqual(exact.body.pagination?.totalCount ?? 1)
+    expect(exact.body.pagination?.totalCount).toBeGreaterThan(0)
+    expect(
+      (await p.call<Event[]>('GET', '/api/sandbox/events?type=%25')).body.result,
+      'a % is a character, not a wildcard',
+    ).toEqual([])
   })
 
   it('seeds events whose targets are real entities of their type', async () => {

@@ -2,14 +2,19 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { FormattedMessage } from 'react-intl'
 import { Button } from '../ui/button'
 import { Icon } from '../ui/icon'
+import { useReturnFocus } from '../ui/return-focus'
 
 /** How to install on iOS Safari, which has no install prompt: Share, then Add to Home Screen. */
 export default function AddToHomeScreen({ onClose }: { onClose: () => void }) {
+  const returnFocus = useReturnFocus(true)
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-x-2 bottom-2 z-50 rounded-lg bg-white p-5 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2 sm:-translate-y-1/2">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed inset-x-2 bottom-2 z-50 rounded-lg bg-white p-5 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2 sm:-translate-y-1/2"
+        >
           <Dialog.Title className="text-lg font-semibold">
             <FormattedMessage id="pwa.iosTitle" defaultMessage="Add the console to your home screen" />
           </Dialog.Title>

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { lazy, Suspense, useState } from 'react'
 import { Notices } from '../ui/notice'
+import { RouteAnnouncer } from './route-announcer'
 import { SideMenu } from './side-menu'
+import { SkipLink } from './skip-link'
 import { TopBar } from './top-bar'
 import { MOBILE_QUERY, useMediaQuery } from './use-media-query'
 
@@ -24,6 +26,8 @@ export function AppShell({ children, onLogout, organizationSelector, status }: A
 
   return (
     <div className="flex min-h-dvh">
+      <SkipLink />
+      <RouteAnnouncer />
       {!mobile && desktopOpen && (
         <aside id="side-menu" className="sticky top-0 h-dvh shrink-0">
           <SideMenu onChoose={() => {}} onLogout={onLogout} />
@@ -41,7 +45,7 @@ export function AppShell({ children, onLogout, organizationSelector, status }: A
           organizationSelector={organizationSelector}
           status={status}
         />
-        <main id="main" className="flex-1 p-4 md:p-6">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-6">
           <Notices />
           {children}
         </main>

@@ -62,7 +62,7 @@ export function SideMenu({ onChoose, onLogout }: SideMenuProps) {
                   type="button"
                   className={itemClass}
                   aria-expanded={sourcesOpen}
-                  aria-controls="menu-group-sources"
+                  aria-controls={sourcesOpen ? 'menu-group-sources' : undefined}
                   onClick={() => setSourcesOpen((open) => !open)}
                 >
                   <span className="flex-1">{intl.formatMessage(entry.label)}</span>

@@ -21,7 +21,8 @@ export function TopBar({ menuOpen, onToggleMenu, organizationSelector, status }:
         type="button"
         onClick={onToggleMenu}
         aria-expanded={menuOpen}
-        aria-controls="side-menu"
+        // Points at the menu only while it is there.
+        aria-controls={menuOpen ? 'side-menu' : undefined}
         className="inline-flex h-9 w-9 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100"
       >
         <span className="sr-only">

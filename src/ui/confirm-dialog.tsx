@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Button } from './button'
+import { useReturnFocus } from './return-focus'
 
 interface ConfirmDialogProps {
   open: boolean
@@ -30,11 +31,15 @@ export function ConfirmDialog({
   error,
   children,
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus(open)
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed top-1/3 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 rounded-lg bg-white p-6 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/3 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 rounded-lg bg-white p-6 shadow-xl"
+        >
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           {description && (
             <Dialog.Description className="mt-2 text-sm text-gray-700">{description}</Dialog.Description>

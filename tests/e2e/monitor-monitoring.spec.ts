@@ -43,9 +43,9 @@ test.describe('monitoring', () => {
       const buckets = page.getByTestId('requests-chart').getByRole('table').locator('tbody tr')
       await expect(buckets).toHaveCount(
         hourly
-          ? Number.parseInt(range.slice(5), 10) + 1
+          ? Number.parseInt(range.slice(5), 10)
           : ((
-              { 'Last week': 8, 'Last 2 weeks': 15, 'Last month': 31, 'Last 2 months': 61 } as Record<
+              { 'Last week': 7, 'Last 2 weeks': 14, 'Last month': 30, 'Last 2 months': 60 } as Record<
                 string,
                 number
               >

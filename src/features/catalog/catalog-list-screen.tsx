@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import {
   CATALOG,
@@ -13,7 +13,8 @@ import { IfPermitted } from '../../auth/permitted'
 import { useSession } from '../../auth/session'
 import type { OutboxEntry } from '../../offline/db'
 import { applyPending } from '../../offline/outbox'
-import { PAGE_SIZES, savePagination } from '../../offline/pagination'
+import { PAGE_SIZES } from '../../offline/pagination'
+import { useKeptPage } from '../../offline/use-kept-page'
 import { useOverlay } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -47,7 +48,7 @@ export function CatalogListScreen({
 }: {
   list: CatalogList
   search: CatalogSearch
-  onSearch: (next: CatalogSearch) => void
+  onSearch: (next: CatalogSearch, options?: { replace?: boolean }) => void
 }) {
   const intl = useIntl()
   const kind = CATALOG_KINDS[list]
@@ -67,10 +68,8 @@ export function CatalogListScreen({
   )
   const [deleting, setDeleting] = useState<Product | null>(null)
 
-  // The page shown is the one restored next time (SPEC §9), however it was reached.
-  useEffect(
-    () => savePagination(list, { currentPage: params.page, limit: params.limit }),
-    [list, params.page, params.limit],
+  useKeptPage(list, { page: params.page, limit: params.limit, totalCount: query.data?.totalCount }, (page) =>
+    onSearch({ ...search, page }, { replace: true }),
   )
 
   return (

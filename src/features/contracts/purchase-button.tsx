@@ -10,6 +10,7 @@ import { useSession } from '../../auth/session'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
+import { useReturnFocus } from '../../ui/return-focus'
 import { contractMessages, translatePurchaseError } from './contract-messages'
 
 const selectClass =
@@ -21,6 +22,7 @@ export function PurchaseButton({ product }: { product: { id: string; name?: stri
   const session = useSession()
   const [open, setOpen] = useState(false)
   const [purchased, setPurchased] = useState(false)
+  const returnFocus = useReturnFocus(open)
   if (!session) return null
   return (
     <div className="flex flex-col items-start gap-2">
@@ -36,7 +38,10 @@ export function PurchaseButton({ product }: { product: { id: string; name?: stri
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-          <Dialog.Content className="fixed top-24 left-1/2 z-50 w-[min(30rem,94vw)] -translate-x-1/2 rounded-lg bg-white p-6 shadow-xl">
+          <Dialog.Content
+            onCloseAutoFocus={returnFocus}
+            className="fixed top-24 left-1/2 z-50 w-[min(30rem,94vw)] -translate-x-1/2 rounded-lg bg-white p-6 shadow-xl"
+          >
             {open && (
               <PurchaseForm
                 product={product}

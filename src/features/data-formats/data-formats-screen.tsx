@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import {
   DATA_FORMATS,
@@ -10,7 +10,8 @@ import {
 } from '../../api/data-formats'
 import { IfPermitted, usePermittedAction } from '../../auth/permitted'
 import { applyPending, type WithPending } from '../../offline/outbox'
-import { PAGE_SIZES, savePagination } from '../../offline/pagination'
+import { PAGE_SIZES } from '../../offline/pagination'
+import { useKeptPage } from '../../offline/use-kept-page'
 import { useOverlay } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -34,8 +35,9 @@ export function DataFormatsScreen() {
   const rows = applyPending(query.data?.items ?? [], pending, DATA_FORMATS, sent)
   const [deleting, setDeleting] = useState<DataFormat | null>(null)
 
-  // The page shown is the one restored next time (SPEC §9), however it was reached.
-  useEffect(() => savePagination(DATA_FORMATS, { currentPage: page, limit }), [page, limit])
+  useKeptPage(DATA_FORMATS, { page, limit, totalCount: query.data?.totalCount }, (last) => {
+    void navigate({ search: { page: last, limit }, replace: true })
+  })
   const changePage = (next: { page: number; limit: number }) => void navigate({ search: next })
 
   return (

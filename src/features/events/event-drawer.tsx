@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { eventQuery, type PlatformEvent } from '../../api/events'
 import { Alert } from '../../ui/alert'
+import { useReturnFocus } from '../../ui/return-focus'
 import { StatusBadge } from '../../ui/status-badge'
 import { EVENT_FIELDS, eventFieldLabels, eventLinks } from './event-fields'
 
@@ -25,11 +26,15 @@ export function EventDrawer({
   const intl = useIntl()
   const fetched = useQuery({ ...eventQuery(id ?? ''), enabled: id !== undefined && loaded === undefined })
   const event = loaded ?? fetched.data
+  const returnFocus = useReturnFocus(id !== undefined)
   return (
     <Dialog.Root open={id !== undefined} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(32rem,100vw)] flex-col bg-white shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed inset-y-0 right-0 z-50 flex w-[min(32rem,100vw)] flex-col bg-white shadow-xl"
+        >
           <div className="flex items-start gap-3 border-b px-5 py-4">
             <Dialog.Title className="flex-1 text-lg font-semibold break-all">
               {event?.type ?? <FormattedMessage id="events.detail" defaultMessage="Event" />}

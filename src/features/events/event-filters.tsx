@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Button } from '../../ui/button'
 import type { EventsSearch } from './events-search'
@@ -21,6 +21,21 @@ export function EventFilters({ value, onChange }: { value: Filters; onChange: (n
   const intl = useIntl()
   const [typed, setTyped] = useState({ type: value.type ?? '', app: value.app ?? '' })
   useEffect(() => setTyped({ type: value.type ?? '', app: value.app ?? '' }), [value.type, value.app])
+  // A range whose start is after its end is shown as chosen, refused, and not applied.
+  const [dates, setDates] = useState({ from: value.from ?? '', to: value.to ?? '' })
+  useEffect(() => setDates({ from: value.from ?? '', to: value.to ?? '' }), [value.from, value.to])
+  const inverted = dates.from !== '' && dates.to !== '' && dates.from > dates.to
+  const rangeErrorId = useId()
+  const setDate = (patch: Partial<typeof dates>) => {
+    const next = { ...dates, ...patch }
+    setDates(next)
+    if (next.from && next.to && next.from > next.to) return
+    set({ from: next.from || undefined, to: next.to || undefined })
+  }
+  const dateAria = {
+    'aria-invalid': inverted || undefined,
+    'aria-describedby': inverted ? rangeErrorId : undefined,
+  }
   const any = intl.formatMessage({ id: 'events.any', defaultMessage: 'Any' })
   const set = (patch: Filters) => onChange({ ...value, ...patch })
   const submit = (e: FormEvent) => {
@@ -91,9 +106,10 @@ export function EventFilters({ value, onChange }: { value: Filters; onChange: (n
         <input
           type="date"
           className={control}
-          value={value.from ?? ''}
+          value={dates.from}
           max={value.to}
-          onChange={(e) => set({ from: e.target.value || undefined })}
+          {...dateAria}
+          onChange={(e) => setDate({ from: e.target.value })}
         />
       </label>
       <label className={label}>
@@ -101,11 +117,20 @@ export function EventFilters({ value, onChange }: { value: Filters; onChange: (n
         <input
           type="date"
           className={control}
-          value={value.to ?? ''}
+          value={dates.to}
           min={value.from}
-          onChange={(e) => set({ to: e.target.value || undefined })}
+          {...dateAria}
+          onChange={(e) => setDate({ to: e.target.value })}
         />
       </label>
+      {inverted && (
+        <p id={rangeErrorId} role="alert" className="col-span-2 text-sm text-red-700 md:col-span-4">
+          <FormattedMessage
+            id="events.rangeInverted"
+            defaultMessage="The start date is after the end date: the dates were not applied."
+          />
+        </p>
+      )}
       <div className="flex flex-col justify-end gap-2">
         <label className="flex items-center gap-2 text-sm text-gray-800">
           <input

@@ -16,8 +16,11 @@ export function ChartCard({
   chart,
   actions,
   testId,
+  description,
 }: {
   title: ReactNode
+  /** What the chart counts. */
+  description?: ReactNode
   xLabel: ReactNode
   /** One label per x position, as the table's first column shows it. */
   rowLabels: string[]
@@ -45,6 +48,7 @@ export function ChartCard({
           <FormattedMessage id="monitoring.showTable" defaultMessage="Show as table" />
         </button>
       </div>
+      {description && <p className="mb-2 text-sm text-gray-700">{description}</p>}
       {!asTable && (
         <Suspense
           fallback={
@@ -56,7 +60,12 @@ export function ChartCard({
           <UplotChart {...chart} />
         </Suspense>
       )}
-      <div id={tableId} className={asTable ? 'max-h-80 overflow-y-auto' : 'sr-only'}>
+      {/* Shown, the table may scroll: the keyboard can reach it to scroll it. */}
+      <div
+        id={tableId}
+        className={asTable ? 'max-h-80 overflow-y-auto' : 'sr-only'}
+        {...(asTable ? { role: 'group', 'aria-labelledby': headingId, tabIndex: 0 } : {})}
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{title}</caption>
           <thead className="border-b bg-gray-50 text-gray-700">

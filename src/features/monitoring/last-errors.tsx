@@ -29,6 +29,12 @@ export function LastErrors({
           </Button>
         )}
       </div>
+      <p className="mb-2 text-sm text-gray-700">
+        <FormattedMessage
+          id="monitoring.lastErrorsText"
+          defaultMessage="Events the platform recorded as errors, newest first. The charts' errors are requests it answered with a server error (5xx)."
+        />
+      </p>
       {events.length === 0 ? (
         <p className="text-sm text-gray-600">
           {loading ? (

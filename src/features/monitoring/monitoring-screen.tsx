@@ -33,7 +33,7 @@ export function MonitoringScreen() {
   const errors = useQuery(lastErrorsQuery(search.errors ?? STATS_FIRST_LIMIT))
   const hourly = range.endsWith('h')
   const requestsLabel = intl.formatMessage({ id: 'monitoring.requests', defaultMessage: 'Requests' })
-  const errorsLabel = intl.formatMessage({ id: 'monitoring.errors', defaultMessage: 'Errors' })
+  const errorsLabel = intl.formatMessage({ id: 'monitoring.errors', defaultMessage: 'Errors (5xx answers)' })
 
   const requests = useMemo(() => {
     const buckets = stats.data ?? []
@@ -107,6 +107,12 @@ export function MonitoringScreen() {
       <ChartCard
         testId="requests-chart"
         title={<FormattedMessage id="monitoring.requestsChart" defaultMessage="Requests" />}
+        description={
+          <FormattedMessage
+            id="monitoring.requestsText"
+            defaultMessage="Calls to the platform, per whole hour or day, the current one last. The console's own calls are not counted."
+          />
+        }
         xLabel={
           hourly ? (
             <FormattedMessage id="monitoring.hour" defaultMessage="Hour" />

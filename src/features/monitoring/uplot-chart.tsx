@@ -24,8 +24,12 @@ export default function UplotChart({
     const label = (value: number) =>
       isCategory ? (categories[Math.round(value)] ?? '') : formatX ? formatX(value) : String(value)
     const tick = (value: number) => (!isCategory && formatTick ? formatTick(value) : label(value))
+    const width = Math.max(el.clientWidth, 240)
+    // The room of one bar's name, and whether the longest name fits in it lying down.
+    const slot = (width - 60) / Math.max(1, x.length)
+    const turned = isCategory && Math.max(0, ...x.map((v) => label(v).length)) * 7 > slot
     const options: uPlot.Options = {
-      width: Math.max(el.clientWidth, 240),
+      width,
       height,
       scales: { x: { time: !isCategory, range: isCategory ? [-0.5, x.length - 0.5] : undefined } },
       cursor: { points: { size: 8 } },
@@ -35,17 +39,24 @@ export default function UplotChart({
           stroke: '#374151',
           grid: { stroke: '#e5e7eb' },
           font: '12px system-ui, sans-serif',
+          // Every bar is named; where the names do not fit side by side they are turned.
+          ...(isCategory && turned ? { rotate: -40, size: 96 } : {}),
           // One tick per bucket (or every n-th, as the width allows), labelled as the table labels it.
           splits: (u: uPlot) => {
+            if (isCategory) return x
             const room = Math.min(16, Math.max(...x.map((v) => tick(v).length))) * 7 + 24
             const step = Math.max(1, Math.ceil(x.length / Math.max(2, Math.floor(u.width / room))))
             return x.filter((_, i) => i % step === 0)
           },
-          values: (_u: uPlot, splits: number[]) =>
-            splits.map((s) => {
+          values: (_u: uPlot, splits: number[]) => {
+            const names = splits.map((s) => {
               const name = tick(s)
-              return name.length > 16 ? `${name.slice(0, 15)}…` : name
-            }),
+              const max = isCategory && !turned ? Math.max(4, Math.floor(slot / 7)) : 16
+              return name.length > max ? `${name.slice(0, max - 1)}…` : name
+            })
+            el.dataset.ticks = String(names.filter(Boolean).length)
+            return names
+          },
         },
         {
           stroke: '#374151',

@@ -4,6 +4,7 @@ import { FormattedMessage } from 'react-intl'
 import type { OutboxEntry } from '../../offline/db'
 import { discardEntry, retryEntry } from '../../offline/outbox'
 import { Button } from '../../ui/button'
+import { useReturnFocus } from '../../ui/return-focus'
 import { sameValue } from './same-value'
 
 const SKIP = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'])
@@ -36,11 +37,15 @@ export function ConflictDialog({ entry, onClose }: { entry: OutboxEntry; onClose
     onClose()
   }
 
+  const returnFocus = useReturnFocus(true)
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(44rem,95vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(44rem,95vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
+        >
           <Dialog.Title className="text-lg font-semibold">
             <FormattedMessage
               id="conflict.title"

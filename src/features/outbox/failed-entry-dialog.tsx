@@ -5,6 +5,7 @@ import type { OutboxEntry } from '../../offline/db'
 import { retryEntry } from '../../offline/outbox'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
+import { useReturnFocus } from '../../ui/return-focus'
 
 type Draft = Record<string, { text: string; json: boolean }>
 
@@ -47,11 +48,15 @@ export function FailedEntryDialog({ entry, onClose }: { entry: OutboxEntry; onCl
     onClose()
   }
 
+  const returnFocus = useReturnFocus(true)
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(40rem,95vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(40rem,95vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
+        >
           <Dialog.Title className="text-lg font-semibold">
             <FormattedMessage
               id="failed.title"

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { TASK_STATUSES } from '../../contract/task'
 import { Button } from '../../ui/button'
@@ -18,6 +18,8 @@ export function TasksFilters({ value, onChange }: { value: Filters; onChange: (n
   const [field = 'updatedAt', direction = 'desc'] = value.sort.split(':')
   const statuses = value.status ? value.status.split(',') : []
   const [q, setQ] = useState(value.q ?? '')
+  // The box follows the address: Back and Forward bring their search with them.
+  useEffect(() => setQ(value.q ?? ''), [value.q])
   const fieldLabels: Record<(typeof SORT_FIELDS)[number], string> = {
     updatedAt: intl.formatMessage({ id: 'tasks.sort.updatedAt', defaultMessage: 'Last updated' }),
     createdAt: intl.formatMessage({ id: 'tasks.sort.createdAt', defaultMessage: 'Created' }),

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { useEffect } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { TASKS, type Task, tasksQuery } from '../../api/tasks'
 import { IfPermitted } from '../../auth/permitted'
 import { applyPending, type WithPending } from '../../offline/outbox'
-import { PAGE_SIZES, savePagination } from '../../offline/pagination'
+import { PAGE_SIZES } from '../../offline/pagination'
+import { useKeptPage } from '../../offline/use-kept-page'
 import { useOverlay } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
@@ -32,8 +32,9 @@ export function TasksScreen() {
   const { pending, sent } = useOverlay(TASKS, query.dataUpdatedAt)
   const rows = applyPending(query.data?.items ?? [], pending, TASKS, sent)
 
-  // The page shown is the one restored next time (SPEC §9), however it was reached.
-  useEffect(() => savePagination(TASKS, { currentPage: page, limit }), [page, limit])
+  useKeptPage(TASKS, { page, limit, totalCount: query.data?.totalCount }, (last) => {
+    void navigate({ search: { ...search, page: last }, replace: true })
+  })
 
   return (
     <div>

@@ -1,7 +1,7 @@
-import { createFormHook, createFormHookContexts } from '@tanstack/react-form'
+import { createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form'
 import type { ReactNode } from 'react'
-import { useId } from 'react'
-import { useIntl } from 'react-intl'
+import { useEffect, useId, useRef, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { config as zodConfig } from 'zod'
 import { firstError, translateValidation } from './validation-message'
 
@@ -138,29 +138,66 @@ function SelectField({
   )
 }
 
+/**
+ * The form's Save button. After a Save the rules refuse, focus moves to the first invalid field and
+ * a summary saying how many fields need correcting is announced.
+ */
 function SubmitButton({ children }: { children: ReactNode }) {
   const form = useFormContext()
   const intl = useIntl()
+  const button = useRef<HTMLButtonElement>(null)
+  const submitting = useStore(form.store, (s) => s.isSubmitting)
+  const valid = useStore(form.store, (s) => s.isValid)
+  const attempts = useStore(form.store, (s) => s.submissionAttempts)
+  const [invalidCount, setInvalidCount] = useState(0)
+  const wasSubmitting = useRef(false)
+
+  useEffect(() => {
+    const finished = wasSubmitting.current && !submitting
+    wasSubmitting.current = submitting
+    if (valid) setInvalidCount(0)
+    if (!finished || valid || attempts === 0) return
+    // After the screen has shown the tab with the first error.
+    const timer = window.setTimeout(() => {
+      const invalid = [
+        ...(button.current?.form?.querySelectorAll<HTMLElement>('[aria-invalid="true"]') ?? []),
+      ]
+      setInvalidCount(Math.max(1, invalid.length))
+      invalid.find((el) => el.checkVisibility?.() ?? el.offsetParent !== null)?.focus()
+    }, 0)
+    return () => window.clearTimeout(timer)
+  }, [submitting, valid, attempts])
+
   return (
-    <form.Subscribe selector={(s) => s.isSubmitting}>
-      {(submitting) => (
-        <>
-          <button
-            type="submit"
-            disabled={submitting}
-            aria-busy={submitting || undefined}
-            className="inline-flex items-center justify-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800 disabled:bg-primary-300"
-          >
-            {children}
-          </button>
-          {submitting && (
-            <span role="status" className="self-center text-sm text-gray-700" data-testid="saving">
-              {intl.formatMessage({ id: 'form.saving', defaultMessage: 'Saving…' })}
-            </span>
-          )}
-        </>
+    <>
+      <button
+        ref={button}
+        type="submit"
+        disabled={submitting}
+        aria-busy={submitting || undefined}
+        className="inline-flex items-center justify-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800 disabled:bg-primary-300"
+      >
+        {children}
+      </button>
+      {submitting && (
+        <span role="status" className="self-center text-sm text-gray-700" data-testid="saving">
+          {intl.formatMessage({ id: 'form.saving', defaultMessage: 'Saving…' })}
+        </span>
       )}
-    </form.Subscribe>
+      <p
+        role="alert"
+        className="order-last self-center text-sm text-red-700 empty:hidden"
+        data-testid="form-error-summary"
+      >
+        {invalidCount > 0 && (
+          <FormattedMessage
+            id="form.errorSummary"
+            defaultMessage="Not saved: {count, plural, one {# field needs} other {# fields need}} correcting."
+            values={{ count: invalidCount }}
+          />
+        )}
+      </p>
+    </>
   )
 }
 

@@ -19,7 +19,7 @@ function ListRoute() {
     <CatalogListScreen
       list="templates"
       search={Route.useSearch()}
-      onSearch={(search) => void navigate({ search })}
+      onSearch={(search, options) => void navigate({ search, replace: options?.replace })}
     />
   )
 }

@@ -1,0 +1,23 @@
+import { useEffect, useRef } from 'react'
+import { savePagination } from './pagination'
+
+/**
+ * The page shown is kept to the pages that exist: past the last one it moves to the last (`goTo`,
+ * which replaces the address), and only a page that exists is stored to be restored next time.
+ * Until the platform has said how many rows there are, nothing is moved or stored.
+ */
+export function useKeptPage(
+  list: string,
+  { page, limit, totalCount }: { page: number; limit: number; totalCount: number | undefined },
+  goTo: (page: number) => void,
+) {
+  const last = totalCount === undefined ? undefined : Math.max(1, Math.ceil(totalCount / limit))
+  // The latest goTo, without making each render's new function a reason to run again.
+  const go = useRef(goTo)
+  go.current = goTo
+  useEffect(() => {
+    if (last === undefined) return
+    if (page > last) go.current(last)
+    else savePagination(list, { currentPage: page, limit })
+  }, [list, page, limit, last])
+}

@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test'
+import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
+import { createTask } from './tasks-support'
+
+test.describe('lists keep to what exists', () => {
+  test.beforeEach(async ({ page }) => {
+    await useEnglish(page)
+    await signInWithToken(page)
+  })
+
+  test('?page=99 goes to the last page and stores that page, not 99', async ({ page, request }) => {
+    for (const [path, list, total] of [
+      ['/data-formats', 'data-formats', '/api/sandbox/products/v2/data-formats?limit=1'],
+      ['/tasks', 'tasks', '/api/sandbox/tasks?limit=1'],
+      ['/products', 'products', '/api/sandbox/products/v2?limit=1&type=dataproduct'],
+    ] as const) {
+      const count = (await platform(request, 'GET', total)).json.pagination?.totalCount ?? 0
+      const last = Math.max(1, Math.ceil(count / 5))
+      expect(last, `${path} has more than one page of 5`).toBeGreaterThan(1)
+      await page.goto(`${path}?limit=5&page=99`)
+      await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`))
+      await expect(page.getByText(`Page ${last} of ${last}`)).toBeVisible()
+      expect(await page.evaluate((key) => localStorage.getItem(key), `${list}.currentPage`)).toBe(
+        String(last),
+      )
+      // The address was replaced: Back does not lead to page 99 again.
+      expect(await page.evaluate(() => window.location.search)).not.toContain('page=99')
+    }
+  })
+
+  test('the search box follows the address after Back and Forward', async ({ page, request }) => {
+    const first = uniqueCode('BACKA')
+    const second = uniqueCode('BACKB')
+    await createTask(request, { name: first })
+    await createTask(request, { name: second })
+    await page.goto('/tasks')
+    const box = page
+      .getByRole('searchbox')
+      .or(page.getByLabel('Search', { exact: true }))
+      .first()
+    await box.fill(first)
+    await box.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`q=${first}`))
+    await expect(page.getByTestId('task-row')).toHaveCount(1)
+    await box.fill(second)
+    await box.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`q=${second}`))
+    await page.goBack()
+    await expect(page).toHaveURL(new RegExp(`q=${first}`))
+    await expect(box).toHaveValue(first)
+    await expect(page.getByTestId('task-row')).toContainText(first)
+    await page.goBack()
+    await expect(box).toHaveValue('')
+    await page.goForward()
+    await expect(box).toHaveValue(first)
+
+    // The catalog's search box does the same.
+    await page.goto('/products')
+    const search = page.getByRole('searchbox', { name: 'Search' })
+    await search.fill('alpha')
+    await search.press('Enter')
+    await expect(page).toHaveURL(/q=alpha/)
+    await page.goBack()
+    await expect(search).toHaveValue('')
+  })
+
+  test('an inverted date range is refused in the events form, and the type matches any part of it in any case', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/events')
+    const from = page.getByLabel('From')
+    const to = page.getByLabel('To', { exact: true })
+    await from.fill('2026-03-10')
+    await expect(page).toHaveURL(/from=2026-03-10/)
+    await to.fill('2026-03-01')
+    await expect(page.getByRole('alert')).toHaveText(
+      'The start date is after the end date: the dates were not applied.',
+    )
+    await expect(to).toHaveAttribute('aria-invalid', 'true')
+    await expect(from).toHaveAttribute('aria-invalid', 'true')
+    expect(page.url()).not.toContain('to=2026-03-01')
+    // Put right, the range applies and the message goes.
+    await to.fill('2026-03-20')
+    await expect(page).toHaveURL(/to=2026-03-20/)
+    await expect(page.getByText('The start date is after the end date', { exact: false })).toHaveCount(0)
+    await expect(to).not.toHaveAttribute('aria-invalid', 'true')
+
+    const latest = (await platform<{ type: string }[]>(request, 'GET', '/api/sandbox/events?limit=1')).json
+      .result?.[0]?.type as string
+    const part = latest.slice(2, -2).toLowerCase()
+    const exact = await platform(request, 'GET', `/api/sandbox/events?type=${latest}&limit=1`)
+    await page.goto('/events')
+    await page.getByLabel('Type', { exact: true }).fill(part)
+    await page.getByLabel('Type', { exact: true }).press('Enter')
+    await expect(page).toHaveURL(new RegExp(`type=${part}`))
+    const rows = page.getByTestId('event-row')
+    await expect(rows.first()).toBeVisible()
+    for (const row of await rows.all()) await expect(row).toContainText(new RegExp(part, 'i'))
+    const shown = Number(
+      ((await page.getByTestId('events-count').textContent()) ?? '').replace(/^.* of |,/g, ''),
+    )
+    expect(shown).toBeGreaterThanOrEqual(exact.json.pagination?.totalCount ?? 1)
+  })
+})

@@ -1,0 +1,111 @@
+import { expect, type Page, test } from '@playwright/test'
+import { createContract, createProduct, DAY, ORGANIZATIONS } from './commerce-support'
+import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
+import { createTask } from './tasks-support'
+
+// 200 characters without a break: names, descriptions and addresses an operator cannot choose.
+const LONG = (prefix: string) => `${prefix}${'x'.repeat(200 - prefix.length)}`
+const LONG_URL = `https://example.com/${'a'.repeat(180)}`
+
+async function sideways(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+}
+
+test.describe('long content on a phone', () => {
+  test('no screen scrolls sideways at 360 and 390 px with 200-character unbroken names, descriptions and URLs', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000)
+    const product = await createProduct(request, 'dataproduct', LONG('Product'))
+    await platform(request, 'PATCH', `/api/sandbox/internal/products/v2/${product.id}`, {
+      description: LONG('Description'),
+      accessPoint: LONG_URL,
+      imageUrl: LONG_URL,
+      contactPersonName: LONG('Contact'),
+    })
+    await createContract(
+      request,
+      product.id,
+      ORGANIZATIONS.second,
+      new Date(Date.now() - DAY),
+      new Date(Date.now() + 30 * DAY),
+    )
+    const format = await platform<{ id: string }>(
+      request,
+      'POST',
+      '/api/sandbox/internal/products/v2/data-formats',
+      {
+        dataFormatCode: uniqueCode('LONG'),
+        name: LONG('Format'),
+        description: LONG('FormatDescription'),
+      },
+    )
+    expect(format.status).toBe(201)
+    const task = await createTask(request, {
+      name: LONG('Task'),
+      description: LONG('TaskDescription'),
+      actions: [{ actionId: 'http-get', name: LONG('Action'), input: { url: LONG_URL } }],
+      notifications: [{ url: LONG_URL, internal: false, detailLevel: 'full' }],
+    })
+    await platform(request, 'POST', `/api/sandbox/tasks/${task.id}/execute`, {})
+
+    await useEnglish(page)
+    await signInWithToken(page)
+    const screens: [string, string][] = [
+      ['/products', LONG('Product')],
+      [`/products/${product.id}`, LONG('Product')],
+      [`/products/${product.id}/edit`, ''],
+      ['/data-formats', LONG('Format')],
+      [`/data-formats/${format.json.result?.id}/edit`, ''],
+      ['/tasks', LONG('Task')],
+      [`/tasks/${task.id}`, LONG('Task')],
+      [`/tasks/${task.id}/edit`, ''],
+      ['/events', ''],
+      ['/monitoring', ''],
+      ['/me', ''],
+      ['/', ''],
+    ]
+    const wide: string[] = []
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 800 })
+      for (const [path, text] of screens) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        if (text) await expect(page.getByText(text).first()).toBeVisible()
+        const over = await sideways(page)
+        if (over > 0) {
+          const culprits = await page.evaluate(() => {
+            const out: string[] = []
+            for (const el of document.querySelectorAll('body *')) {
+              const r = el.getBoundingClientRect()
+              if (r.right <= window.innerWidth + 1) continue
+              const parent = el.parentElement?.getBoundingClientRect()
+              if (parent && parent.right > window.innerWidth + 1) continue
+              out.push(
+                `${el.tagName}.${String(el.getAttribute('class')).slice(0, 80)} w=${Math.round(r.width)}`,
+              )
+            }
+            return out.slice(0, 6)
+          })
+          wide.push(`${path} at ${width}px: ${over}px too wide ${culprits.join(' | ')}`)
+        }
+      }
+    }
+    expect(wide).toEqual([])
+  })
+
+  test('every bar of the by-company chart is named at 360 and 390 px', async ({ page }) => {
+    await useEnglish(page)
+    await signInWithToken(page)
+    for (const width of [360, 390, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto('/monitoring')
+      const card = page.getByTestId('companies-chart')
+      await expect(card.getByRole('table').locator('tbody tr')).toHaveCount(5)
+      const bars = 5
+      await expect(card.locator('.uplot-box')).toHaveAttribute('data-ticks', String(bars))
+      expect(await sideways(page)).toBeLessThanOrEqual(0)
+    }
+  })
+})
