@@ -32,6 +32,10 @@ const known = defineMessages({
   'Please provide a valid URL': { id: 'validation.url', defaultMessage: 'Please provide a valid URL' },
   'Please enter a valid object': { id: 'validation.object', defaultMessage: 'Please enter a valid object' },
   'Not valid JSON!': { id: 'validation.json', defaultMessage: 'Not valid JSON!' },
+  'Enter a list in square brackets: [ … ]': {
+    id: 'validation.jsonList',
+    defaultMessage: 'Enter a list in square brackets: [ … ]',
+  },
   'Please select item from the dropdown': {
     id: 'validation.enum',
     defaultMessage: 'Please select item from the dropdown',
