@@ -99,7 +99,11 @@ route(files, 'post', PATH, async (c) => {
   const kind = upload.kind || undefined
   if (kind !== undefined && !isKind(kind))
     return c.json(failure(`kind: one of ${FILE_KINDS.join(', ')}`), 400)
-  if (kind !== undefined && JSON_FILE_KINDS.includes(kind) && !isJson(upload.name, upload.contentType, upload.bytes))
+  if (
+    kind !== undefined &&
+    JSON_FILE_KINDS.includes(kind) &&
+    !isJson(upload.name, upload.contentType, upload.bytes)
+  )
     return c.json(failure(NOT_JSON_FILE), 415)
   const contentType = CONTENT_TYPE.test(upload.contentType)
     ? upload.contentType.slice(0, 100)

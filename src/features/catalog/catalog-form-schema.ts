@@ -24,7 +24,8 @@ const jsonText = (shape: 'array' | 'any') =>
       ctx.addIssue({ code: 'custom', message: MESSAGES.json })
       return
     }
-    if (shape === 'array' && !Array.isArray(parsed)) ctx.addIssue({ code: 'custom', message: JSON_LIST_WANTED })
+    if (shape === 'array' && !Array.isArray(parsed))
+      ctx.addIssue({ code: 'custom', message: JSON_LIST_WANTED })
   })
 
 /** The catalog form: SPEC §3 fields, visibility flattened to visibilityType and selectedVisibilityTo. */

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { JSON_FILE_ACCEPT, JSON_FILE_KINDS, looksLikeJsonFile } from '../../contract/file-kinds'
 import { type FileKind, MAX_FILE_BYTES, productFileKeys, uploadProductFile } from '../../api/product-files'
+import { JSON_FILE_ACCEPT, JSON_FILE_KINDS, looksLikeJsonFile } from '../../contract/file-kinds'
 import { useOnline } from '../../offline/online'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 
