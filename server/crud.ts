@@ -52,6 +52,11 @@ export interface CrudOptions {
     fields: Record<string, unknown>,
     current?: Entity,
   ) => Promise<{ status: number; body: unknown } | undefined>
+  /**
+   * What else points at an entity: a delete of an entity in use is refused (409) with what uses it,
+   * and `usedByPath` answers the same question before the user asks for a delete.
+   */
+  usedBy?: { usedByPath: string; find: (c: Ctx, id: string) => Promise<UsedBy> }
   /** Entity kinds whose rows hang under this one (parent id) and go with it on delete. */
   children?: string[]
   /**
@@ -59,6 +64,12 @@ export interface CrudOptions {
    * apart from them, and a change meets a conflict only over what it touches (run-state.ts).
    */
   runState?: readonly string[]
+}
+
+/** Entities that point at another: those the caller may see by name, the others only counted. */
+export interface UsedBy {
+  count: number
+  items: { id: string; name: string; type?: string }[]
 }
 
 /** A unique index refused the row: another request took the code in the meantime. */
@@ -199,6 +210,14 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
     })
   }
 
+  const usedBy = o.usedBy
+  if (usedBy && o.readPath)
+    route(app, 'get', `${o.readPath}/:id/${usedBy.usedByPath}`, async (c) => {
+      const id = c.req.param('id') ?? ''
+      if (!(await store(c).get(id))) return c.json(notFound(o.label, id).body as object, 404)
+      return c.json(ok(await usedBy.find(c, id)))
+    })
+
   if (writes.includes('delete'))
     route(app, 'delete', `${writePath}/:id`, async (c) => {
       const id = c.req.param('id') ?? ''
@@ -210,6 +229,14 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         // A delete touches the definition: a run since the version it was based on is no conflict.
         const stale = staleVersion(c, current, o.runState && { fields: o.runState, touched: [] })
         if (stale) return stale
+        const used = await o.usedBy?.find(c, id)
+        if (used && used.count > 0)
+          return {
+            status: 409,
+            body: failure(`${o.label} is in use by ${used.count} item(s) and cannot be deleted.`, {
+              result: used,
+            }),
+          }
         await s.remove(id)
         for (const kind of o.children ?? []) await s.removeChildren(kind, id)
         await event(c, user, 'DELETED', current, 'DELETE')

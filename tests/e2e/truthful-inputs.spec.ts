@@ -187,7 +187,7 @@ test.describe('a failed refresh', () => {
     await page.goto('/data-formats')
     const fetched = page.getByTestId('fetched-at')
     await expect(page.getByRole('table', { name: 'Tietomuodot' }).getByRole('row')).not.toHaveCount(1)
-    const before = await fetched.locator('p').innerText()
+    const before = (await fetched.locator('p').textContent()) ?? ''
     const rows = await page.getByRole('table', { name: 'Tietomuodot' }).getByRole('row').count()
     // The platform fails the next reads (a 503 from a proxy in front of it).
     await page.route(/\/products\/v2\/data-formats\?/, (route) =>
