@@ -230,12 +230,14 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         const stale = staleVersion(c, current, o.runState && { fields: o.runState, touched: [] })
         if (stale) return stale
         const used = await o.usedBy?.find(c, id)
+        // Not under `result`: that is the current entity of a conflict, and this is no conflict.
         if (used && used.count > 0)
           return {
             status: 409,
-            body: failure(`${o.label} is in use by ${used.count} item(s) and cannot be deleted.`, {
-              result: used,
-            }),
+            body: {
+              ...failure(`${o.label} is in use and cannot be deleted.`),
+              usedBy: used,
+            },
           }
         await s.remove(id)
         for (const kind of o.children ?? []) await s.removeChildren(kind, id)

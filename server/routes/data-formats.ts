@@ -26,9 +26,11 @@ async function productsUsing(c: Ctx, id: string): Promise<UsedBy> {
   }
   return {
     count: using.length,
-    items: using
-      .filter(visible)
-      .map((p) => ({ id: p.id, name: String(p.name ?? ''), type: typeof p.type === 'string' ? p.type : undefined })),
+    items: using.filter(visible).map((p) => ({
+      id: p.id,
+      name: String(p.name ?? ''),
+      type: typeof p.type === 'string' ? p.type : undefined,
+    })),
   }
 }
 

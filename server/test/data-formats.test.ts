@@ -145,7 +145,10 @@ describe('a data format in use', () => {
     })
     expect([open.status, hidden.status]).toEqual([201, 201])
     const admin = await p.call<{ count: number; items: { name: string }[] }>('GET', `${read}/${id}/used-by`)
-    expect(admin.body.result).toMatchObject({ count: 2, items: [{ name: 'Hidden user' }, { name: 'Uses as output' }] })
+    expect(admin.body.result).toMatchObject({
+      count: 2,
+      items: [{ name: 'Hidden user' }, { name: 'Uses as output' }],
+    })
     const operator = await p.call<{ count: number; items: { name: string }[] }>(
       'GET',
       `${read}/${id}/used-by`,
@@ -155,10 +158,11 @@ describe('a data format in use', () => {
       count: 2,
       items: [{ id: open.body.result?.id, name: 'Uses as output', type: 'dataproduct' }],
     })
-    const refused = await p.call<{ count: number }>('DELETE', `${base}/${id}`)
+    const refused = await p.call('DELETE', `${base}/${id}`)
     expect(refused.status).toBe(409)
-    expect(refused.body.message).toBe('Data format is in use by 2 item(s) and cannot be deleted.')
-    expect(refused.body.result?.count).toBe(2)
+    expect(refused.body.message).toBe('Data format is in use and cannot be deleted.')
+    expect(refused.body.result).toBeUndefined()
+    expect((refused.body as { usedBy?: { count: number } }).usedBy?.count).toBe(2)
     expect((await p.call('GET', `${read}/${id}`)).status).toBe(200)
     expect((await p.call('GET', `${read}/nope/used-by`)).status).toBe(404)
 

@@ -80,6 +80,23 @@ export function fromLists(id: string): { data: DataFormat; updatedAt: number } |
   return undefined
 }
 
+/** What points at a data format: all are counted, those the caller may see are named. */
+export interface UsedBy {
+  count: number
+  items: { id: string; name: string; type?: string }[]
+}
+
+/** Asked afresh each time a delete is considered: another user may have just pointed at it. */
+export const dataFormatUsedByQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...dataFormatKeys.all(), 'used-by', id] as const,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    queryFn: async ({ signal }) =>
+      dataOrThrow(await request<UsedBy>({ path: `${READ}/{id}/used-by`, params: { id }, signal })),
+  })
+
 export const dataFormatQuery = (id: string) =>
   queryOptions({
     queryKey: dataFormatKeys.detail(id),

@@ -11,6 +11,8 @@ interface ConfirmDialogProps {
   onConfirm: () => void
   onCancel: () => void
   danger?: boolean
+  /** The action cannot be done now (the description says why). */
+  confirmDisabled?: boolean
 }
 
 export function ConfirmDialog({
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   danger,
+  confirmDisabled,
 }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
@@ -35,7 +38,7 @@ export function ConfirmDialog({
             <Button variant="secondary" onClick={onCancel}>
               <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
             </Button>
-            <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm}>
+            <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={confirmDisabled}>
               {confirmLabel}
             </Button>
           </div>

@@ -49,6 +49,10 @@ const known = defineMessages({
     defaultMessage:
       'Password must be min. 8 characters long and include at least one capital letter and one number.',
   },
+  'Data format is in use and cannot be deleted.': {
+    id: 'validation.dataFormatInUse',
+    defaultMessage: 'Data format is in use and cannot be deleted.',
+  },
   'Product with the same product code already exists.': {
     id: 'validation.duplicateProductCode',
     defaultMessage: 'Product with the same product code already exists.',
