@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { lazy, Suspense, useState } from 'react'
+import { LeaveGuard } from './leave-guard'
 import { SideMenu } from './side-menu'
 import { TopBar } from './top-bar'
 import { MOBILE_QUERY, useMediaQuery } from './use-media-query'
@@ -40,6 +41,7 @@ export function AppShell({ children, onLogout, organizationSelector, status }: A
           organizationSelector={organizationSelector}
           status={status}
         />
+        <LeaveGuard />
         <main id="main" className="flex-1 p-4 md:p-6">
           {children}
         </main>

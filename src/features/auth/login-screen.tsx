@@ -1,10 +1,12 @@
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { takeReturnPath } from '../../auth/return-to'
 import { SignInThrottledError, signInWithDeveloperToken } from '../../auth/sign-in'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
+import { SessionEndedNotice } from './session-ended-notice'
 
 export function LoginScreen({ failed = false }: { failed?: boolean }) {
   const intl = useIntl()
@@ -36,7 +38,7 @@ export function LoginScreen({ failed = false }: { failed?: boolean }) {
     setWaitMinutes(0)
     try {
       await signInWithDeveloperToken(token)
-      await navigate({ to: '/' })
+      await navigate({ to: takeReturnPath() })
     } catch (cause) {
       if (cause instanceof SignInThrottledError) setWaitMinutes(Math.ceil(cause.seconds / 60))
       else setError(true)
@@ -48,6 +50,7 @@ export function LoginScreen({ failed = false }: { failed?: boolean }) {
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={<FormattedMessage id="page.login" defaultMessage="Login" />} />
+      <SessionEndedNotice />
       {error && (
         <div className="mb-4">
           <Alert>
