@@ -72,6 +72,23 @@ export interface UsedBy {
   items: { id: string; name: string; type?: string }[]
 }
 
+/** `createdByName` and `updatedByName` beside the ids, from the platform's users. */
+async function withUserNames(c: Ctx, entity: Entity): Promise<Entity> {
+  const ids = [entity.createdBy, entity.updatedBy].filter((id): id is string => typeof id === 'string')
+  if (ids.length === 0) return entity
+  const rows = await c
+    .get('platform')
+    .db.query<{ id: string; first_name: string | null; last_name: string | null; email: string }>(
+      'SELECT id, first_name, last_name, email FROM users WHERE id = ANY($1)',
+      [ids],
+    )
+  const nameOf = (id: unknown) => {
+    const row = rows.find((r) => r.id === id)
+    return row ? [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email : undefined
+  }
+  return { ...entity, createdByName: nameOf(entity.createdBy), updatedByName: nameOf(entity.updatedBy) }
+}
+
 /** A unique index refused the row: another request took the code in the meantime. */
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
@@ -119,9 +136,9 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         o.publicRead &&
         !c.get('user') &&
         ((entity?.visibility as { type?: string } | undefined)?.type ?? 'public') !== 'public'
-      return entity && !hidden
-        ? c.json(ok(entity))
-        : c.json(failure(`${o.label} ${c.req.param('id')} was not found`), 404)
+      if (!entity || hidden) return c.json(failure(`${o.label} ${c.req.param('id')} was not found`), 404)
+      // Signed-in readers see who created and changed it by name; anonymous visitors see no names.
+      return c.json(ok(c.get('user') ? await withUserNames(c, entity) : entity))
     })
   }
   if (!o.writePath) return

@@ -473,3 +473,23 @@ describe('product files', () => {
     expect((await p.call('GET', `/api/sandbox/products/v2/nope/files`)).status).toBe(404)
   })
 })
+
+describe('who made a product', () => {
+  it('is named to signed-in readers of one product, and not to anonymous visitors', async () => {
+    const created = await p.call<{ id: string }>('POST', '/api/sandbox/internal/products/v2', {
+      body: { name: 'Named maker', productCode: 'NAMEDMAKER1', type: 'dataproduct' },
+    })
+    const id = created.body.result?.id as string
+    const read = await p.call<{ createdBy: string; createdByName?: string; updatedByName?: string }>(
+      'GET',
+      `/api/sandbox/products/v2/${id}`,
+      { token: OPERATOR },
+    )
+    expect(read.body.result).toMatchObject({ createdByName: 'Ada Admin', updatedByName: 'Ada Admin' })
+    const anonymous = await p.call<{ createdByName?: string }>('GET', `/api/sandbox/products/v2/${id}`, {
+      token: null,
+    })
+    expect(anonymous.status).toBe(200)
+    expect(anonymous.body.result?.createdByName).toBeUndefined()
+  })
+})

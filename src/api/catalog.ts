@@ -38,6 +38,9 @@ export interface Product extends Omit<ProductInput, 'visibility' | 'type'> {
   updatedAt?: string
   createdBy?: string
   updatedBy?: string
+  /** Names of those users, when the platform tells them (a signed-in reader of one product). */
+  createdByName?: string
+  updatedByName?: string
 }
 
 export interface PagedList<T> {

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { ORGANIZATIONS } from './commerce-support'
-import { platform, signInWithToken, uniqueCode, useEnglish, waitForServiceWorker } from './support'
+import {
+  OPERATOR_TOKEN,
+  platform,
+  signInWithToken,
+  uniqueCode,
+  useEnglish,
+  waitForServiceWorker,
+} from './support'
 
 type Request = Parameters<typeof platform>[0]
 
@@ -122,5 +129,17 @@ test.describe('references stay whole', () => {
         { timeout: 20_000 },
       )
       .toMatchObject({ description: 'Tallennettu ilman tietomuodon menetystä', outputFormat: gone })
+  })
+
+  test('creators and publishers are shown by name, not by id', async ({ page, request }) => {
+    const product = await productWithFormat(request, `Nimetty ${uniqueCode('p')}`, randomUUID())
+    await signInWithToken(page, OPERATOR_TOKEN)
+    await page.evaluate(() => localStorage.setItem('locale', 'fi'))
+    await page.goto(`/products/${product.id}`)
+    const who = page.getByText(/^Luotu .*, luoja /)
+    await expect(who).toContainText('luoja Ada Admin')
+    await expect(page.getByText('u0000000-0000-4000-8000-000000000001')).toHaveCount(0)
+    const publisher = page.locator(`a[href*="publisher=${ORGANIZATIONS.first}"]`)
+    await expect(publisher).toHaveText('Ääneseudun Energia')
   })
 })
