@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { contractKeys, productCredentialsQuery, saveCredentials } from '../../api/contracts'
 import { useSession } from '../../auth/session'
 import { MESSAGES } from '../../contract/messages'
+import { useUnsavedInput } from '../../offline/unsaved'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -29,6 +30,8 @@ export function ProductCredentials({ productId }: { productId: string }) {
   const [submitted, setSubmitted] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null)
+  // No draft for secrets: leaving with typed credentials asks first.
+  useUnsavedInput(rows.some((r) => r.name !== '' || r.value !== ''))
   if (!session) return null
   const problems = submitted ? credentialProblems(rows) : {}
   const blank = submitted ? emptyValues(rows) : new Set<string>()
