@@ -58,6 +58,11 @@ export interface CrudOptions {
     fields: Record<string, unknown>,
     current?: Entity,
   ) => Promise<{ status: number; body: unknown } | undefined>
+  /**
+   * What else points at an entity: a delete of an entity in use is refused (409) with what uses it,
+   * and `usedByPath` answers the same question before the user asks for a delete.
+   */
+  usedBy?: { usedByPath: string; find: (c: Ctx, id: string) => Promise<UsedBy> }
   /** Entity kinds whose rows hang under this one (parent id) and go with it on delete. */
   children?: string[]
   /**
@@ -65,6 +70,29 @@ export interface CrudOptions {
    * apart from them, and a change meets a conflict only over what it touches (run-state.ts).
    */
   runState?: readonly string[]
+}
+
+/** Entities that point at another: those the caller may see by name, the others only counted. */
+export interface UsedBy {
+  count: number
+  items: { id: string; name: string; type?: string }[]
+}
+
+/** `createdByName` and `updatedByName` beside the ids, from the platform's users. */
+async function withUserNames(c: Ctx, entity: Entity): Promise<Entity> {
+  const ids = [entity.createdBy, entity.updatedBy].filter((id): id is string => typeof id === 'string')
+  if (ids.length === 0) return entity
+  const rows = await c
+    .get('platform')
+    .db.query<{ id: string; first_name: string | null; last_name: string | null; email: string }>(
+      'SELECT id, first_name, last_name, email FROM users WHERE id = ANY($1)',
+      [ids],
+    )
+  const nameOf = (id: unknown) => {
+    const row = rows.find((r) => r.id === id)
+    return row ? [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email : undefined
+  }
+  return { ...entity, createdByName: nameOf(entity.createdBy), updatedByName: nameOf(entity.updatedBy) }
 }
 
 /** A unique index refused the row: another request took the code in the meantime. */
@@ -114,9 +142,9 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         o.publicRead &&
         !c.get('user') &&
         ((entity?.visibility as { type?: string } | undefined)?.type ?? 'public') !== 'public'
-      return entity && !hidden
-        ? c.json(ok(entity))
-        : c.json(failure(`${o.label} ${c.req.param('id')} was not found`), 404)
+      if (!entity || hidden) return c.json(failure(`${o.label} ${c.req.param('id')} was not found`), 404)
+      // Signed-in readers see who created and changed it by name; anonymous visitors see no names.
+      return c.json(ok(c.get('user') ? await withUserNames(c, entity) : entity))
     })
   }
   if (!o.writePath) return
@@ -212,6 +240,14 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
     })
   }
 
+  const usedBy = o.usedBy
+  if (usedBy && o.readPath)
+    route(app, 'get', `${o.readPath}/:id/${usedBy.usedByPath}`, async (c) => {
+      const id = c.req.param('id') ?? ''
+      if (!(await store(c).get(id))) return c.json(notFound(o.label, id).body as object, 404)
+      return c.json(ok(await usedBy.find(c, id)))
+    })
+
   if (writes.includes('delete'))
     route(app, 'delete', `${writePath}/:id`, async (c) => {
       const id = c.req.param('id') ?? ''
@@ -223,6 +259,16 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         // A delete touches the definition: a run since the version it was based on is no conflict.
         const stale = staleVersion(c, current, o.runState && { fields: o.runState, touched: [] })
         if (stale) return stale
+        const used = await o.usedBy?.find(c, id)
+        // Not under `result`: that is the current entity of a conflict, and this is no conflict.
+        if (used && used.count > 0)
+          return {
+            status: 409,
+            body: {
+              ...failure(`${o.label} is in use and cannot be deleted.`),
+              usedBy: used,
+            },
+          }
         await s.remove(id)
         for (const kind of o.children ?? []) await s.removeChildren(kind, id)
         await event(c, user, 'DELETED', current, 'DELETE')

@@ -58,6 +58,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   // Data formats
   [`GET ${DF}`]: can('data-formats.read'),
   [`GET ${DF}/:id`]: can('data-formats.read', { entity: 'id' }),
+  [`GET ${DF}/:id/used-by`]: can('data-formats.read', { entity: 'id' }),
   [`POST ${IDF}`]: can('data-formats.create'),
   [`PUT ${IDF}/:id`]: can('data-formats.update', { entity: 'id' }),
   [`PATCH ${IDF}/:id`]: can('data-formats.update', { entity: 'id' }),

@@ -205,6 +205,19 @@ export class Store {
     ])
   }
 
+  /** Entities of this kind that point at `id` through one of `fields` (a text field or a list of ids). */
+  async referencing(fields: string[], id: string): Promise<Entity[]> {
+    const tests = fields.map(
+      (_, i) =>
+        `data->>$${i + 4} = $3 OR (jsonb_typeof(data->$${i + 4}) = 'array' AND data->$${i + 4} @> jsonb_build_array($3::text))`,
+    )
+    const rows = await this.db.query<Row>(
+      `SELECT data FROM entities WHERE env = $1 AND kind = $2 AND (${tests.join(' OR ')}) ORDER BY name NULLS LAST, id`,
+      [this.env, this.kind, id, ...fields],
+    )
+    return rows.map((r) => r.data)
+  }
+
   async codeTaken(code: string, exceptId?: string): Promise<boolean> {
     const rows = await this.db.query(
       'SELECT 1 FROM entities WHERE env = $1 AND kind = $2 AND code = $3 AND id <> $4',

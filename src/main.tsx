@@ -7,6 +7,7 @@ import { setUnauthorizedHandler } from './api/http'
 import { queryClient } from './api/query-client'
 import { currentScope } from './api/scope'
 import { logout } from './auth/logout'
+import { rememberSessionEnded } from './auth/return-to'
 import { getSession, onSessionChange, restoreSession } from './auth/session'
 import { startTokenRefresh } from './auth/token-refresh'
 import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
@@ -155,9 +156,15 @@ async function boot() {
     loadCatalog(localeSetting.get()),
   ])
   // A 401 ends the session locally; the provider session is left alone so signing in again is quick.
-  setUnauthorizedHandler(() => void logout(toLogin, { endProviderSession: false }))
+  setUnauthorizedHandler(() => {
+    rememberSessionEnded(location.pathname + location.search)
+    void logout(toLogin, { endProviderSession: false })
+  })
   void requestPersistentStorage()
-  startTokenRefresh(() => void logout(toLogin, { endProviderSession: false }))
+  startTokenRefresh(() => {
+    rememberSessionEnded(location.pathname + location.search)
+    void logout(toLogin, { endProviderSession: false })
+  })
 
   const root = document.getElementById('root')
   if (!root) throw new Error('The page has no #root element')

@@ -34,7 +34,7 @@ export const ACTION_SCHEMAS = [
     id: 'notify',
     name: 'Notify',
     description: 'Send a notification',
-    options: [{ title: 'channel', rules: ['required', 'enum'] }],
+    options: [{ title: 'channel', rules: ['required', 'enum'], values: ['email', 'sms', 'webhook'] }],
   },
   {
     id: 'sql-query',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { failure, ok } from '../../src/contract/envelope'
+import { JSON_FILE_KINDS, looksLikeJsonFile, NOT_JSON_FILE } from '../../src/contract/file-kinds'
 import { MESSAGES } from '../../src/contract/messages'
 import { type Ctx, stamp, type Vars } from '../context'
 import { route, userOf } from '../guard'
@@ -21,6 +22,17 @@ const tooLarge = () => failure('The file is larger than 5 MB')
 /** What a file is to its product (a transformer's mapper, input and output samples); absent for other files. */
 export const FILE_KINDS = ['mapper', 'input-raw', 'input-json', 'output-raw', 'output-json'] as const
 const isKind = (v: string): v is (typeof FILE_KINDS)[number] => (FILE_KINDS as readonly string[]).includes(v)
+
+/** A JSON kind takes a file named or typed as JSON whose content parses. */
+function isJson(name: string, contentType: string, bytes: Uint8Array) {
+  if (!looksLikeJsonFile(name, contentType)) return false
+  try {
+    JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+    return true
+  } catch {
+    return false
+  }
+}
 
 type Upload =
   | { name: string; contentType: string; bytes: Uint8Array; kind?: string }
@@ -87,6 +99,12 @@ route(files, 'post', PATH, async (c) => {
   const kind = upload.kind || undefined
   if (kind !== undefined && !isKind(kind))
     return c.json(failure(`kind: one of ${FILE_KINDS.join(', ')}`), 400)
+  if (
+    kind !== undefined &&
+    JSON_FILE_KINDS.includes(kind) &&
+    !isJson(upload.name, upload.contentType, upload.bytes)
+  )
+    return c.json(failure(NOT_JSON_FILE), 415)
   const contentType = CONTENT_TYPE.test(upload.contentType)
     ? upload.contentType.slice(0, 100)
     : 'application/octet-stream'

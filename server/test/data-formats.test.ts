@@ -125,3 +125,53 @@ describe('data formats', () => {
     expect(rows.map((r) => r.type)).toEqual(['DATA_FORMAT_CREATED'])
   })
 })
+
+describe('a data format in use', () => {
+  const products = '/api/sandbox/internal/products/v2'
+  const ORG3 = 'o0000000-0000-4000-8000-000000000003'
+  it('says what uses it (named only to those who may see it) and refuses its delete with 409', async () => {
+    const format = await p.call<{ id: string }>('POST', base, {
+      body: { dataFormatCode: 'USEDBY1', name: 'Used by', type: 'JSON' },
+    })
+    const id = format.body.result?.id as string
+    const open = await p.call<{ id: string }>('POST', products, {
+      body: { name: 'Uses as output', productCode: 'USESOUT1', type: 'dataproduct', outputFormat: id },
+    })
+    const hidden = await p.call<{ id: string }>('POST', products, {
+      body: {
+        name: 'Hidden user',
+        productCode: 'USESIN1',
+        type: 'datasource',
+        inputFormats: [id],
+        publisherOrganizationId: ORG3,
+        visibility: { type: 'organizations', visibleTo: [ORG3] },
+      },
+    })
+    expect([open.status, hidden.status]).toEqual([201, 201])
+    const admin = await p.call<{ count: number; items: { name: string }[] }>('GET', `${read}/${id}/used-by`)
+    expect(admin.body.result).toMatchObject({
+      count: 2,
+      items: [{ name: 'Hidden user' }, { name: 'Uses as output' }],
+    })
+    const operator = await p.call<{ count: number; items: { name: string }[] }>(
+      'GET',
+      `${read}/${id}/used-by`,
+      { token: OPERATOR },
+    )
+    expect(operator.body.result).toEqual({
+      count: 2,
+      items: [{ id: open.body.result?.id, name: 'Uses as output', type: 'dataproduct' }],
+    })
+    const refused = await p.call('DELETE', `${base}/${id}`)
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe('Data format is in use and cannot be deleted.')
+    expect(refused.body.result).toBeUndefined()
+    expect((refused.body as { usedBy?: { count: number } }).usedBy?.count).toBe(2)
+    expect((await p.call('GET', `${read}/${id}`)).status).toBe(200)
+    expect((await p.call('GET', `${read}/nope/used-by`)).status).toBe(404)
+
+    expect((await p.call('DELETE', `/api/sandbox/products/v2/${open.body.result?.id}`)).status).toBe(200)
+    expect((await p.call('DELETE', `/api/sandbox/products/v2/${hidden.body.result?.id}`)).status).toBe(200)
+    expect((await p.call('DELETE', `${base}/${id}`)).status).toBe(200)
+  })
+})

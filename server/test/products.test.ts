@@ -420,6 +420,27 @@ describe('product files', () => {
     expect(unknown.status).toBe(400)
   })
 
+  it('takes only JSON for a JSON sample (415 with the reason), by name or type and content', async () => {
+    const list = await p.call<Product[]>('GET', '/api/sandbox/products/v2?type=transformer&limit=1&offset=3')
+    const id = list.body.result?.[0]?.id as string
+    const send = (name: string, raw: string, type = 'application/octet-stream') =>
+      p.call<{ kind?: string }>('POST', `/api/sandbox/products/v2/${id}/files`, {
+        raw,
+        headers: { 'X-File-Name': name, 'X-File-Kind': 'input-json', 'Content-Type': type },
+      })
+    const csv = await send('in.csv', 'a,b', 'text/csv')
+    expect(csv.status).toBe(415)
+    expect(csv.body.message).toBe('The file must be JSON (.json)')
+    expect((await send('in.json', '{not json')).status).toBe(415)
+    expect((await send('in.json', '{"a": 1}')).status).toBe(201)
+    expect((await send('sample', '[1]', 'application/json')).status).toBe(201)
+    const raw = await p.call('POST', `/api/sandbox/products/v2/${id}/files`, {
+      raw: 'a,b',
+      headers: { 'X-File-Name': 'in.csv', 'X-File-Kind': 'output-raw' },
+    })
+    expect(raw.status).toBe(201)
+  })
+
   it('takes a multipart file, once per Idempotency-Key, and refuses more than 5 MB', async () => {
     const list = await p.call<Product[]>('GET', '/api/sandbox/products/v2?type=transformer&limit=1&offset=1')
     const id = list.body.result?.[0]?.id as string
@@ -450,5 +471,25 @@ describe('product files', () => {
     })
     expect(big.status).toBe(413)
     expect((await p.call('GET', `/api/sandbox/products/v2/nope/files`)).status).toBe(404)
+  })
+})
+
+describe('who made a product', () => {
+  it('is named to signed-in readers of one product, and not to anonymous visitors', async () => {
+    const created = await p.call<{ id: string }>('POST', '/api/sandbox/internal/products/v2', {
+      body: { name: 'Named maker', productCode: 'NAMEDMAKER1', type: 'dataproduct' },
+    })
+    const id = created.body.result?.id as string
+    const read = await p.call<{ createdBy: string; createdByName?: string; updatedByName?: string }>(
+      'GET',
+      `/api/sandbox/products/v2/${id}`,
+      { token: OPERATOR },
+    )
+    expect(read.body.result).toMatchObject({ createdByName: 'Ada Admin', updatedByName: 'Ada Admin' })
+    const anonymous = await p.call<{ createdByName?: string }>('GET', `/api/sandbox/products/v2/${id}`, {
+      token: null,
+    })
+    expect(anonymous.status).toBe(200)
+    expect(anonymous.body.result?.createdByName).toBeUndefined()
   })
 })

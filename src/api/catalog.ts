@@ -38,6 +38,9 @@ export interface Product extends Omit<ProductInput, 'visibility' | 'type'> {
   updatedAt?: string
   createdBy?: string
   updatedBy?: string
+  /** Names of those users, when the platform tells them (a signed-in reader of one product). */
+  createdByName?: string
+  updatedByName?: string
 }
 
 export interface PagedList<T> {
@@ -68,6 +71,12 @@ export const catalogKeys = {
   options: (what: string) => [...catalogKeys.all(), 'options', what] as const,
 }
 
+/** The cache holds a list fetched well for this key: a failed refresh must not replace it. */
+function keepsShownList(key: readonly unknown[]): boolean {
+  const shown = queryClient.getQueryData<PagedList<unknown>>(key)
+  return shown !== undefined && shown.error === undefined
+}
+
 export async function fetchCatalogList(
   type: ProductType,
   params: CatalogListParams,
@@ -90,8 +99,10 @@ export async function fetchCatalogList(
   // No answer: keep what the cache holds rather than replace it with nothing.
   if (result.status === 0) throw new ApiError(0, result.error ?? 'offline')
   if (result.error !== undefined) {
-    // SPEC §8: a failed product list load only logs the message and returns an empty list.
+    // SPEC §8: a failed product list load only logs the message and returns an empty list;
+    // a refresh of a list already shown fails instead, so the list and its time stay.
     console.error(result.error)
+    if (keepsShownList(catalogKeys.list(type, params))) throw new ApiError(result.status, result.error)
     return { items: [], totalCount: 0, error: result.error }
   }
   const items = Array.isArray(result.data) ? result.data : []

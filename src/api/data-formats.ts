@@ -39,7 +39,7 @@ export const dataFormatsQuery = (params: { page: number; limit: number; q?: stri
   queryOptions({
     queryKey: dataFormatKeys.list(params),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }): Promise<PagedList<DataFormat>> => {
+    queryFn: async ({ signal, queryKey }): Promise<PagedList<DataFormat>> => {
       const result = await request<{ itemList?: DataFormat[] }>({
         path: READ,
         query: {
@@ -53,8 +53,11 @@ export const dataFormatsQuery = (params: { page: number; limit: number; q?: stri
       // No answer: keep what the cache holds rather than replace it with nothing.
       if (result.status === 0) throw new ApiError(0, result.error ?? 'offline')
       if (result.error !== undefined) {
-        // SPEC §8: a failed data-format list load only logs the message and returns an empty list.
+        // SPEC §8: a failed data-format list load only logs the message and returns an empty list;
+        // a refresh of a list already shown fails instead, so the list and its time stay.
         console.error(result.error)
+        const shown = queryClient.getQueryData<PagedList<DataFormat>>(queryKey)
+        if (shown && shown.error === undefined) throw new ApiError(result.status, result.error)
         return { items: [], totalCount: 0, error: result.error }
       }
       const list = result.data?.itemList ?? []
@@ -76,6 +79,23 @@ export function fromLists(id: string): { data: DataFormat; updatedAt: number } |
   }
   return undefined
 }
+
+/** What points at a data format: all are counted, those the caller may see are named. */
+export interface UsedBy {
+  count: number
+  items: { id: string; name: string; type?: string }[]
+}
+
+/** Asked afresh each time a delete is considered: another user may have just pointed at it. */
+export const dataFormatUsedByQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...dataFormatKeys.all(), 'used-by', id] as const,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    queryFn: async ({ signal }) =>
+      dataOrThrow(await request<UsedBy>({ path: `${READ}/{id}/used-by`, params: { id }, signal })),
+  })
 
 export const dataFormatQuery = (id: string) =>
   queryOptions({

@@ -76,7 +76,8 @@ export interface ActionSchema {
   id: string
   name: string
   description?: string
-  options: { title: string; rules: string[] }[]
+  /** `values`: the allowed values of an option with the enum rule. */
+  options: { title: string; rules: string[]; values?: string[] }[]
 }
 
 export interface TaskListParams {

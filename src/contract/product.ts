@@ -30,7 +30,8 @@ export const PRODUCT_RULES = {
   name: requiredText().min(2, MESSAGES.tooShort).max(200, MESSAGES.tooLong),
   productCode: alphanumeric().max(100, MESSAGES.tooLong),
   description: text(10_000),
-  status: text(50),
+  // Every product has a status: absent on create means the platform's default, blank is refused.
+  status: requiredText().max(50, MESSAGES.tooLong),
   imageUrl: optionalUrl,
   publisherOrganizationId: text(100),
   contactPersonName: text(200),

@@ -25,6 +25,7 @@ const SAVE_DELAY_MS = 400
 export function useDraft<T>(key: string, values: T, dirty: boolean) {
   const [offered, setOffered] = useState<{ values: T; updatedAt: number } | null>(null)
   const [storageFull, setStorageFull] = useState(false)
+  const [kept, setKept] = useState(false)
 
   useEffect(() => {
     let live = true
@@ -40,11 +41,17 @@ export function useDraft<T>(key: string, values: T, dirty: boolean) {
 
   useEffect(() => {
     // Until the user answers the offer, typing must not overwrite the saved draft.
-    if (!dirty || offered) return
+    if (!dirty || offered) {
+      setKept(false)
+      return
+    }
     const timer = setTimeout(() => {
       loadDb()
         .then((db) => db.drafts.put({ key, values, updatedAt: Date.now() }))
-        .then(() => setStorageFull(false))
+        .then(() => {
+          setStorageFull(false)
+          setKept(true)
+        })
         .catch((error: unknown) => setStorageFull(isQuotaError(error)))
     }, SAVE_DELAY_MS)
     return () => clearTimeout(timer)
@@ -60,6 +67,8 @@ export function useDraft<T>(key: string, values: T, dirty: boolean) {
   return {
     offered,
     storageFull,
+    /** The input is stored on this device as a draft: leaving the form does not lose it. */
+    kept: kept && dirty && !offered,
     accept: () => {
       const values = offered?.values
       setOffered(null)

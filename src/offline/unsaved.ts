@@ -46,6 +46,9 @@ export function useUnsavedInputCount(): { kept: number; unkept: number } {
   )
 }
 
+/** The count now, outside React (a navigation about to happen asks it). */
+export const unsavedInputNow = () => snapshot
+
 /** Saves every form's input that can be kept; true when nothing unsaved is left that cannot. */
 export async function keepUnsavedInput(): Promise<boolean> {
   const all = [...holders]

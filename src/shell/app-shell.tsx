@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { lazy, Suspense, useState } from 'react'
 import { Notices } from '../ui/notice'
+import { LeaveGuard } from './leave-guard'
 import { RouteAnnouncer } from './route-announcer'
 import { SideMenu } from './side-menu'
 import { SkipLink } from './skip-link'
@@ -45,6 +46,7 @@ export function AppShell({ children, onLogout, organizationSelector, status }: A
           organizationSelector={organizationSelector}
           status={status}
         />
+        <LeaveGuard />
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none md:p-6">
           <Notices />
           {children}

@@ -17,6 +17,8 @@ interface ConfirmDialogProps {
   /** Why the action failed, shown in the still-open dialog. */
   error?: ReactNode
   children?: ReactNode
+  /** The action cannot be done now (the description says why). */
+  confirmDisabled?: boolean
 }
 
 export function ConfirmDialog({
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   busy,
   error,
   children,
+  confirmDisabled,
 }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus(open)
   return (
@@ -56,10 +59,10 @@ export function ConfirmDialog({
             </Button>
             <Button
               variant={danger ? 'danger' : 'primary'}
-              disabled={busy}
+              disabled={busy || confirmDisabled}
               aria-busy={busy || undefined}
               onClick={() => {
-                if (!busy) onConfirm()
+                if (!busy && !confirmDisabled) onConfirm()
               }}
             >
               {confirmLabel}

@@ -43,6 +43,14 @@ export function DraftOffer({
           </Alert>
         </div>
       )}
+      {draft.kept && (
+        <p role="status" className="mb-4 text-sm text-gray-700" data-testid="draft-kept">
+          <FormattedMessage
+            id="draft.kept"
+            defaultMessage="Your input is kept on this device as a draft until you save it: you can leave and come back."
+          />
+        </p>
+      )}
       {(draft.storageFull || saveError === 'storage-full') && (
         <div className="mb-4">
           <Alert>

@@ -10,11 +10,12 @@ export async function useEnglish(page: Page) {
   })
 }
 
-export async function signInWithToken(page: Page, token = ADMIN_TOKEN) {
+/** Signs in; lands home, or (after a session the platform ended) on `landing`, the page it was on. */
+export async function signInWithToken(page: Page, token = ADMIN_TOKEN, landing: RegExp = /\/$/) {
   await page.goto('/login')
   await page.getByLabel('Access token').fill(token)
   await page.getByRole('button', { name: 'Sign in with token' }).click()
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(landing)
 }
 
 /** Waits until the service worker is activated and controls the page: only then is offline honest. */

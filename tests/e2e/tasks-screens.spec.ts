@@ -80,7 +80,7 @@ test.describe('tasks', () => {
     await page.getByLabel('Action to add').selectOption({ label: 'HTTP GET' })
     await page.getByRole('button', { name: 'Add action' }).click()
     await page.getByLabel('Action name').fill('Fetch prices')
-    await page.getByRole('textbox', { name: 'url', exact: true }).fill('https://example.com/prices')
+    await page.getByRole('textbox', { name: 'URL', exact: true }).fill('https://example.com/prices')
     await page.getByRole('button', { name: 'Copy actions' }).click()
     await expect(page.getByText('Actions copied')).toBeVisible()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('https://example.com/prices')

@@ -68,7 +68,8 @@ test.describe('401 from the platform', () => {
       `/api/sandbox/products/v2/data-formats?q=${code}`,
     )
     expect(json.result?.itemList).toHaveLength(0)
-    await signInWithToken(page)
+    // Signing in again returns to the page the ended session was on.
+    await signInWithToken(page, undefined, /\/data-formats(\?|$)/)
     await expect.poll(() => outboxCount(page), { timeout: 20_000 }).toBe(0)
     const after = await platform<{ itemList: unknown[] }>(
       request,

@@ -2,10 +2,12 @@ import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl'
 import type { SignInFailure } from '../../auth/oidc'
+import { takeReturnPath } from '../../auth/return-to'
 import { SignInThrottledError, signInWithDeveloperToken } from '../../auth/sign-in'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
+import { SessionEndedNotice } from './session-ended-notice'
 
 const reasons = defineMessages({
   unreachable: {
@@ -82,7 +84,7 @@ export function LoginScreen({
     setWaitMinutes(0)
     try {
       await signInWithDeveloperToken(token)
-      await navigate({ to: '/' })
+      await navigate({ to: takeReturnPath() })
     } catch (cause) {
       if (cause instanceof SignInThrottledError) setWaitMinutes(Math.ceil(cause.seconds / 60))
       else setError(true)
@@ -94,6 +96,7 @@ export function LoginScreen({
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={<FormattedMessage id="page.login" defaultMessage="Login" />} />
+      <SessionEndedNotice />
       {error && (
         <div className="mb-4">
           <Alert>

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { isProviderError } from '../../auth/oidc'
+import { takeReturnPath } from '../../auth/return-to'
 import { completeOidcLogin } from '../../auth/sign-in'
 import { Button } from '../../ui/button'
 
@@ -23,7 +24,7 @@ export function RedirectScreen() {
     history.replaceState(history.state, '', '/redirect')
     const giveUp = setTimeout(() => setState('timeout'), GIVE_UP_MS)
     completeOidcLogin(url)
-      .then(() => navigate({ to: '/', replace: true }))
+      .then(() => navigate({ to: takeReturnPath(), replace: true }))
       .catch((error: unknown) => {
         if (isProviderError(error))
           void navigate({ to: '/login', search: { failed: 1, reason: 'refused' }, replace: true })

@@ -8,11 +8,11 @@ import { MultiSelectField } from '../../ui/form/multi-select-field'
 import { toFormValues } from './catalog-form-schema'
 
 const defaults = toFormValues('dataproduct')
-const useFormatOptions = () =>
-  (useQuery(dataFormatsQuery({ page: 1, limit: 100 })).data?.items ?? []).map((f) => ({
-    value: f.id,
-    label: f.name || f.dataFormatCode,
-  }))
+const useFormatOptions = () => {
+  const query = useQuery(dataFormatsQuery({ page: 1, limit: 100 }))
+  const options = (query.data?.items ?? []).map((f) => ({ value: f.id, label: f.name || f.dataFormatCode }))
+  return { options, loaded: query.isSuccess && !query.data.error }
+}
 
 /** Formats, protocol, access point and the JSON parameters: shared by products, templates and sources. */
 const ParameterFields = withForm({
@@ -20,6 +20,10 @@ const ParameterFields = withForm({
   render: function ParameterFields({ form }) {
     const intl = useIntl()
     const formats = useFormatOptions()
+    const missingFormat = intl.formatMessage({
+      id: 'catalog.formatMissing',
+      defaultMessage: 'Removed data format',
+    })
     const protocols = useQuery(protocolOptionsQuery()).data ?? []
     return (
       <>
@@ -43,7 +47,8 @@ const ParameterFields = withForm({
           {() => (
             <MultiSelectField
               label={intl.formatMessage({ id: 'catalog.inputFormats', defaultMessage: 'Input formats' })}
-              options={formats}
+              options={formats.options}
+              missingLabel={formats.loaded ? missingFormat : undefined}
             />
           )}
         </form.AppField>
@@ -51,7 +56,9 @@ const ParameterFields = withForm({
           {(field) => (
             <field.SelectField
               label={intl.formatMessage({ id: 'catalog.outputFormat', defaultMessage: 'Output format' })}
-              options={formats}
+              options={formats.options}
+              loaded={formats.loaded}
+              missingLabel={missingFormat}
             />
           )}
         </form.AppField>

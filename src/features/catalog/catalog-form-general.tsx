@@ -66,6 +66,7 @@ export const GeneralTab = withForm({
           {(field) => (
             <field.SelectField
               label={intl.formatMessage({ id: 'catalog.field.status', defaultMessage: 'Status' })}
+              required
               options={STATUSES.map((s) => ({ value: s, label: labels.status(s) }))}
             />
           )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { catalogFormSchema, toFormValues, toProductInput } from './catalog-form-schema'
+import { catalogFormSchema, JSON_LIST_WANTED, toFormValues, toProductInput } from './catalog-form-schema'
 
 const valid = { ...toFormValues('dataproduct'), name: 'Harbour feed', productCode: 'HARBOUR_1' }
 const messages = (values: unknown) => {
@@ -84,5 +84,19 @@ describe('catalog form', () => {
     expect(messages({ ...valid, visibilityType: 'everyone' })).toEqual({
       visibilityType: 'Please select item from the dropdown',
     })
+  })
+})
+
+describe('catalog form inputs', () => {
+  it('says a list is wanted for valid JSON of another shape, and "Not valid JSON!" for broken JSON', () => {
+    expect(messages({ ...valid, actions: '{"a":1}' })).toEqual({ actions: JSON_LIST_WANTED })
+    expect(messages({ ...valid, parameterOptions: '1' })).toEqual({ parameterOptions: JSON_LIST_WANTED })
+    expect(messages({ ...valid, actions: '{"a":' })).toEqual({ actions: 'Not valid JSON!' })
+    expect(messages({ ...valid, actions: '[{"name":"get"}]' })).toEqual({})
+  })
+
+  it('refuses a blank status', () => {
+    expect(messages({ ...valid, status: '' })).toEqual({ status: 'This field is required' })
+    expect(messages({ ...valid, status: 'published' })).toEqual({})
   })
 })

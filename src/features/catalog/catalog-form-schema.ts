@@ -10,17 +10,23 @@ import {
 } from '../../contract/product'
 import { jsonObjectText } from '../../contract/rules'
 
-/** A JSON text that may hold anything (parameter options, actions, connector info): "Not valid JSON!". */
+/** Valid JSON of the wrong shape says which shape is wanted, not "Not valid JSON!". */
+export const JSON_LIST_WANTED = 'Enter a list in square brackets: [ … ]'
+
+/** A JSON text that may hold anything (connector info) or a list (parameter options, actions). */
 const jsonText = (shape: 'array' | 'any') =>
-  z.string().refine((v) => {
-    if (v.trim() === '') return true
+  z.string().superRefine((v, ctx) => {
+    if (v.trim() === '') return
+    let parsed: unknown
     try {
-      const parsed: unknown = JSON.parse(v)
-      return shape === 'any' || Array.isArray(parsed)
+      parsed = JSON.parse(v)
     } catch {
-      return false
+      ctx.addIssue({ code: 'custom', message: MESSAGES.json })
+      return
     }
-  }, MESSAGES.json)
+    if (shape === 'array' && !Array.isArray(parsed))
+      ctx.addIssue({ code: 'custom', message: JSON_LIST_WANTED })
+  })
 
 /** The catalog form: SPEC §3 fields, visibility flattened to visibilityType and selectedVisibilityTo. */
 export const catalogFormSchema = z

@@ -196,7 +196,9 @@ export function CatalogForm({
           <Tabs.Content
             key={id}
             value={id}
-            className="focus-visible:outline-2 focus-visible:outline-primary-600"
+            // Task and meta data keep their unsaved typing while another tab is open.
+            forceMount={id === 'taskMeta' ? true : undefined}
+            className="focus-visible:outline-2 focus-visible:outline-primary-600 data-[state=inactive]:hidden"
           >
             {panel(id)}
           </Tabs.Content>

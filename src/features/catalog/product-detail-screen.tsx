@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { CATALOG, catalogItemQuery, listOfType, type Product, queueCatalogDelete } from '../../api/catalog'
+import { organizationsQuery } from '../../api/organizations'
 import { useEntityActions } from '../../auth/permitted'
 import { useSession } from '../../auth/session'
 import { applyPendingTo } from '../../offline/outbox'
@@ -134,8 +135,14 @@ export function Fact({ term, children }: { term: ReactNode; children: ReactNode 
 function Related({ product }: { product: Product }) {
   const intl = useIntl()
   const me = useSession()?.user.id
-  const who = (id: string | undefined) =>
-    id === undefined ? '—' : id === me ? intl.formatMessage({ id: 'catalog.you', defaultMessage: 'you' }) : id
+  const organizations = useQuery({ ...organizationsQuery(), enabled: me !== undefined })
+  // People by name, never by id: one the platform did not name is "another user".
+  const who = (id: string | undefined, name: string | undefined) =>
+    id === undefined
+      ? '—'
+      : id === me
+        ? intl.formatMessage({ id: 'catalog.you', defaultMessage: 'you' })
+        : (name ?? intl.formatMessage({ id: 'catalog.anotherUser', defaultMessage: 'another user' }))
   const transformers = [...(product.selectedTransformers ?? []), ...(product.supportedTransformers ?? [])]
   return (
     <section className="mt-6 max-w-3xl rounded-lg bg-white p-4 shadow-sm">
@@ -150,7 +157,12 @@ function Related({ product }: { product: Product }) {
               search={{ publisher: product.publisherOrganizationId, page: 1 }}
               className="text-primary-800 underline"
             >
-              {product.organizationName ?? product.publisherOrganizationId}
+              {product.organizationName ??
+                organizations.data?.find((o) => o.id === product.publisherOrganizationId)?.name ??
+                intl.formatMessage({
+                  id: 'catalog.unknownOrganization',
+                  defaultMessage: 'Organization not found',
+                })}
             </Link>
           ) : (
             '—'
@@ -188,7 +200,7 @@ function Related({ product }: { product: Product }) {
               ) : (
                 '—'
               ),
-              who: who(product.createdBy),
+              who: who(product.createdBy, product.createdByName),
             }}
           />
           <br />
@@ -201,7 +213,7 @@ function Related({ product }: { product: Product }) {
               ) : (
                 '—'
               ),
-              who: who(product.updatedBy),
+              who: who(product.updatedBy, product.updatedByName),
             }}
           />
         </Fact>

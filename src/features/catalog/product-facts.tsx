@@ -36,7 +36,12 @@ export function ProductFacts({ product: p }: { product: Product }) {
   // Names for ids, when the signed-in user may read them; otherwise the ids themselves.
   const formats = useQuery({ ...dataFormatsQuery({ page: 1, limit: 100 }), enabled: signedIn })
   const organizations = useQuery({ ...organizationsQuery(), enabled: signedIn })
-  const formatName = (id: string) => formats.data?.items.find((f) => f.id === id)?.name ?? id
+  // A format that is gone says so; while the formats are not known, its id stands in.
+  const formatName = (id: string) =>
+    formats.data?.items.find((f) => f.id === id)?.name ??
+    (formats.isSuccess && !formats.data.error
+      ? intl.formatMessage({ id: 'catalog.formatMissing', defaultMessage: 'Removed data format' })
+      : id)
   const orgName = (id: string) => organizations.data?.find((o) => o.id === id)?.name ?? id
   const yes = (v: boolean | undefined) =>
     v

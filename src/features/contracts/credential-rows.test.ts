@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { credentialProblems, DUPLICATE_NAME, toCredentials } from './credential-rows'
+import { credentialProblems, DUPLICATE_NAME, emptyValues, toCredentials } from './credential-rows'
 
 const row = (key: string, name: string, value: string) => ({ key, name, value })
 
@@ -15,5 +15,11 @@ describe('credential rows', () => {
       user: 'me',
       pass: '',
     })
+  })
+})
+
+describe('empty credential values', () => {
+  it('marks a named row without a value, not an empty row', () => {
+    expect([...emptyValues([row('a', 'user', ' '), row('b', '', ''), row('c', 'pass', 'x')])]).toEqual(['a'])
   })
 })

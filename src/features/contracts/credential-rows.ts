@@ -26,3 +26,8 @@ export function credentialProblems(rows: CredentialRow[]): Record<string, string
 export function toCredentials(rows: CredentialRow[]): Record<string, string> {
   return Object.fromEntries(rows.filter((r) => r.name.trim()).map((r) => [r.name.trim(), r.value]))
 }
+
+/** Rows with a name and no value: an empty secret is never saved silently. */
+export function emptyValues(rows: CredentialRow[]): Set<string> {
+  return new Set(rows.filter((r) => r.name.trim() && !r.value.trim()).map((r) => r.key))
+}

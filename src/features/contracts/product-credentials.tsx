@@ -5,6 +5,7 @@ import { contractKeys, productCredentialsQuery, saveCredentials } from '../../ap
 import { useOnlineWrite } from '../../api/online-write'
 import { useSession } from '../../auth/session'
 import { MESSAGES } from '../../contract/messages'
+import { useUnsavedInput } from '../../offline/unsaved'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -12,7 +13,7 @@ import { translateValidation } from '../../ui/form/validation-message'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { SubForm } from '../../ui/sub-form'
 import { contractMessages } from './contract-messages'
-import { type CredentialRow, credentialProblems, toCredentials } from './credential-rows'
+import { type CredentialRow, credentialProblems, emptyValues, toCredentials } from './credential-rows'
 
 const inputClass =
   'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600'
@@ -33,8 +34,13 @@ export function ProductCredentials({ productId }: { productId: string }) {
   const write = useOnlineWrite((credentials: Record<string, string>, key: string) =>
     saveCredentials(productId, credentials, key),
   )
+  // No draft for secrets: leaving with typed credentials asks first.
+  useUnsavedInput(rows.some((r) => r.name !== '' || r.value !== ''))
   if (!session) return null
   const problems = submitted ? credentialProblems(rows) : {}
+  const blank = submitted ? emptyValues(rows) : new Set<string>()
+  const nothing =
+    submitted && Object.keys(problems).length === 0 && Object.keys(toCredentials(rows)).length === 0
   const savedEntries = Object.entries(saved.data?.credentials ?? {})
 
   const update = (key: string, change: Partial<CredentialRow>) =>
@@ -43,7 +49,7 @@ export function ProductCredentials({ productId }: { productId: string }) {
   const ask = () => {
     setSubmitted(true)
     setOutcome(null)
-    if (Object.keys(credentialProblems(rows)).length > 0) return
+    if (Object.keys(credentialProblems(rows)).length > 0 || emptyValues(rows).size > 0) return
     if (Object.keys(toCredentials(rows)).length === 0) return
     setConfirming(true)
   }
@@ -136,9 +142,16 @@ export function ProductCredentials({ productId }: { productId: string }) {
                   type={shown ? 'text' : 'password'}
                   autoComplete="new-password"
                   value={row.value}
+                  aria-invalid={blank.has(row.key)}
+                  aria-describedby={blank.has(row.key) ? `${id}-value-error-${row.key}` : undefined}
                   onChange={(e) => update(row.key, { value: e.target.value })}
                   className={`${inputClass} font-mono`}
                 />
+                {blank.has(row.key) && (
+                  <p id={`${id}-value-error-${row.key}`} className="mt-1 text-sm text-red-700">
+                    {translateValidation(intl, MESSAGES.required)}
+                  </p>
+                )}
               </div>
               <div className="flex gap-1 self-end">
                 <Button
@@ -166,6 +179,14 @@ export function ProductCredentials({ productId }: { productId: string }) {
             </div>
           )
         })}
+        {nothing && (
+          <p role="alert" className="mb-3 text-sm text-red-700">
+            <FormattedMessage
+              id="credentials.nothing"
+              defaultMessage="Nothing to save: enter a name and a value."
+            />
+          </p>
+        )}
         <div className="flex flex-wrap items-start gap-2">
           <Button variant="secondary" onClick={() => setRows([...rows, newRow()])}>
             <FormattedMessage id="credentials.add" defaultMessage="Add credential" />

@@ -2,23 +2,18 @@ import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import {
-  DATA_FORMATS,
-  type DataFormat,
-  dataFormatsQuery,
-  queueDataFormatDelete,
-} from '../../api/data-formats'
+import { DATA_FORMATS, type DataFormat, dataFormatsQuery } from '../../api/data-formats'
 import { IfPermitted, usePermittedAction } from '../../auth/permitted'
 import { applyPending, type WithPending } from '../../offline/outbox'
 import { PAGE_SIZES } from '../../offline/pagination'
 import { useKeptPage } from '../../offline/use-kept-page'
 import { useOverlay } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 import { Pagination } from '../../ui/pagination'
 import { PendingBadge } from '../../ui/pending-badge'
+import { DataFormatDeleteDialog } from './data-format-delete-dialog'
 
 const route = getRouteApi('/_user/data-formats/')
 const linkButton =
@@ -122,29 +117,7 @@ export function DataFormatsScreen() {
         sizes={PAGE_SIZES}
         onChange={changePage}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        danger
-        title={
-          <FormattedMessage
-            id="dataFormats.deleteTitle"
-            defaultMessage="Delete {name}?"
-            values={{ name: deleting?.name }}
-          />
-        }
-        description={
-          <FormattedMessage
-            id="dataFormats.deleteText"
-            defaultMessage="The data format is removed from the platform."
-          />
-        }
-        confirmLabel={<FormattedMessage id="common.delete" defaultMessage="Delete" />}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) void queueDataFormatDelete(deleting)
-          setDeleting(null)
-        }}
-      />
+      <DataFormatDeleteDialog format={deleting} onClose={() => setDeleting(null)} />
     </div>
   )
 }

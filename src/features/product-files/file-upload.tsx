@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useOnlineWrite } from '../../api/online-write'
 import { type FileKind, MAX_FILE_BYTES, productFileKeys, uploadProductFile } from '../../api/product-files'
+import { JSON_FILE_ACCEPT, JSON_FILE_KINDS, looksLikeJsonFile } from '../../contract/file-kinds'
 import { useOnline } from '../../offline/online'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 
@@ -29,8 +30,22 @@ export function FileUpload({
   const [chosen, setChosen] = useState<File | null>(null)
   const [state, setState] = useState<UploadState>({ phase: 'idle' })
 
+  const jsonOnly = kind !== undefined && JSON_FILE_KINDS.includes(kind)
   const choose = (file: File | null) => {
     setChosen(null)
+    if (file && jsonOnly && !looksLikeJsonFile(file.name, file.type)) {
+      setState({
+        phase: 'error',
+        text: intl.formatMessage(
+          {
+            id: 'files.notJson',
+            defaultMessage: '{name} is not a JSON file: the platform takes only .json files here.',
+          },
+          { name: file.name },
+        ),
+      })
+      return
+    }
     if (file && file.size > MAX_FILE_BYTES) {
       setState({
         phase: 'error',
@@ -88,6 +103,7 @@ export function FileUpload({
             ref={input}
             id={`${id}-file`}
             type="file"
+            accept={jsonOnly ? JSON_FILE_ACCEPT : undefined}
             disabled={!online || state.phase === 'uploading'}
             aria-describedby={`${id}-limit`}
             onChange={(e) => choose(e.target.files?.[0] ?? null)}
@@ -104,7 +120,11 @@ export function FileUpload({
         </OnlineOnlyButton>
       </div>
       <p id={`${id}-limit`} className="mt-1 text-xs text-gray-600">
-        <FormattedMessage id="files.limit" defaultMessage="At most 5 MB per file." />
+        {jsonOnly ? (
+          <FormattedMessage id="files.limitJson" defaultMessage="A JSON file (.json), at most 5 MB." />
+        ) : (
+          <FormattedMessage id="files.limit" defaultMessage="At most 5 MB per file." />
+        )}
       </p>
       {(state.phase === 'uploading' || state.phase === 'done') && (
         <div className="mt-2">

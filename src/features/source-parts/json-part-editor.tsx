@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { type ProductPart, queueProductPart } from '../../api/product-parts'
 import type { OutboxEntry } from '../../offline/db'
 import { isQuotaError } from '../../offline/storage'
+import { useUnsavedInput } from '../../offline/unsaved'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { translateValidation } from '../../ui/form/validation-message'
@@ -30,6 +31,8 @@ export function JsonPartEditor(props: {
   const [text, setText] = useState(shown)
   // The user's unsaved typing wins over a refresh (another save syncing refreshes every product query).
   const [edited, setEdited] = useState(false)
+  // Typed and not saved: leaving the page (or the main Save's return to the list) asks first.
+  useUnsavedInput(edited)
   useEffect(() => {
     if (!edited) setText(shown)
   }, [shown, edited])

@@ -4,7 +4,8 @@ import type { ActionSchema } from '../../api/tasks'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/form/checkbox-field'
-import { withForm } from '../../ui/form/fields'
+import { sortedByLabel, withForm } from '../../ui/form/fields'
+import { actionSchemaLabels } from './action-schema-labels'
 import { emptyAction, toFormValues, toTaskInput } from './task-form-schema'
 
 const RULE_LABELS: Record<string, MessageDescriptor> = defineMessages({
@@ -21,6 +22,11 @@ export const TaskActionsTab = withForm({
   props: { schemas: [] as ActionSchema[] },
   render: function TaskActionsTab({ form, schemas }) {
     const intl = useIntl()
+    const labels = actionSchemaLabels(intl)
+    const choices = sortedByLabel(
+      schemas.map((s) => ({ value: s.id, label: labels.name(s, s.id) })),
+      intl.locale,
+    )
     const [adding, setAdding] = useState('')
     const [notice, setNotice] = useState<'copied' | 'failed' | null>(null)
     const copy = async () => {
@@ -47,9 +53,9 @@ export const TaskActionsTab = withForm({
                   className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm"
                 >
                   <option value="">—</option>
-                  {schemas.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
+                  {choices.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
                     </option>
                   ))}
                 </select>
@@ -90,14 +96,15 @@ export const TaskActionsTab = withForm({
             )}
             {actions.state.value.map((action, i) => {
               const schema = schemas.find((s) => s.id === action.actionId)
-              const title = schema?.name ?? action.actionId
+              const title = labels.name(schema, action.actionId)
+              const description = schema && labels.description(schema)
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: form array fields are named by their index
                 <fieldset key={i} className="rounded-md border border-gray-200 p-4" data-testid="task-action">
                   <legend className="px-1 font-medium text-gray-900">
                     {i + 1}. {title}
                   </legend>
-                  {schema?.description && <p className="mb-3 text-sm text-gray-700">{schema.description}</p>}
+                  {description && <p className="mb-3 text-sm text-gray-700">{description}</p>}
                   <div className="grid gap-x-6 md:grid-cols-2">
                     <form.AppField name={`actions[${i}].name`}>
                       {(field) => (
@@ -126,16 +133,24 @@ export const TaskActionsTab = withForm({
                     <div className="grid gap-x-6 md:grid-cols-2">
                       {schema?.options.map((option) => (
                         <form.AppField key={option.title} name={`actions[${i}].options.${option.title}`}>
-                          {(field) => (
-                            <field.TextField
-                              label={option.title}
-                              required={option.rules.includes('required')}
-                              hint={option.rules
-                                .filter((r) => r !== 'required' && RULE_LABELS[r])
-                                .map((r) => intl.formatMessage(RULE_LABELS[r] as MessageDescriptor))
-                                .join(', ')}
-                            />
-                          )}
+                          {(field) =>
+                            option.rules.includes('enum') && option.values ? (
+                              <field.SelectField
+                                label={labels.option(option.title)}
+                                required={option.rules.includes('required')}
+                                options={option.values.map((v) => ({ value: v, label: labels.value(v) }))}
+                              />
+                            ) : (
+                              <field.TextField
+                                label={labels.option(option.title)}
+                                required={option.rules.includes('required')}
+                                hint={option.rules
+                                  .filter((r) => r !== 'required' && RULE_LABELS[r])
+                                  .map((r) => intl.formatMessage(RULE_LABELS[r] as MessageDescriptor))
+                                  .join(', ')}
+                              />
+                            )
+                          }
                         </form.AppField>
                       ))}
                     </div>

@@ -98,3 +98,26 @@ describe('the limits of the platform, said in the user units', () => {
     expect(messages('8784h 1m', '0')).toEqual(['Interval above the limit'])
   })
 })
+
+describe('an enum option', () => {
+  const notify: ActionSchema[] = [
+    {
+      id: 'notify',
+      name: 'Notify',
+      options: [{ title: 'channel', rules: ['required', 'enum'], values: ['email', 'sms'] }],
+    },
+  ]
+  const check = (channel: string) => {
+    const values = {
+      ...toFormValues(),
+      name: 'Alert',
+      actions: [{ ...emptyAction('notify'), options: { channel } }],
+    }
+    const result = withActionRules(notify).safeParse(values)
+    return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+  }
+  it('takes only one of its values', () => {
+    expect(check('sms')).toEqual([])
+    expect(check('pigeon')).toEqual(['actions.0.options.channel: Please select item from the dropdown'])
+  })
+})

@@ -111,7 +111,9 @@ export function withActionRules(schemas: ActionSchema[]) {
                   ? MESSAGES.digits
                   : option.rules.includes('object') && !jsonObjectText().safeParse(value).success
                     ? MESSAGES.object
-                    : undefined
+                    : option.rules.includes('enum') && option.values && !option.values.includes(value)
+                      ? MESSAGES.enum
+                      : undefined
         if (problem) ctx.addIssue({ code: 'custom', message: problem, path })
       }
     })

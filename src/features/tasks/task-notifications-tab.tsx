@@ -58,6 +58,7 @@ export const TaskNotificationsTab = withForm({
                     {(field) => (
                       <field.SelectField
                         label={intl.formatMessage({ id: 'task.detailLevel', defaultMessage: 'Detail level' })}
+                        keepOrder
                         options={DETAIL_LEVELS.map((l) => ({ value: l, label: levels[l] }))}
                       />
                     )}

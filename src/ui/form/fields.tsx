@@ -109,25 +109,56 @@ function TextAreaField({ rows = 4, ...props }: TextProps & { rows?: number }) {
   )
 }
 
+/** Options by label in the UI language's order (å, ä, ö after z in Finnish). */
+export function sortedByLabel<T extends { label: string }>(options: T[], locale: string): T[] {
+  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true })
+  return [...options].sort((a, b) => collator.compare(a.label, b.label))
+}
+
 function SelectField({
   options,
   placeholder,
+  keepOrder,
+  loaded = true,
+  missingLabel,
   ...props
-}: TextProps & { options: { value: string; label: string }[]; placeholder?: string }) {
+}: TextProps & {
+  options: { value: string; label: string }[]
+  placeholder?: string
+  /** Options in a meaningful order (levels, steps) are not sorted by name. */
+  keepOrder?: boolean
+  /** Whether the options are known: only then is a value outside them shown as missing. */
+  loaded?: boolean
+  /** Shown for a stored value that is no longer among the options (kept, not cleared). */
+  missingLabel?: string
+}) {
+  const intl = useIntl()
   const field = useFieldContext<string>()
+  const value = field.state.value ?? ''
+  const shown = keepOrder ? options : sortedByLabel(options, intl.locale)
+  // A stored reference whose target is gone stays selected and says so: saving must not clear it.
+  const missing = value !== '' && !options.some((o) => o.value === value)
   return (
     <Field {...props}>
       {(aria) => (
         <select
           {...aria}
           name={field.name}
-          value={field.state.value ?? ''}
+          value={value}
           onChange={(e) => field.handleChange(e.target.value)}
           onBlur={field.handleBlur}
           className={inputClass}
         >
           <option value="">{placeholder ?? '—'}</option>
-          {options.map((o) => (
+          {missing && (
+            <option value={value}>
+              {loaded
+                ? (missingLabel ??
+                  intl.formatMessage({ id: 'form.missingOption', defaultMessage: 'Removed or not found' }))
+                : intl.formatMessage({ id: 'form.loadingOption', defaultMessage: 'Loading…' })}
+            </option>
+          )}
+          {shown.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { useFieldContext } from './fields'
+import { sortedByLabel, useFieldContext } from './fields'
 import { firstError, translateValidation } from './validation-message'
 
 export interface Option {
@@ -20,11 +20,14 @@ export function MultiSelectField({
   options,
   allowCustom,
   hint,
+  missingLabel,
 }: {
   label: string
   options: Option[]
   allowCustom?: boolean
   hint?: ReactNode
+  /** Shown for a chosen value no longer among the options (kept, not dropped), once they are known. */
+  missingLabel?: string
 }) {
   const intl = useIntl()
   const field = useFieldContext<string[]>()
@@ -32,7 +35,7 @@ export function MultiSelectField({
   const [text, setText] = useState('')
   const [refused, setRefused] = useState<string>()
   const values = field.state.value ?? []
-  const labelOf = (value: string) => options.find((o) => o.value === value)?.label ?? value
+  const labelOf = (value: string) => options.find((o) => o.value === value)?.label ?? missingLabel ?? value
   const error =
     field.state.meta.isTouched || field.form.state.submissionAttempts > 0
       ? firstError(field.state.meta.errors)
@@ -109,7 +112,7 @@ export function MultiSelectField({
           className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
         />
         <datalist id={`${id}-options`}>
-          {options
+          {sortedByLabel(options, intl.locale)
             .filter((o) => !values.includes(o.value))
             .map((o) => (
               <option key={o.value} value={o.label} />

@@ -55,6 +55,10 @@ const known = defineMessages({
   'Please provide a valid URL': { id: 'validation.url', defaultMessage: 'Please provide a valid URL' },
   'Please enter a valid object': { id: 'validation.object', defaultMessage: 'Please enter a valid object' },
   'Not valid JSON!': { id: 'validation.json', defaultMessage: 'Not valid JSON!' },
+  'Enter a list in square brackets: [ … ]': {
+    id: 'validation.jsonList',
+    defaultMessage: 'Enter a list in square brackets: [ … ]',
+  },
   'Please select item from the dropdown': {
     id: 'validation.enum',
     defaultMessage: 'Please select item from the dropdown',
@@ -71,6 +75,10 @@ const known = defineMessages({
   [CRON_NEVER_MESSAGE]: {
     id: 'validation.cronNever',
     defaultMessage: 'This schedule never runs: no month has that day',
+  },
+  'Data format is in use and cannot be deleted.': {
+    id: 'validation.dataFormatInUse',
+    defaultMessage: 'Data format is in use and cannot be deleted.',
   },
   'Product with the same product code already exists.': {
     id: 'validation.duplicateProductCode',

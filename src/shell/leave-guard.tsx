@@ -1,0 +1,41 @@
+import { useBlocker } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { getSession } from '../auth/session'
+import { unsavedInputNow } from '../offline/unsaved'
+
+// The dialog's code is loaded only when a leave is held up: it is not part of the first screen.
+const ConfirmDialog = lazy(() => import('../ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })))
+
+/** Asked when leaving a page (in the console or by reload) with input that is neither saved nor kept as a draft. */
+function holdsInput() {
+  // A session that has ended (a 401) leaves for the sign-in page whatever the forms hold.
+  return unsavedInputNow().unkept > 0 && getSession() !== null
+}
+
+export function LeaveGuard() {
+  const blocker = useBlocker({
+    shouldBlockFn: ({ current, next }) => current.pathname !== next.pathname && holdsInput(),
+    enableBeforeUnload: holdsInput,
+    withResolver: true,
+  })
+  if (blocker.status !== 'blocked') return null
+  return (
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open
+        danger
+        title={<FormattedMessage id="leave.title" defaultMessage="Leave without saving?" />}
+        description={
+          <FormattedMessage
+            id="leave.text"
+            defaultMessage="This page holds input that is not saved. It is lost if you leave."
+          />
+        }
+        confirmLabel={<FormattedMessage id="leave.confirm" defaultMessage="Leave" />}
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
+    </Suspense>
+  )
+}

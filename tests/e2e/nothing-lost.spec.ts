@@ -1,0 +1,118 @@
+import { expect, type Page, test } from '@playwright/test'
+import { createProduct } from './commerce-support'
+import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
+
+const ADMIN_ID = 'u0000000-0000-4000-8000-000000000001'
+
+/** Signs in, then reads the console in Finnish, the default language. */
+async function signInFinnish(page: Page, token?: string) {
+  await signInWithToken(page, token)
+  await page.evaluate(() => localStorage.setItem('locale', 'fi'))
+}
+
+test.describe('nothing typed is lost silently', () => {
+  test.beforeEach(async ({ page }) => {
+    await useEnglish(page)
+  })
+
+  test('the main Save of a source with unsaved task data asks before leaving, and Stay keeps the typing', async ({
+    page,
+    request,
+  }) => {
+    const source = await createProduct(request, 'datasource')
+    await signInFinnish(page)
+    await page.goto(`/sources/${source.id}/edit`)
+    await page.getByRole('tab', { name: 'Tehtävä ja metatiedot' }).click()
+    const taskData = page.getByRole('textbox', { name: 'Tehtävätiedot' })
+    await expect(taskData).toBeEnabled()
+    await taskData.fill('{"schedule": "nightly"}')
+    // Another tab open, then the main Save: the typing is neither dropped nor left behind unasked.
+    await page.getByRole('tab', { name: 'Yleiset' }).click()
+    await page.getByRole('button', { name: 'Tallenna', exact: true }).click()
+    const ask = page.getByRole('dialog', { name: 'Poistutaanko tallentamatta?' })
+    await expect(ask).toContainText('Tällä sivulla on syötettä, jota ei ole tallennettu.')
+    await ask.getByRole('button', { name: 'Peruuta' }).click()
+    await expect(page).toHaveURL(new RegExp(`/sources/${source.id}/edit$`))
+    await page.getByRole('tab', { name: 'Tehtävä ja metatiedot' }).click()
+    await expect(taskData).toHaveValue('{"schedule": "nightly"}')
+    // Saved, the task data no longer holds the page.
+    await page.getByRole('button', { name: 'Tallenna: Tehtävätiedot' }).click()
+    await expect(page.getByText('Tehtävätiedot tallennettu.')).toBeVisible()
+    await page.getByRole('link', { name: 'Tehtävät' }).first().click()
+    await expect(page).toHaveURL(/\/tasks(\?|$)/)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+
+  test('a menu link away from unsaved input asks, and Leave goes', async ({ page, request }) => {
+    const source = await createProduct(request, 'datasource')
+    await signInFinnish(page)
+    await page.goto(`/sources/${source.id}/edit`)
+    await page.getByRole('tab', { name: 'Tehtävä ja metatiedot' }).click()
+    const meta = page.getByRole('textbox', { name: 'Metatiedot' })
+    await expect(meta).toBeEnabled()
+    await meta.fill('{"owner": "ops"}')
+    await page.getByRole('link', { name: 'Tehtävät' }).first().click()
+    const ask = page.getByRole('dialog', { name: 'Poistutaanko tallentamatta?' })
+    await ask.getByRole('button', { name: 'Poistu' }).click()
+    await expect(page).toHaveURL(/\/tasks(\?|$)/)
+  })
+
+  test('a reload with unsaved input is asked by the browser; a form with a draft says it keeps one instead', async ({
+    page,
+  }) => {
+    await signInFinnish(page)
+    await page.goto('/me')
+    await page.getByRole('textbox', { name: 'Nimi' }).fill('Kesken jäänyt tunniste')
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type())
+        void dialog.dismiss()
+      }),
+    )
+    void page.reload().catch(() => undefined)
+    expect(await asked).toBe('beforeunload')
+    await expect(page.getByRole('textbox', { name: 'Nimi' })).toHaveValue('Kesken jäänyt tunniste')
+
+    // A data format form keeps a draft: it says so, and leaving does not ask.
+    await page.goto('/data-formats/create')
+    await page.getByRole('textbox', { name: 'Nimi' }).fill('Luonnos jää talteen')
+    await expect(page.getByTestId('draft-kept')).toHaveText(
+      'Syötteesi säilyy tällä laitteella luonnoksena, kunnes tallennat sen: voit poistua ja palata myöhemmin.',
+    )
+    await page.getByRole('link', { name: 'Tehtävät' }).first().click()
+    await expect(page).toHaveURL(/\/tasks(\?|$)/)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await page.goto('/data-formats/create')
+    await expect(page.getByRole('button', { name: 'Palauta luonnos' })).toBeVisible()
+  })
+
+  test('after a 401 the sign-in page says why, and signing in again returns to the same page', async ({
+    page,
+    request,
+  }) => {
+    const { json } = await platform<{ id: string; fullValue: string }>(
+      request,
+      'POST',
+      `/api/sandbox/internal/users/${ADMIN_ID}/tokens`,
+      { name: uniqueCode('e2e'), expirationDate: new Date(Date.now() + 3_600_000).toISOString() },
+    )
+    const token = json.result as { id: string; fullValue: string }
+    await signInFinnish(page, token.fullValue)
+    await page.goto('/tasks?page=2')
+    await expect(page.getByTestId('fetched-at')).toBeVisible()
+    await platform(request, 'POST', `/api/sandbox/internal/users/${ADMIN_ID}/tokens/${token.id}/revoke`)
+    await page.getByRole('link', { name: 'Tietomuodot' }).first().click()
+    await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 })
+    await expect(page.getByTestId('session-ended')).toContainText(
+      'Istuntosi päättyi: alusta ei enää hyväksynyt kirjautumistasi',
+    )
+    await expect(page.getByTestId('session-ended')).toContainText('/data-formats')
+    await page.getByLabel('Käyttöoikeustunniste').fill('demo-admin-token')
+    await page.getByRole('button', { name: 'Kirjaudu tunnisteella' }).click()
+    await expect(page).toHaveURL(/\/data-formats(\?|$)/)
+    // Once: a later sign-in goes home, with no notice.
+    await page.getByRole('button', { name: 'Kirjaudu ulos' }).first().click()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByTestId('session-ended')).toHaveCount(0)
+  })
+})
