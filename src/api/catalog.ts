@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { listOf, namedAnswer, productAnswer } from '../contract/answers'
 import type { PRODUCT_TYPES, ProductInput } from '../contract/product'
 import { loadDb } from '../offline/lazy-db'
 import { retryEntry } from '../offline/outbox'
 import { queueForCurrentScope } from '../offline/queue'
-import { ApiError, buildPath, dataOrThrow, request } from './http'
+import { apiError, buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 import { queryClient } from './query-client'
 
@@ -86,9 +87,10 @@ export async function fetchCatalogList(
       q: params.q || undefined,
     },
     signal,
+    schema: listOf(productAnswer),
   })
   // No answer: keep what the cache holds rather than replace it with nothing.
-  if (result.status === 0) throw new ApiError(0, result.error ?? 'offline')
+  if (result.status === 0) throw apiError(result)
   if (result.error !== undefined) {
     // SPEC §8: a failed product list load only logs the message and returns an empty list.
     console.error(result.error)
@@ -121,7 +123,9 @@ export const catalogItemQuery = (id: string) =>
     initialData: () => fromLists(id)?.data,
     initialDataUpdatedAt: () => fromLists(id)?.updatedAt,
     queryFn: async ({ signal }) =>
-      dataOrThrow(await request<Product>({ path: `${READ}/{id}`, params: { id }, signal })),
+      dataOrThrow(
+        await request<Product>({ path: `${READ}/{id}`, params: { id }, signal, schema: productAnswer }),
+      ),
   })
 
 export interface Option {
@@ -151,7 +155,12 @@ const namedOptions = (what: 'quality-attributes' | 'protocols', limit: number) =
     staleTime: 60_000,
     queryFn: async ({ signal }): Promise<Option[]> => {
       const data = dataOrThrow(
-        await request<{ id: string; name: string }[]>({ path: `${READ}/${what}`, query: { limit }, signal }),
+        await request<{ id: string; name: string }[]>({
+          path: `${READ}/${what}`,
+          query: { limit },
+          signal,
+          schema: listOf(namedAnswer),
+        }),
       )
       return (Array.isArray(data) ? data : []).map((o) => ({ value: o.id, label: o.name }))
     },

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { configAnswer } from '../contract/answers'
 import { dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 
@@ -18,6 +19,8 @@ export const configsQuery = () =>
   queryOptions({
     queryKey: configKeys.all(),
     queryFn: async ({ signal }) =>
-      dataOrThrow(await request<PlatformConfig>({ path: '/api/{env}/configs', signal })),
+      dataOrThrow(
+        await request<PlatformConfig>({ path: '/api/{env}/configs', signal, schema: configAnswer }),
+      ),
     staleTime: 5 * 60_000,
   })

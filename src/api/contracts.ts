@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { contractAnswer, listOf } from '../contract/answers'
 import { queueForCurrentScope } from '../offline/queue'
 import { buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
@@ -34,7 +35,12 @@ export const productContractsQuery = (productId: string) =>
     queryKey: contractKeys.ofProduct(productId),
     queryFn: async ({ signal }) => {
       const data = dataOrThrow(
-        await request<Contract[]>({ path: CONTRACTS, query: { productId, limit: 1000 }, signal }),
+        await request<Contract[]>({
+          path: CONTRACTS,
+          query: { productId, limit: 1000 },
+          signal,
+          schema: listOf(contractAnswer),
+        }),
       )
       return Array.isArray(data) ? data : []
     },

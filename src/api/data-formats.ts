@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { dataFormatAnswer, itemListAnswer } from '../contract/answers'
 import { queueForCurrentScope } from '../offline/queue'
-import { ApiError, buildPath, dataOrThrow, GENERIC_FAILURE, request } from './http'
+import { apiError, buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 import { queryClient } from './query-client'
 
@@ -49,20 +50,16 @@ export const dataFormatsQuery = (params: { page: number; limit: number; q?: stri
           sort: 'updatedAt:desc',
         },
         signal,
+        schema: itemListAnswer(dataFormatAnswer),
       })
       // No answer: keep what the cache holds rather than replace it with nothing.
-      if (result.status === 0) throw new ApiError(0, result.error ?? 'offline')
+      if (result.status === 0) throw apiError(result)
       if (result.error !== undefined) {
         // SPEC §8: a failed data-format list load only logs the message and returns an empty list.
         console.error(result.error)
         return { items: [], totalCount: 0, error: result.error }
       }
       const list = result.data?.itemList ?? []
-      // An answer of the wrong shape is a failure the platform would never give: say so, show nothing.
-      if (!Array.isArray(list) || list.some((f) => typeof f !== 'object' || f === null)) {
-        console.error(GENERIC_FAILURE)
-        return { items: [], totalCount: 0, error: GENERIC_FAILURE }
-      }
       const total = result.pagination?.totalCount
       return { items: list, totalCount: typeof total === 'number' ? total : list.length }
     },
@@ -83,7 +80,9 @@ export const dataFormatQuery = (id: string) =>
     initialData: () => fromLists(id)?.data,
     initialDataUpdatedAt: () => fromLists(id)?.updatedAt,
     queryFn: async ({ signal }) =>
-      dataOrThrow(await request<DataFormat>({ path: `${READ}/{id}`, params: { id }, signal })),
+      dataOrThrow(
+        await request<DataFormat>({ path: `${READ}/{id}`, params: { id }, signal, schema: dataFormatAnswer }),
+      ),
   })
 
 /** Writes go through the outbox: stored first, sent when the platform is reachable. */

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { eventAnswer, listOf } from '../contract/answers'
 import { dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 
@@ -89,6 +90,7 @@ export const eventsQuery = (filters: EventFilters, target = EVENTS_FIRST_LIMIT) 
         path: '/api/{env}/events',
         query: { ...eventQueryParams(filters), offset: pageParam.offset, limit: pageParam.limit },
         signal,
+        schema: listOf(eventAnswer),
       })
       const items = dataOrThrow(result)
       return { items, totalCount: result.pagination?.totalCount ?? items.length }
@@ -121,7 +123,14 @@ export const eventQuery = (id: string) =>
   queryOptions({
     queryKey: eventKeys.detail(id),
     queryFn: async ({ signal }) =>
-      dataOrThrow(await request<PlatformEvent>({ path: '/api/{env}/events/{id}', params: { id }, signal })),
+      dataOrThrow(
+        await request<PlatformEvent>({
+          path: '/api/{env}/events/{id}',
+          params: { id },
+          signal,
+          schema: eventAnswer,
+        }),
+      ),
   })
 
 /** Where an event's target lives in the console (SPEC §2 routes), by its target type. */

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { anyList, eventAnswer, listOf, organizationStatsAnswer, statsBucketAnswer } from '../contract/answers'
 import type { OrganizationStats, StatsBucket } from '../contract/event'
 import type { PlatformEvent } from './events'
 import { dataOrThrow, request } from './http'
@@ -35,7 +36,12 @@ export const statsQuery = (range: Range) =>
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) =>
       dataOrThrow(
-        await request<StatsBucket[]>({ path: '/api/{env}/stats', query: rangeQuery(range), signal }),
+        await request<StatsBucket[]>({
+          path: '/api/{env}/stats',
+          query: rangeQuery(range),
+          signal,
+          schema: listOf(statsBucketAnswer),
+        }),
       ),
   })
 
@@ -49,6 +55,7 @@ export const organizationStatsQuery = (range: Range, limit: number) =>
           path: '/api/{env}/stats/organizations',
           query: { ...rangeQuery(range), limit },
           signal,
+          schema: listOf(organizationStatsAnswer),
         }),
       ),
   })
@@ -59,7 +66,12 @@ export const lastErrorsQuery = (limit: number) =>
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) =>
       dataOrThrow(
-        await request<PlatformEvent[]>({ path: '/api/{env}/getlasterrors', query: { limit }, signal }),
+        await request<PlatformEvent[]>({
+          path: '/api/{env}/getlasterrors',
+          query: { limit },
+          signal,
+          schema: listOf(eventAnswer),
+        }),
       ),
   })
 
@@ -75,8 +87,9 @@ export const taskCountQuery = (status: TaskStatus) =>
         path: '/api/{env}/tasks',
         query: { status: `in:${status}`, limit: 1 },
         signal,
+        schema: anyList,
       })
-      dataOrThrow(result)
-      return result.pagination?.totalCount ?? 0
+      const rows = dataOrThrow(result)
+      return result.pagination?.totalCount ?? rows.length
     },
   })

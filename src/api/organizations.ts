@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { listOf, namedAnswer } from '../contract/answers'
 import { dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 
@@ -30,6 +31,7 @@ export const organizationsQuery = () =>
           path: '/api/{env}/auth/organizations',
           query: { limit: 1000 },
           signal,
+          schema: listOf(namedAnswer),
         }),
       )
       return sortOrganizations(Array.isArray(data) ? data : [])

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { listOf, productFileAnswer } from '../contract/answers'
 import { noteNoAnswer } from '../offline/online'
 import { authHeaders, buildPath, dataOrThrow, GENERIC_FAILURE, noteResponse, request } from './http'
 import { scopeKey } from './keys'
@@ -29,7 +30,12 @@ export const productFilesQuery = (productId: string) =>
     queryKey: productFileKeys.ofProduct(productId),
     queryFn: async ({ signal }) => {
       const data = dataOrThrow(
-        await request<ProductFile[]>({ path: FILES, params: { id: productId }, signal }),
+        await request<ProductFile[]>({
+          path: FILES,
+          params: { id: productId },
+          signal,
+          schema: listOf(productFileAnswer),
+        }),
       )
       return Array.isArray(data) ? data : []
     },

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { objectAnswer } from '../contract/answers'
 import { queueForCurrentScope } from '../offline/queue'
 import { CATALOG, catalogKeys } from './catalog'
 import { buildPath, dataOrThrow, request } from './http'
@@ -27,6 +28,7 @@ export const productPartQuery = (id: string, part: ProductPart) =>
           path: `${ONE}/${part}`,
           params: { id },
           signal,
+          schema: objectAnswer,
         }),
       )
       return data[part] ?? {}

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { ZodType } from 'zod'
+import { actionSchemaAnswer, listOf, taskAnswer, taskCommandAnswer, taskRunAnswer } from '../contract/answers'
 import type { TASK_ACTIONS, TASK_STATUSES } from '../contract/task'
 import { queueForCurrentScope } from '../offline/queue'
-import { ApiError, buildPath, dataOrThrow, request } from './http'
+import { apiError, buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 import { queryClient } from './query-client'
 
@@ -108,9 +110,10 @@ async function paged<T>(
   path: string,
   query: Record<string, string | number | undefined>,
   signal: AbortSignal,
+  item: ZodType,
 ) {
-  const result = await request<T[]>({ path, query, signal })
-  if (result.status === 0) throw new ApiError(0, result.error ?? 'offline')
+  const result = await request<T[]>({ path, query, signal, schema: listOf(item) })
+  if (result.status === 0) throw apiError(result)
   const items = dataOrThrow(result)
   return { items, totalCount: result.pagination?.totalCount ?? items.length }
 }
@@ -130,6 +133,7 @@ export const tasksQuery = (params: TaskListParams) =>
           q: params.q,
         },
         signal,
+        taskAnswer,
       ),
   })
 
@@ -148,7 +152,7 @@ export const taskQuery = (id: string) =>
     initialData: () => fromLists(id)?.data,
     initialDataUpdatedAt: () => fromLists(id)?.updatedAt,
     queryFn: async ({ signal }) =>
-      dataOrThrow(await request<Task>({ path: `${PATH}/{id}`, params: { id }, signal })),
+      dataOrThrow(await request<Task>({ path: `${PATH}/{id}`, params: { id }, signal, schema: taskAnswer })),
   })
 
 export const taskRunsQuery = (id: string, params: { page: number; limit: number }) =>
@@ -160,6 +164,7 @@ export const taskRunsQuery = (id: string, params: { page: number; limit: number 
         buildPath(`${PATH}/{id}/runs`, { id }),
         { limit: params.limit, offset: (params.page - 1) * params.limit },
         signal,
+        taskRunAnswer,
       ),
   })
 
@@ -169,7 +174,12 @@ export const actionSchemasQuery = () =>
     staleTime: 60 * 60_000,
     queryFn: async ({ signal }) =>
       dataOrThrow(
-        await request<ActionSchema[]>({ path: '/api/{env}/actions', query: { sort: 'name:asc' }, signal }),
+        await request<ActionSchema[]>({
+          path: '/api/{env}/actions',
+          query: { sort: 'name:asc' },
+          signal,
+          schema: listOf(actionSchemaAnswer),
+        }),
       ),
   })
 
@@ -216,6 +226,7 @@ export async function sendTaskCommand(id: string, command: TaskCommand) {
     method: 'POST',
     path: `${PATH}/{id}/{command}`,
     params: { id, command },
+    schema: taskCommandAnswer,
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   })
   const data = dataOrThrow(result)

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { itemListAnswer, tokenAnswer } from '../contract/answers'
 import type { AccessToken } from '../contract/token'
 import { type ApiResult, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
@@ -18,8 +19,14 @@ export const tokensQuery = (userId: string) =>
   queryOptions({
     queryKey: tokenKeys.list(userId),
     queryFn: async ({ signal }) =>
-      dataOrThrow(await request<{ itemList?: AccessToken[] }>({ path: BASE, params: { userId }, signal }))
-        .itemList ?? [],
+      dataOrThrow(
+        await request<{ itemList?: AccessToken[] }>({
+          path: BASE,
+          params: { userId },
+          signal,
+          schema: itemListAnswer(tokenAnswer),
+        }),
+      ).itemList ?? [],
   })
 
 function setList(userId: string, change: (list: AccessToken[]) => AccessToken[]) {
@@ -28,7 +35,13 @@ function setList(userId: string, change: (list: AccessToken[]) => AccessToken[])
 
 /** Creates a token; the answer carries the full value, shown once and never cached. */
 export async function generateToken(userId: string, input: { name: string; expirationDate: string }) {
-  const result = await request<AccessToken>({ method: 'POST', path: BASE, params: { userId }, body: input })
+  const result = await request<AccessToken>({
+    method: 'POST',
+    path: BASE,
+    params: { userId },
+    body: input,
+    schema: tokenAnswer,
+  })
   if (result.error === undefined && result.data) {
     const { fullValue: _shownOnce, ...kept } = result.data
     setList(userId, (list) => [kept, ...list.filter((t) => t.id !== kept.id)])
@@ -53,6 +66,7 @@ export async function renewToken(userId: string, id: string, expirationDate?: st
       path: `${BASE}/{id}/renew`,
       params: { userId, id },
       body: expirationDate ? { expirationDate } : {},
+      schema: tokenAnswer,
     }),
   )
 }
@@ -60,7 +74,12 @@ export async function renewToken(userId: string, id: string, expirationDate?: st
 export async function revokeToken(userId: string, id: string) {
   return replaceWithAnswer(
     userId,
-    await request<AccessToken>({ method: 'POST', path: `${BASE}/{id}/revoke`, params: { userId, id } }),
+    await request<AccessToken>({
+      method: 'POST',
+      path: `${BASE}/{id}/revoke`,
+      params: { userId, id },
+      schema: tokenAnswer,
+    }),
   )
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Permission } from '../auth/permissions'
+import { listOf, permissionAnswer, roleAnswer, userAnswer } from '../contract/answers'
 import { dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 
@@ -29,6 +30,7 @@ export async function fetchMe(token?: string) {
   return request<User>({
     path: '/api/PRODUCTION/me',
     headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+    schema: userAnswer,
   })
 }
 
@@ -40,7 +42,12 @@ export const rolesQuery = (userId: string) =>
     queryKey: userKeys.roles(userId),
     queryFn: async ({ signal }) =>
       dataOrThrow(
-        await request<Role[]>({ path: '/api/{env}/auth/users/{userId}/roles', params: { userId }, signal }),
+        await request<Role[]>({
+          path: '/api/{env}/auth/users/{userId}/roles',
+          params: { userId },
+          signal,
+          schema: listOf(roleAnswer),
+        }),
       ),
   })
 
@@ -53,6 +60,7 @@ export const permissionsQuery = (userId: string) =>
           path: '/api/{env}/auth/users/{userId}/permissions',
           params: { userId },
           signal,
+          schema: listOf(permissionAnswer),
         }),
       ),
   })

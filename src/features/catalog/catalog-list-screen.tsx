@@ -133,7 +133,7 @@ export function CatalogListScreen({
       <Pagination
         page={params.page}
         limit={params.limit}
-        totalCount={query.data?.totalCount ?? 0}
+        totalCount={query.data?.totalCount}
         sizes={PAGE_SIZES}
         onChange={(next) => onSearch({ ...search, ...next })}
       />

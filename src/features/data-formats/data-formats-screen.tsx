@@ -116,7 +116,7 @@ export function DataFormatsScreen() {
       <Pagination
         page={page}
         limit={limit}
-        totalCount={query.data?.totalCount ?? 0}
+        totalCount={query.data?.totalCount}
         sizes={PAGE_SIZES}
         onChange={changePage}
       />

@@ -109,7 +109,7 @@ export function TaskRunHistory({ taskId }: { taskId: string }) {
       <Pagination
         page={paging.page}
         limit={paging.limit}
-        totalCount={query.data?.totalCount ?? 0}
+        totalCount={query.data?.totalCount}
         sizes={SIZES}
         onChange={setPaging}
       />

@@ -124,7 +124,7 @@ export function TasksScreen() {
       <Pagination
         page={page}
         limit={limit}
-        totalCount={query.data?.totalCount ?? 0}
+        totalCount={query.data?.totalCount}
         sizes={PAGE_SIZES}
         onChange={(next) => void navigate({ search: { ...search, ...next } })}
       />
