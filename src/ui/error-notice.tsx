@@ -12,10 +12,13 @@ const retryClass =
 export function ErrorNotice({
   error,
   onRetry,
+  headline,
   children,
 }: {
   error: unknown
   onRetry?: () => void
+  /** Words that fit the screen better than the failure's own. */
+  headline?: ReactNode
   children?: ReactNode
 }) {
   const intl = useIntl()
@@ -27,7 +30,7 @@ export function ErrorNotice({
       data-testid="error-notice"
     >
       <div className="flex flex-wrap items-start gap-3">
-        <p className="min-w-0 flex-1 font-medium break-words">{text.headline}</p>
+        <p className="min-w-0 flex-1 font-medium break-words">{headline ?? text.headline}</p>
         {onRetry && (
           <button type="button" onClick={onRetry} className={retryClass}>
             <FormattedMessage id="data.retry" defaultMessage="Retry" />

@@ -11,6 +11,11 @@ export interface QueryLike {
   refetch: () => unknown
 }
 
+const noAnswer = (error: unknown) => {
+  const e = error as { kind?: string; status?: number } | null
+  return e?.kind === 'offline' || e?.kind === 'timeout' || e?.status === 0 || error instanceof TypeError
+}
+
 /**
  * The one place a list or panel says where its data stands: loading, failed (with a retry),
  * or empty. With data shown (also cached data offline) it says nothing: FetchedAt tells its age.
@@ -29,7 +34,20 @@ export function QueryState({
   inline?: boolean
 }) {
   if (query.data === undefined && query.isError)
-    return <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
+    return (
+      <ErrorNotice
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        headline={
+          noAnswer(query.error) ? (
+            <FormattedMessage
+              id="data.unavailable"
+              defaultMessage="No connection and nothing saved on this device yet."
+            />
+          ) : undefined
+        }
+      />
+    )
   if (query.data === undefined || query.isPending)
     return (
       <p role="status" className={inline ? 'text-gray-600' : 'py-4 text-center text-gray-600'}>

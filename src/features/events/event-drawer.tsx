@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { eventQuery, type PlatformEvent } from '../../api/events'
-import { Alert } from '../../ui/alert'
+import { QueryState } from '../../ui/query-state'
 import { StatusBadge } from '../../ui/status-badge'
 import { EVENT_FIELDS, eventFieldLabels, eventLinks } from './event-fields'
 
@@ -48,7 +48,7 @@ export function EventDrawer({
             />
           </Dialog.Description>
           <div className="flex-1 overflow-y-auto px-5 py-4">
-            {!event && fetched.isError && <Alert>{fetched.error.message}</Alert>}
+            {!event && <QueryState query={fetched} empty={false} />}
             {event && (
               <>
                 <nav

@@ -16,6 +16,7 @@ export function ChartCard({
   chart,
   actions,
   testId,
+  state,
 }: {
   title: ReactNode
   xLabel: ReactNode
@@ -24,6 +25,8 @@ export function ChartCard({
   chart: ChartProps
   actions?: ReactNode
   testId: string
+  /** Loading or failed, with no data to draw: shown instead of the chart. */
+  state?: ReactNode
 }) {
   const [asTable, setAsTable] = useState(false)
   const headingId = useId()
@@ -45,7 +48,8 @@ export function ChartCard({
           <FormattedMessage id="monitoring.showTable" defaultMessage="Show as table" />
         </button>
       </div>
-      {!asTable && (
+      {state}
+      {!asTable && !state && (
         <Suspense
           fallback={
             <p className="h-64 text-sm text-gray-600">
