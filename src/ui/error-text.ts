@@ -176,3 +176,9 @@ export function describeError(intl: IntlShape, error: unknown): ErrorText {
   const detail = raw && raw !== headline ? raw : undefined
   return { headline, issues, detail }
 }
+
+/** A failure as one line of text, for places that show a sentence (a notice, a field's message). */
+export function errorLine(intl: IntlShape, error: unknown): string {
+  const text = describeError(intl, error)
+  return [text.headline, ...text.issues].join(' ')
+}

@@ -5,7 +5,7 @@ import { newer } from '../../api/keys'
 import { PermittedScreen } from '../../auth/permitted'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
 import { useOverlay, useResolvedId } from '../../offline/use-outbox'
-import { Alert } from '../../ui/alert'
+import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
@@ -75,7 +75,7 @@ function CatalogEditForm({
       {current ? (
         <CatalogForm key={current.id} type={current.type ?? kind.type} current={current} panels={panels} />
       ) : query.isError ? (
-        <Alert>{query.error.message}</Alert>
+        <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <p aria-busy="true" className="text-gray-600">
           {intl.formatMessage({ id: 'common.loading', defaultMessage: 'Loading…' })}

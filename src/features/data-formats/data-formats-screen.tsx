@@ -12,12 +12,13 @@ import { IfPermitted, usePermittedAction } from '../../auth/permitted'
 import { applyPending, type WithPending } from '../../offline/outbox'
 import { PAGE_SIZES, savePagination } from '../../offline/pagination'
 import { useOverlay } from '../../offline/use-outbox'
-import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 import { Pagination } from '../../ui/pagination'
 import { PendingBadge } from '../../ui/pending-badge'
+import { QueryState } from '../../ui/query-state'
 
 const route = getRouteApi('/_user/data-formats/')
 const linkButton =
@@ -60,17 +61,7 @@ export function DataFormatsScreen() {
       </div>
       {query.data?.error && (
         <div className="mb-4">
-          <Alert>{query.data.error}</Alert>
-        </div>
-      )}
-      {query.isError && !query.data && (
-        <div className="mb-4">
-          <Alert>
-            <FormattedMessage
-              id="data.unavailable"
-              defaultMessage="No connection and nothing saved on this device yet."
-            />
-          </Alert>
+          <ErrorNotice error={{ message: query.data.error }} onRetry={() => void query.refetch()} />
         </div>
       )}
       <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
@@ -100,10 +91,10 @@ export function DataFormatsScreen() {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && !query.isPending && (
+            {rows.length === 0 && !query.data?.error && (
               <tr>
-                <td colSpan={5} className="px-4 py-6 text-center text-gray-600">
-                  <FormattedMessage id="common.noRows" defaultMessage="Nothing to show" />
+                <td colSpan={5} className="px-4 py-2">
+                  <QueryState query={query} empty />
                 </td>
               </tr>
             )}

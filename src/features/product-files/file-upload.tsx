@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { type FileKind, MAX_FILE_BYTES, productFileKeys, uploadProductFile } from '../../api/product-files'
 import { useOnline } from '../../offline/online'
+import { errorLine } from '../../ui/error-text'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 
 type UploadState =
@@ -60,7 +61,8 @@ export function FileUpload({
       setChosen(null)
       if (input.current) input.current.value = ''
       await queryClient.invalidateQueries({ queryKey: productFileKeys.ofProduct(productId) })
-    } else setState({ phase: 'error', text: result.error })
+    } else
+      setState({ phase: 'error', text: errorLine(intl, { status: result.status, message: result.error }) })
   }
 
   const percent = state.phase === 'uploading' || state.phase === 'done' ? Math.round(state.fraction * 100) : 0

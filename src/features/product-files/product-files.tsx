@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { apiError } from '../../api/http'
 import {
   deleteProductFile,
   downloadProductFile,
@@ -10,8 +11,8 @@ import {
   productFilesQuery,
 } from '../../api/product-files'
 import { useSession } from '../../auth/session'
-import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { ErrorNotice } from '../../ui/error-notice'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { fileKindMessages, formatSize } from './file-kind-messages'
 import { FileUpload } from './file-upload'
@@ -26,7 +27,7 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
   const queryClient = useQueryClient()
   const query = useQuery({ ...productFilesQuery(productId), enabled: session !== null })
   const [removing, setRemoving] = useState<ProductFile | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>(null)
   if (!session) return null
   const files = query.data ?? []
   const groups = kinds?.length
@@ -36,7 +37,7 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
   const download = async (file: ProductFile) => {
     setError(null)
     const result = await downloadProductFile(productId, file.id)
-    if (!(result.data instanceof Blob)) return setError(result.error ?? '')
+    if (!(result.data instanceof Blob)) return setError(apiError(result))
     const url = URL.createObjectURL(result.data)
     const link = document.createElement('a')
     link.href = url
@@ -48,7 +49,7 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
   const remove = async (file: ProductFile) => {
     setRemoving(null)
     const result = await deleteProductFile(productId, file.id)
-    if (result.error !== undefined) setError(result.error)
+    if (result.error !== undefined) setError(apiError(result))
     await queryClient.invalidateQueries({ queryKey: productFileKeys.ofProduct(productId) })
   }
 
@@ -63,9 +64,12 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
           defaultMessage="A file is sent to the platform as soon as it is uploaded; it needs a connection."
         />
       </p>
-      {(query.isError || error) && (
+      {(query.isError || error !== null) && (
         <div className="mb-3">
-          <Alert>{error ?? query.error?.message}</Alert>
+          <ErrorNotice
+            error={error ?? query.error}
+            onRetry={error === null ? () => void query.refetch() : undefined}
+          />
         </div>
       )}
       {groups.map(({ kind, files: group }) => {

@@ -2,12 +2,13 @@ import { useStore } from '@tanstack/react-form'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { z } from 'zod'
+import { type ApiError, apiError } from '../../api/http'
 import { generateToken } from '../../api/tokens'
 import { MESSAGES } from '../../contract/messages'
 import { requiredText } from '../../contract/rules'
 import type { AccessToken } from '../../contract/token'
 import { useUnsavedInput } from '../../offline/unsaved'
-import { Alert } from '../../ui/alert'
+import { ErrorNotice } from '../../ui/error-notice'
 import { DateField } from '../../ui/form/date-field'
 import { useAppForm } from '../../ui/form/fields'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
@@ -36,7 +37,7 @@ export function GenerateTokenForm({
   onCreated: (token: AccessToken) => void
 }) {
   const intl = useIntl()
-  const [error, setError] = useState<string>()
+  const [error, setError] = useState<ApiError>()
   const form = useAppForm({
     defaultValues: { name: '', expirationDate: daysAhead(30) },
     validators: { onChange: schema, onSubmit: schema },
@@ -47,7 +48,7 @@ export function GenerateTokenForm({
         expirationDate: endOfDay(value.expirationDate),
       })
       if (result.error !== undefined || !result.data) {
-        setError(result.error)
+        setError(apiError(result))
         return
       }
       onCreated(result.data)
@@ -71,7 +72,7 @@ export function GenerateTokenForm({
       </h3>
       {error && (
         <div className="mb-3">
-          <Alert>{error}</Alert>
+          <ErrorNotice error={error} />
         </div>
       )}
       <div className="grid gap-x-4 sm:grid-cols-2">

@@ -1,17 +1,21 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { type ApiError, apiError } from '../../api/http'
 import { removeToken, renewToken, revokeToken, tokensQuery } from '../../api/tokens'
 import type { AccessToken } from '../../contract/token'
 import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { StatusBadge } from '../../ui/status-badge'
 import { GenerateTokenForm } from './generate-token-form'
 import { NewTokenValue } from './new-token-value'
 
-type Notice = { tone: 'success' | 'error'; text: string }
+type Notice =
+  | { tone: 'success'; text: string; failure?: undefined }
+  | { tone: 'error'; text?: undefined; failure: ApiError }
 
 /** Personal access tokens (SPEC §4): generate, renew, revoke, remove; all online only. */
 export function TokensSection({ userId }: { userId: string }) {
@@ -32,7 +36,7 @@ export function TokensSection({ userId }: { userId: string }) {
           ? await revokeToken(userId, token.id)
           : await removeToken(userId, token.id)
     setBusy(undefined)
-    if (result.error !== undefined) setNotice({ tone: 'error', text: result.error })
+    if (result.error !== undefined) setNotice({ tone: 'error', failure: apiError(result) })
     else if (action === 'renew')
       setNotice({
         tone: 'success',
@@ -56,8 +60,11 @@ export function TokensSection({ userId }: { userId: string }) {
       </div>
       <div className="space-y-3">
         {created?.fullValue && <NewTokenValue token={created} onDone={() => setCreated(undefined)} />}
-        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-        {tokens.isError && !tokens.data && <Alert>{tokens.error.message}</Alert>}
+        {notice?.failure && <ErrorNotice error={notice.failure} />}
+        {notice && !notice.failure && <Alert tone={notice.tone}>{notice.text}</Alert>}
+        {tokens.isError && !tokens.data && (
+          <ErrorNotice error={tokens.error} onRetry={() => void tokens.refetch()} />
+        )}
         <div>
           {/* Under md the rows stack as cards: a phone shows every action without scrolling sideways. */}
           <table className="block w-full text-left text-sm md:table">

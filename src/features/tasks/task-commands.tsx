@@ -1,15 +1,15 @@
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { ApiError } from '../../api/http'
 import { sendTaskCommand, type Task, type TaskCommand } from '../../api/tasks'
 import { usePermittedAction } from '../../auth/permitted'
 import { Alert } from '../../ui/alert'
+import { ErrorNotice } from '../../ui/error-notice'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 
 /** Start, stop and run now: sent at once (never queued), then the task and its history are refetched. */
 export function TaskCommands({ task }: { task: Task }) {
   const [busy, setBusy] = useState<TaskCommand | null>(null)
-  const [error, setError] = useState<{ status: number; message: string } | null>(null)
+  const [error, setError] = useState<unknown>(null)
   const [done, setDone] = useState<TaskCommand | null>(null)
   const send = async (command: TaskCommand) => {
     setBusy(command)
@@ -19,9 +19,7 @@ export function TaskCommands({ task }: { task: Task }) {
       await sendTaskCommand(task.id, command)
       setDone(command)
     } catch (e) {
-      setError(
-        e instanceof ApiError ? { status: e.status, message: e.message } : { status: 0, message: String(e) },
-      )
+      setError(e)
     } finally {
       setBusy(null)
     }
@@ -69,15 +67,9 @@ export function TaskCommands({ task }: { task: Task }) {
           </Alert>
         )}
       </div>
-      {error && (
+      {error !== null && (
         <div className="mt-2">
-          <Alert>
-            {error.status === 403 ? (
-              <FormattedMessage id="error.accessDenied" defaultMessage="Access denied." />
-            ) : (
-              error.message
-            )}
-          </Alert>
+          <ErrorNotice error={error} />
         </div>
       )}
     </div>
