@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Button } from '../../ui/button'
+import { categoryText, statusText, targetTypeText } from '../../ui/enum-text'
 import type { EventsSearch } from './events-search'
 
 const STATUSES = ['success', 'warning', 'error', 'info']
@@ -28,6 +29,7 @@ export function EventFilters({ value, onChange }: { value: Filters; onChange: (n
     set({ type: typed.type.trim() || undefined, app: typed.app.trim() || undefined })
   }
 
+  const optionText = { status: statusText, category: categoryText, targetType: targetTypeText }
   const select = (name: 'status' | 'category' | 'targetType', title: string, options: string[]) => (
     <label className={label}>
       {title}
@@ -40,7 +42,7 @@ export function EventFilters({ value, onChange }: { value: Filters; onChange: (n
         <option value="">{any}</option>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {optionText[name](intl, o)}
           </option>
         ))}
       </select>

@@ -3,6 +3,7 @@ import { defineMessages, FormattedMessage, type MessageDescriptor, useIntl } fro
 import type { ActionSchema } from '../../api/tasks'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
+import { actionDescription } from '../../ui/enum-text'
 import { CheckboxField } from '../../ui/form/checkbox-field'
 import { withForm } from '../../ui/form/fields'
 import { emptyAction, toFormValues, toTaskInput } from './task-form-schema'
@@ -97,7 +98,11 @@ export const TaskActionsTab = withForm({
                   <legend className="px-1 font-medium text-gray-900">
                     {i + 1}. {title}
                   </legend>
-                  {schema?.description && <p className="mb-3 text-sm text-gray-700">{schema.description}</p>}
+                  {schema?.description && (
+                    <p className="mb-3 text-sm text-gray-700">
+                      {actionDescription(intl, schema.id, schema.description)}
+                    </p>
+                  )}
                   <div className="grid gap-x-6 md:grid-cols-2">
                     <form.AppField name={`actions[${i}].name`}>
                       {(field) => (
