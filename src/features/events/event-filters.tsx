@@ -1,7 +1,8 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Button } from '../../ui/button'
 import { categoryText, statusText, targetTypeText } from '../../ui/enum-text'
+import { LocaleDateInput } from '../../ui/locale-date-input'
 import type { EventsSearch } from './events-search'
 
 const STATUSES = ['success', 'warning', 'error', 'info']
@@ -20,6 +21,7 @@ const label = 'block text-xs font-medium text-gray-700'
  */
 export function EventFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
   const intl = useIntl()
+  const ids = useId()
   const [typed, setTyped] = useState({ type: value.type ?? '', app: value.app ?? '' })
   useEffect(() => setTyped({ type: value.type ?? '', app: value.app ?? '' }), [value.type, value.app])
   const any = intl.formatMessage({ id: 'events.any', defaultMessage: 'Any' })
@@ -88,24 +90,22 @@ export function EventFilters({ value, onChange }: { value: Filters; onChange: (n
           placeholder="orchestrator"
         />
       </label>
-      <label className={label}>
+      <label className={label} htmlFor={`${ids}-from`}>
         <FormattedMessage id="events.from" defaultMessage="From" />
-        <input
-          type="date"
+        <LocaleDateInput
+          id={`${ids}-from`}
           className={control}
           value={value.from ?? ''}
-          max={value.to}
-          onChange={(e) => set({ from: e.target.value || undefined })}
+          onChange={(iso) => set({ from: iso || undefined })}
         />
       </label>
-      <label className={label}>
+      <label className={label} htmlFor={`${ids}-to`}>
         <FormattedMessage id="events.to" defaultMessage="To" />
-        <input
-          type="date"
+        <LocaleDateInput
+          id={`${ids}-to`}
           className={control}
           value={value.to ?? ''}
-          min={value.from}
-          onChange={(e) => set({ to: e.target.value || undefined })}
+          onChange={(iso) => set({ to: iso || undefined })}
         />
       </label>
       <div className="flex flex-col justify-end gap-2">

@@ -25,10 +25,10 @@ function useCronPreview(schedule: string, timeZone: string, locale: string): Pre
     }
     let live = true
     import('./cron-preview')
-      .then(({ describeCron, nextRuns }) => {
+      .then(({ describeCronLocally, nextRuns }) => {
         if (live)
           setPreview({
-            description: describeCron(schedule, locale),
+            description: describeCronLocally(schedule, locale),
             runs: nextRuns(schedule, ianaZone(timeZone)),
           })
       })
