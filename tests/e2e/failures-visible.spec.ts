@@ -279,6 +279,9 @@ for (const walk of WALKS) {
         // Keep the session: only the screens' calls break.
         /\/api\/PRODUCTION\/me|\/configs/.test(route.request().url()) ? route.continue() : answer(route),
       )
+    // The detector itself: it flags English and passes Finnish.
+    expect(englishIn(['Internal Server Error', en['common.loading'], 'revoked'])).toHaveLength(3)
+    expect(englishIn([fi['common.loading'], fi['failure.500']])).toEqual([])
     const found: string[] = []
     for (const route of ROUTES) {
       if (route === '/login' || route === '/redirect') continue
@@ -288,7 +291,10 @@ for (const walk of WALKS) {
         .toHaveCount(0, { timeout: 20_000 })
         .catch(() => {})
       await page.waitForTimeout(300)
-      for (const line of englishIn(await visibleTexts(page))) found.push(`${route}: ${line}`)
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fi')
+      const lines = await visibleTexts(page)
+      expect(lines, `${route} shows Finnish text`).toContain(fi['page.tasks'])
+      for (const line of englishIn(lines)) found.push(`${route}: ${line}`)
     }
     expect(found).toEqual([])
   })
