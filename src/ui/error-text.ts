@@ -1,5 +1,5 @@
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl'
-import { translateValidation } from './form/validation-message'
+import { isKnownValidation, translateValidation } from './form/validation-message'
 
 /** What the console knows of a failed call (an ApiError, or anything thrown). */
 export interface FailureLike {
@@ -161,7 +161,7 @@ export function describeError(intl: IntlShape, error: unknown): ErrorText {
   let headline: string
   const known = raw ? knownTexts[raw] : undefined
   if (known) headline = intl.formatMessage(known)
-  else if (raw && raw !== translateValidation(intl, raw)) headline = translateValidation(intl, raw)
+  else if (raw && isKnownValidation(raw)) headline = translateValidation(intl, raw)
   else if (kind === 'offline' || kind === 'timeout') headline = intl.formatMessage(byKind[kind])
   else if (kind === 'shape' || kind === 'unreadable') headline = intl.formatMessage(byKind.shape)
   else {
@@ -177,8 +177,8 @@ export function describeError(intl: IntlShape, error: unknown): ErrorText {
   return { headline, issues, detail }
 }
 
-/** A failure as one line of text, for places that show a sentence (a notice, a field's message). */
+/** A failure as one line of text, for places that show a sentence: the refused fields, else the headline. */
 export function errorLine(intl: IntlShape, error: unknown): string {
   const text = describeError(intl, error)
-  return [text.headline, ...text.issues].join(' ')
+  return text.issues.length ? text.issues.join('; ') : text.headline
 }

@@ -8,6 +8,7 @@ import { useOutbox } from '../../offline/use-outbox'
 import { NoOfflineCopyText } from '../../shell/no-offline-copy'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
+import { errorLine } from '../../ui/error-text'
 import { PageHeader } from '../../ui/page-header'
 import { ConflictDialog } from './conflict-dialog'
 import { FailedEntryDialog } from './failed-entry-dialog'
@@ -131,7 +132,7 @@ export function SyncCentre() {
               {entry.lastError && (
                 <p className="mt-2 text-sm break-words text-red-800">
                   {entry.lastStatus ? (
-                    `${entry.lastStatus}: ${entry.lastError}`
+                    errorLine(intl, { status: entry.lastStatus, message: entry.lastError })
                   ) : (
                     <FormattedMessage
                       id="outbox.noConnection"

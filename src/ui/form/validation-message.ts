@@ -51,6 +51,9 @@ const known = defineMessages({
   },
 })
 
+/** Whether a text is one of the SPEC's validation messages the console translates. */
+export const isKnownValidation = (message: string) => Object.hasOwn(known, message)
+
 export function translateValidation(intl: IntlShape, message: string): string {
   const descriptor = (known as Record<string, { id: string; defaultMessage: string }>)[message]
   return descriptor ? intl.formatMessage(descriptor) : message
