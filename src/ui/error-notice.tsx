@@ -25,25 +25,26 @@ export function ErrorNotice({
   const text = describeError(intl, error)
   return (
     <div
-      role="alert"
       className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
       data-testid="error-notice"
     >
       <div className="flex flex-wrap items-start gap-3">
-        <p className="min-w-0 flex-1 font-medium break-words">{headline ?? text.headline}</p>
+        <div role="alert" className="min-w-0 flex-1 break-words">
+          <p className="font-medium">{headline ?? text.headline}</p>
+          {text.issues.length > 0 && (
+            <ul className="mt-1 list-disc pl-5">
+              {text.issues.map((issue) => (
+                <li key={issue}>{issue}</li>
+              ))}
+            </ul>
+          )}
+        </div>
         {onRetry && (
           <button type="button" onClick={onRetry} className={retryClass}>
             <FormattedMessage id="data.retry" defaultMessage="Retry" />
           </button>
         )}
       </div>
-      {text.issues.length > 0 && (
-        <ul className="mt-1 list-disc pl-5 break-words">
-          {text.issues.map((issue) => (
-            <li key={issue}>{issue}</li>
-          ))}
-        </ul>
-      )}
       {children}
       {text.detail && (
         <details className="mt-1 text-xs text-red-800">
