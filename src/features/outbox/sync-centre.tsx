@@ -132,7 +132,7 @@ export function SyncCentre() {
               {entry.lastError && (
                 <p className="mt-2 text-sm break-words text-red-800">
                   {entry.lastStatus ? (
-                    errorLine(intl, { status: entry.lastStatus, message: entry.lastError })
+                    `${entry.lastStatus}: ${errorLine(intl, { status: entry.lastStatus, message: entry.lastError })}`
                   ) : (
                     <FormattedMessage
                       id="outbox.noConnection"
