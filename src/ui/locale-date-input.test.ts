@@ -8,7 +8,8 @@ describe('dates in the chosen language', () => {
   it('writes and reads a date in Finnish order, whatever the browser', () => {
     expect(formatIsoDate('fi', '2026-11-05')).toBe('5.11.2026')
     expect(parseLocaleDate('fi', '5.11.2026')).toBe('2026-11-05')
-    expect(parseLocaleDate('fi', '05.11.26')).toBe('2026-11-05')
+    expect(parseLocaleDate('fi', '05.11.2026')).toBe('2026-11-05')
+    expect(parseLocaleDate('fi', '5.11.20')).toBeUndefined()
     expect(dateHint(createIntl({ locale: 'fi', messages: fi }))).toBe('pp.kk.vvvv')
   })
   it('writes and reads a date in English order', () => {

@@ -46,9 +46,10 @@ export function parseLocaleDate(locale: string, text: string): string | undefine
     const numbers = trimmed.split(/[^\d]+/).filter(Boolean)
     if (numbers.length !== 3) return undefined
     const { order } = layout(locale)
+    // A whole year only: while "2026" is typed, "2" or "20" must not already be a date.
+    if (numbers[order.indexOf('year')]?.length !== 4) return undefined
     const at = (part: Part) => Number(numbers[order.indexOf(part)])
     ;[y, m, d] = [at('year'), at('month'), at('day')]
-    if (y < 100) y += 2000
   }
   if (!y || !m || !d || y < 1000 || y > 9999) return undefined
   const date = new Date(Date.UTC(y, m - 1, d))
