@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { listOf, namedAnswer, productAnswer } from '../contract/answers'
 import type { PRODUCT_TYPES, ProductInput } from '../contract/product'
 import { loadDb } from '../offline/lazy-db'
 import { retryEntry } from '../offline/outbox'
@@ -87,7 +86,7 @@ export async function fetchCatalogList(
       q: params.q || undefined,
     },
     signal,
-    schema: listOf(productAnswer),
+    schema: (a) => a.listOf(a.productAnswer),
   })
   // No answer: keep what the cache holds rather than replace it with nothing.
   if (result.status === 0) throw apiError(result)
@@ -124,7 +123,12 @@ export const catalogItemQuery = (id: string) =>
     initialDataUpdatedAt: () => fromLists(id)?.updatedAt,
     queryFn: async ({ signal }) =>
       dataOrThrow(
-        await request<Product>({ path: `${READ}/{id}`, params: { id }, signal, schema: productAnswer }),
+        await request<Product>({
+          path: `${READ}/{id}`,
+          params: { id },
+          signal,
+          schema: (a) => a.productAnswer,
+        }),
       ),
   })
 
@@ -159,7 +163,7 @@ const namedOptions = (what: 'quality-attributes' | 'protocols', limit: number) =
           path: `${READ}/${what}`,
           query: { limit },
           signal,
-          schema: listOf(namedAnswer),
+          schema: (a) => a.listOf(a.namedAnswer),
         }),
       )
       return (Array.isArray(data) ? data : []).map((o) => ({ value: o.id, label: o.name }))

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query'
-import { contractAnswer, listOf } from '../contract/answers'
 import { queueForCurrentScope } from '../offline/queue'
 import { buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
@@ -39,7 +38,7 @@ export const productContractsQuery = (productId: string) =>
           path: CONTRACTS,
           query: { productId, limit: 1000 },
           signal,
-          schema: listOf(contractAnswer),
+          schema: (a) => a.listOf(a.contractAnswer),
         }),
       )
       return Array.isArray(data) ? data : []

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { dataFormatAnswer, itemListAnswer } from '../contract/answers'
 import { queueForCurrentScope } from '../offline/queue'
 import { apiError, buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
@@ -50,7 +49,7 @@ export const dataFormatsQuery = (params: { page: number; limit: number; q?: stri
           sort: 'updatedAt:desc',
         },
         signal,
-        schema: itemListAnswer(dataFormatAnswer),
+        schema: (a) => a.itemListAnswer(a.dataFormatAnswer),
       })
       // No answer: keep what the cache holds rather than replace it with nothing.
       if (result.status === 0) throw apiError(result)
@@ -81,7 +80,12 @@ export const dataFormatQuery = (id: string) =>
     initialDataUpdatedAt: () => fromLists(id)?.updatedAt,
     queryFn: async ({ signal }) =>
       dataOrThrow(
-        await request<DataFormat>({ path: `${READ}/{id}`, params: { id }, signal, schema: dataFormatAnswer }),
+        await request<DataFormat>({
+          path: `${READ}/{id}`,
+          params: { id },
+          signal,
+          schema: (a) => a.dataFormatAnswer,
+        }),
       ),
   })
 

@@ -1,5 +1,4 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { eventAnswer, listOf } from '../contract/answers'
 import { dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 
@@ -90,7 +89,7 @@ export const eventsQuery = (filters: EventFilters, target = EVENTS_FIRST_LIMIT) 
         path: '/api/{env}/events',
         query: { ...eventQueryParams(filters), offset: pageParam.offset, limit: pageParam.limit },
         signal,
-        schema: listOf(eventAnswer),
+        schema: (a) => a.listOf(a.eventAnswer),
       })
       const items = dataOrThrow(result)
       return { items, totalCount: result.pagination?.totalCount ?? items.length }
@@ -128,7 +127,7 @@ export const eventQuery = (id: string) =>
           path: '/api/{env}/events/{id}',
           params: { id },
           signal,
-          schema: eventAnswer,
+          schema: (a) => a.eventAnswer,
         }),
       ),
   })

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod'
 import { getSession } from '../auth/session'
+import type * as Answers from '../contract/answers'
 import { markReachable, noteNoAnswer } from '../offline/online'
 import { currentScope } from './scope'
 
@@ -53,9 +54,14 @@ export interface RequestOptions {
   headers?: Record<string, string>
   blob?: boolean
   signal?: AbortSignal
-  /** The shape of the unwrapped answer: a 2xx that does not match is this call's failure. */
-  schema?: ZodType
+  /**
+   * The shape of the unwrapped answer, chosen from the answer schemas (loaded with the first answer
+   * that needs them, so the first screen carries no zod): a 2xx that does not match is this call's failure.
+   */
+  schema?: AnswerShape
 }
+
+export type AnswerShape = (answers: typeof Answers) => ZodType
 
 type Unauthorized = (path: string) => void
 let onUnauthorized: Unauthorized = () => {}
@@ -198,7 +204,7 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
       pagination = b.pagination
     }
   }
-  if (options.schema && !options.schema.safeParse(data).success) {
+  if (options.schema && !options.schema(await import('../contract/answers')).safeParse(data).success) {
     return { data: [] as T, status: 502, error: GENERIC_FAILURE, kind: 'shape', body }
   }
   if (pagination != null && !validPagination(pagination)) {

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { anyList, eventAnswer, listOf, organizationStatsAnswer, statsBucketAnswer } from '../contract/answers'
 import type { OrganizationStats, StatsBucket } from '../contract/event'
 import type { PlatformEvent } from './events'
 import { dataOrThrow, request } from './http'
@@ -40,7 +39,7 @@ export const statsQuery = (range: Range) =>
           path: '/api/{env}/stats',
           query: rangeQuery(range),
           signal,
-          schema: listOf(statsBucketAnswer),
+          schema: (a) => a.listOf(a.statsBucketAnswer),
         }),
       ),
   })
@@ -55,7 +54,7 @@ export const organizationStatsQuery = (range: Range, limit: number) =>
           path: '/api/{env}/stats/organizations',
           query: { ...rangeQuery(range), limit },
           signal,
-          schema: listOf(organizationStatsAnswer),
+          schema: (a) => a.listOf(a.organizationStatsAnswer),
         }),
       ),
   })
@@ -70,7 +69,7 @@ export const lastErrorsQuery = (limit: number) =>
           path: '/api/{env}/getlasterrors',
           query: { limit },
           signal,
-          schema: listOf(eventAnswer),
+          schema: (a) => a.listOf(a.eventAnswer),
         }),
       ),
   })
@@ -87,7 +86,7 @@ export const taskCountQuery = (status: TaskStatus) =>
         path: '/api/{env}/tasks',
         query: { status: `in:${status}`, limit: 1 },
         signal,
-        schema: anyList,
+        schema: (a) => a.anyList,
       })
       const rows = dataOrThrow(result)
       return result.pagination?.totalCount ?? rows.length

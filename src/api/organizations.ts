@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query'
-import { listOf, namedAnswer } from '../contract/answers'
 import { dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 
@@ -31,7 +30,7 @@ export const organizationsQuery = () =>
           path: '/api/{env}/auth/organizations',
           query: { limit: 1000 },
           signal,
-          schema: listOf(namedAnswer),
+          schema: (a) => a.listOf(a.namedAnswer),
         }),
       )
       return sortOrganizations(Array.isArray(data) ? data : [])

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query'
-import { listOf, productFileAnswer } from '../contract/answers'
 import { noteNoAnswer } from '../offline/online'
 import { authHeaders, buildPath, dataOrThrow, GENERIC_FAILURE, noteResponse, request } from './http'
 import { scopeKey } from './keys'
@@ -34,7 +33,7 @@ export const productFilesQuery = (productId: string) =>
           path: FILES,
           params: { id: productId },
           signal,
-          schema: listOf(productFileAnswer),
+          schema: (a) => a.listOf(a.productFileAnswer),
         }),
       )
       return Array.isArray(data) ? data : []

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query'
-import { objectAnswer } from '../contract/answers'
 import { queueForCurrentScope } from '../offline/queue'
 import { CATALOG, catalogKeys } from './catalog'
 import { buildPath, dataOrThrow, request } from './http'
@@ -28,7 +27,7 @@ export const productPartQuery = (id: string, part: ProductPart) =>
           path: `${ONE}/${part}`,
           params: { id },
           signal,
-          schema: objectAnswer,
+          schema: (a) => a.objectAnswer,
         }),
       )
       return data[part] ?? {}

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { ZodType } from 'zod'
-import { actionSchemaAnswer, listOf, taskAnswer, taskCommandAnswer, taskRunAnswer } from '../contract/answers'
 import type { TASK_ACTIONS, TASK_STATUSES } from '../contract/task'
 import { queueForCurrentScope } from '../offline/queue'
-import { apiError, buildPath, dataOrThrow, request } from './http'
+import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 import { queryClient } from './query-client'
 
@@ -110,9 +108,9 @@ async function paged<T>(
   path: string,
   query: Record<string, string | number | undefined>,
   signal: AbortSignal,
-  item: ZodType,
+  item: AnswerShape,
 ) {
-  const result = await request<T[]>({ path, query, signal, schema: listOf(item) })
+  const result = await request<T[]>({ path, query, signal, schema: (a) => a.listOf(item(a)) })
   if (result.status === 0) throw apiError(result)
   const items = dataOrThrow(result)
   return { items, totalCount: result.pagination?.totalCount ?? items.length }
@@ -133,7 +131,7 @@ export const tasksQuery = (params: TaskListParams) =>
           q: params.q,
         },
         signal,
-        taskAnswer,
+        (a) => a.taskAnswer,
       ),
   })
 
@@ -152,7 +150,9 @@ export const taskQuery = (id: string) =>
     initialData: () => fromLists(id)?.data,
     initialDataUpdatedAt: () => fromLists(id)?.updatedAt,
     queryFn: async ({ signal }) =>
-      dataOrThrow(await request<Task>({ path: `${PATH}/{id}`, params: { id }, signal, schema: taskAnswer })),
+      dataOrThrow(
+        await request<Task>({ path: `${PATH}/{id}`, params: { id }, signal, schema: (a) => a.taskAnswer }),
+      ),
   })
 
 export const taskRunsQuery = (id: string, params: { page: number; limit: number }) =>
@@ -164,7 +164,7 @@ export const taskRunsQuery = (id: string, params: { page: number; limit: number 
         buildPath(`${PATH}/{id}/runs`, { id }),
         { limit: params.limit, offset: (params.page - 1) * params.limit },
         signal,
-        taskRunAnswer,
+        (a) => a.taskRunAnswer,
       ),
   })
 
@@ -178,7 +178,7 @@ export const actionSchemasQuery = () =>
           path: '/api/{env}/actions',
           query: { sort: 'name:asc' },
           signal,
-          schema: listOf(actionSchemaAnswer),
+          schema: (a) => a.listOf(a.actionSchemaAnswer),
         }),
       ),
   })
@@ -226,7 +226,7 @@ export async function sendTaskCommand(id: string, command: TaskCommand) {
     method: 'POST',
     path: `${PATH}/{id}/{command}`,
     params: { id, command },
-    schema: taskCommandAnswer,
+    schema: (a) => a.taskCommandAnswer,
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   })
   const data = dataOrThrow(result)

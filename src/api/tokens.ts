@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query'
-import { itemListAnswer, tokenAnswer } from '../contract/answers'
 import type { AccessToken } from '../contract/token'
 import { type ApiResult, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
@@ -24,7 +23,7 @@ export const tokensQuery = (userId: string) =>
           path: BASE,
           params: { userId },
           signal,
-          schema: itemListAnswer(tokenAnswer),
+          schema: (a) => a.itemListAnswer(a.tokenAnswer),
         }),
       ).itemList ?? [],
   })
@@ -40,7 +39,7 @@ export async function generateToken(userId: string, input: { name: string; expir
     path: BASE,
     params: { userId },
     body: input,
-    schema: tokenAnswer,
+    schema: (a) => a.tokenAnswer,
   })
   if (result.error === undefined && result.data) {
     const { fullValue: _shownOnce, ...kept } = result.data
@@ -66,7 +65,7 @@ export async function renewToken(userId: string, id: string, expirationDate?: st
       path: `${BASE}/{id}/renew`,
       params: { userId, id },
       body: expirationDate ? { expirationDate } : {},
-      schema: tokenAnswer,
+      schema: (a) => a.tokenAnswer,
     }),
   )
 }
@@ -78,7 +77,7 @@ export async function revokeToken(userId: string, id: string) {
       method: 'POST',
       path: `${BASE}/{id}/revoke`,
       params: { userId, id },
-      schema: tokenAnswer,
+      schema: (a) => a.tokenAnswer,
     }),
   )
 }

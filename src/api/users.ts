@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Permission } from '../auth/permissions'
-import { listOf, permissionAnswer, roleAnswer, userAnswer } from '../contract/answers'
 import { dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 
@@ -30,7 +29,7 @@ export async function fetchMe(token?: string) {
   return request<User>({
     path: '/api/PRODUCTION/me',
     headers: token ? { Authorization: `Bearer ${token}` } : undefined,
-    schema: userAnswer,
+    schema: (a) => a.userAnswer,
   })
 }
 
@@ -46,7 +45,7 @@ export const rolesQuery = (userId: string) =>
           path: '/api/{env}/auth/users/{userId}/roles',
           params: { userId },
           signal,
-          schema: listOf(roleAnswer),
+          schema: (a) => a.listOf(a.roleAnswer),
         }),
       ),
   })
@@ -60,7 +59,7 @@ export const permissionsQuery = (userId: string) =>
           path: '/api/{env}/auth/users/{userId}/permissions',
           params: { userId },
           signal,
-          schema: listOf(permissionAnswer),
+          schema: (a) => a.listOf(a.permissionAnswer),
         }),
       ),
   })
