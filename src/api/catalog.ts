@@ -3,7 +3,7 @@ import type { PRODUCT_TYPES, ProductInput } from '../contract/product'
 import { loadDb } from '../offline/lazy-db'
 import { retryEntry } from '../offline/outbox'
 import { queueForCurrentScope } from '../offline/queue'
-import { ApiError, buildPath, dataOrThrow, request } from './http'
+import { apiError, buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 import { queryClient } from './query-client'
 
@@ -95,14 +95,15 @@ export async function fetchCatalogList(
       q: params.q || undefined,
     },
     signal,
+    schema: (a) => a.listOf(a.productAnswer),
   })
   // No answer: keep what the cache holds rather than replace it with nothing.
-  if (result.status === 0) throw new ApiError(0, result.error ?? 'offline')
+  if (result.status === 0) throw apiError(result)
   if (result.error !== undefined) {
     // SPEC §8: a failed product list load only logs the message and returns an empty list;
     // a refresh of a list already shown fails instead, so the list and its time stay.
     console.error(result.error)
-    if (keepsShownList(catalogKeys.list(type, params))) throw new ApiError(result.status, result.error)
+    if (keepsShownList(catalogKeys.list(type, params))) throw apiError(result)
     return { items: [], totalCount: 0, error: result.error }
   }
   const items = Array.isArray(result.data) ? result.data : []
@@ -132,7 +133,14 @@ export const catalogItemQuery = (id: string) =>
     initialData: () => fromLists(id)?.data,
     initialDataUpdatedAt: () => fromLists(id)?.updatedAt,
     queryFn: async ({ signal }) =>
-      dataOrThrow(await request<Product>({ path: `${READ}/{id}`, params: { id }, signal })),
+      dataOrThrow(
+        await request<Product>({
+          path: `${READ}/{id}`,
+          params: { id },
+          signal,
+          schema: (a) => a.productAnswer,
+        }),
+      ),
   })
 
 export interface Option {
@@ -162,7 +170,12 @@ const namedOptions = (what: 'quality-attributes' | 'protocols', limit: number) =
     staleTime: 60_000,
     queryFn: async ({ signal }): Promise<Option[]> => {
       const data = dataOrThrow(
-        await request<{ id: string; name: string }[]>({ path: `${READ}/${what}`, query: { limit }, signal }),
+        await request<{ id: string; name: string }[]>({
+          path: `${READ}/${what}`,
+          query: { limit },
+          signal,
+          schema: (a) => a.listOf(a.namedAnswer),
+        }),
       )
       return (Array.isArray(data) ? data : []).map((o) => ({ value: o.id, label: o.name }))
     },

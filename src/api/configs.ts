@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { dataOrThrow, request } from './http'
+import { ApiError, dataOrThrow, GENERIC_FAILURE, request } from './http'
 import { scopeKey } from './keys'
 
 export interface PlatformConfig {
@@ -17,7 +17,13 @@ export const configKeys = {
 export const configsQuery = () =>
   queryOptions({
     queryKey: configKeys.all(),
-    queryFn: async ({ signal }) =>
-      dataOrThrow(await request<PlatformConfig>({ path: '/api/{env}/configs', signal })),
+    queryFn: async ({ signal }) => {
+      // Checked by hand: the sign-in screen asks for the configs and must not load the answer schemas.
+      const result = await request<PlatformConfig>({ path: '/api/{env}/configs', signal })
+      const data = dataOrThrow(result)
+      if (typeof data !== 'object' || data === null || Array.isArray(data))
+        throw new ApiError(502, GENERIC_FAILURE, data, false, 'shape')
+      return data
+    },
     staleTime: 5 * 60_000,
   })

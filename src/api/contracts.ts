@@ -34,7 +34,12 @@ export const productContractsQuery = (productId: string) =>
     queryKey: contractKeys.ofProduct(productId),
     queryFn: async ({ signal }) => {
       const data = dataOrThrow(
-        await request<Contract[]>({ path: CONTRACTS, query: { productId, limit: 1000 }, signal }),
+        await request<Contract[]>({
+          path: CONTRACTS,
+          query: { productId, limit: 1000 },
+          signal,
+          schema: (a) => a.listOf(a.contractAnswer),
+        }),
       )
       return Array.isArray(data) ? data : []
     },

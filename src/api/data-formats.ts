@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { queueForCurrentScope } from '../offline/queue'
-import { ApiError, buildPath, dataOrThrow, GENERIC_FAILURE, request } from './http'
+import { apiError, buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 import { queryClient } from './query-client'
 
@@ -49,23 +49,19 @@ export const dataFormatsQuery = (params: { page: number; limit: number; q?: stri
           sort: 'updatedAt:desc',
         },
         signal,
+        schema: (a) => a.itemListAnswer(a.dataFormatAnswer),
       })
       // No answer: keep what the cache holds rather than replace it with nothing.
-      if (result.status === 0) throw new ApiError(0, result.error ?? 'offline')
+      if (result.status === 0) throw apiError(result)
       if (result.error !== undefined) {
         // SPEC §8: a failed data-format list load only logs the message and returns an empty list;
         // a refresh of a list already shown fails instead, so the list and its time stay.
         console.error(result.error)
         const shown = queryClient.getQueryData<PagedList<DataFormat>>(queryKey)
-        if (shown && shown.error === undefined) throw new ApiError(result.status, result.error)
+        if (shown && shown.error === undefined) throw apiError(result)
         return { items: [], totalCount: 0, error: result.error }
       }
       const list = result.data?.itemList ?? []
-      // An answer of the wrong shape is a failure the platform would never give: say so, show nothing.
-      if (!Array.isArray(list) || list.some((f) => typeof f !== 'object' || f === null)) {
-        console.error(GENERIC_FAILURE)
-        return { items: [], totalCount: 0, error: GENERIC_FAILURE }
-      }
       const total = result.pagination?.totalCount
       return { items: list, totalCount: typeof total === 'number' ? total : list.length }
     },
@@ -103,7 +99,14 @@ export const dataFormatQuery = (id: string) =>
     initialData: () => fromLists(id)?.data,
     initialDataUpdatedAt: () => fromLists(id)?.updatedAt,
     queryFn: async ({ signal }) =>
-      dataOrThrow(await request<DataFormat>({ path: `${READ}/{id}`, params: { id }, signal })),
+      dataOrThrow(
+        await request<DataFormat>({
+          path: `${READ}/{id}`,
+          params: { id },
+          signal,
+          schema: (a) => a.dataFormatAnswer,
+        }),
+      ),
   })
 
 /** Writes go through the outbox: stored first, sent when the platform is reachable. */

@@ -89,6 +89,7 @@ export const eventsQuery = (filters: EventFilters, target = EVENTS_FIRST_LIMIT) 
         path: '/api/{env}/events',
         query: { ...eventQueryParams(filters), offset: pageParam.offset, limit: pageParam.limit },
         signal,
+        schema: (a) => a.listOf(a.eventAnswer),
       })
       const items = dataOrThrow(result)
       return { items, totalCount: result.pagination?.totalCount ?? items.length }
@@ -121,7 +122,14 @@ export const eventQuery = (id: string) =>
   queryOptions({
     queryKey: eventKeys.detail(id),
     queryFn: async ({ signal }) =>
-      dataOrThrow(await request<PlatformEvent>({ path: '/api/{env}/events/{id}', params: { id }, signal })),
+      dataOrThrow(
+        await request<PlatformEvent>({
+          path: '/api/{env}/events/{id}',
+          params: { id },
+          signal,
+          schema: (a) => a.eventAnswer,
+        }),
+      ),
   })
 
 /** Where an event's target lives in the console (SPEC §2 routes), by its target type. */

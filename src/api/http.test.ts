@@ -139,3 +139,38 @@ describe('http layer (SPEC §7 shared request behaviour)', () => {
     expect(sent().headers['Content-Type']).toBe('application/json')
   })
 })
+
+describe('answers checked at the door', () => {
+  it('a 200 of the wrong shape is the generic failure of that call, not data', async () => {
+    fetchMock.mockResolvedValue(json({ success: true, result: {} }))
+    const result = await request({ path: '/api/{env}/tasks', schema: (a) => a.listOf(a.taskAnswer) })
+    expect(result).toMatchObject({ status: 502, error: GENERIC_FAILURE, kind: 'shape' })
+    expect(result.data).toEqual([])
+  })
+  it('a matching answer passes unchanged, with unknown fields kept', async () => {
+    const task = { id: 't1', name: 'A', status: 'running', jobs: [], extra: 1 }
+    fetchMock.mockResolvedValue(json({ success: true, result: [task], pagination: { totalCount: 1 } }))
+    const result = await request({ path: '/api/{env}/tasks', schema: (a) => a.listOf(a.taskAnswer) })
+    expect(result.data).toEqual([task])
+    expect(result.error).toBeUndefined()
+  })
+  it('a broken pagination is a wrong shape too', async () => {
+    fetchMock.mockResolvedValue(json({ success: true, result: [], pagination: { totalCount: 'x' } }))
+    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({ kind: 'shape', status: 502 })
+  })
+  it('truncated JSON is unreadable; an HTML 502 keeps its status', async () => {
+    fetchMock.mockResolvedValue(new Response('{"success":tr', { status: 200 }))
+    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({ kind: 'unreadable', status: 502 })
+    fetchMock.mockResolvedValue(new Response('<html>Bad Gateway</html>', { status: 502 }))
+    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({ kind: 'status', status: 502 })
+  })
+  it('no answer is offline; the platform issues are passed on', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({ kind: 'offline', status: 0 })
+    const issues = [{ path: 'expirationDate', message: 'must be in the future' }]
+    fetchMock.mockResolvedValue(
+      json({ success: false, message: 'x', error: { message: 'x', issues } }, { status: 400 }),
+    )
+    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({ status: 400, issues })
+  })
+})

@@ -1,4 +1,6 @@
+import type { ZodType } from 'zod'
 import { getSession } from '../auth/session'
+import type * as Answers from '../contract/answers'
 import { markReachable, noteNoAnswer } from '../offline/online'
 import { currentScope } from './scope'
 
@@ -10,6 +12,18 @@ export interface Pagination {
   totalCount: number
   limit?: number
   offset?: number
+}
+
+/**
+ * Why a call failed, for the words the console shows: no answer (offline), no answer in time,
+ * an HTTP status, or a 2xx whose body is not JSON or not of the expected shape.
+ */
+export type FailureKind = 'offline' | 'timeout' | 'status' | 'unreadable' | 'shape'
+
+/** A platform validation issue: the field's path and the rule's message. */
+export interface Issue {
+  path: string
+  message: string
 }
 
 export interface ApiResult<T> {
@@ -24,6 +38,10 @@ export interface ApiResult<T> {
   status: number
   /** The raw body of a failed answer (a 412 carries the current entity in `result`). */
   body?: unknown
+  /** Set with `error`: why the call failed. */
+  kind?: FailureKind
+  /** The platform's validation issues of a refused body. */
+  issues?: Issue[]
 }
 
 export interface RequestOptions {
@@ -36,7 +54,14 @@ export interface RequestOptions {
   headers?: Record<string, string>
   blob?: boolean
   signal?: AbortSignal
+  /**
+   * The shape of the unwrapped answer, chosen from the answer schemas (loaded with the first answer
+   * that needs them, so the first screen carries no zod): a 2xx that does not match is this call's failure.
+   */
+  schema?: AnswerShape
 }
+
+export type AnswerShape = (answers: typeof Answers) => ZodType
 
 type Unauthorized = (path: string) => void
 let onUnauthorized: Unauthorized = () => {}
@@ -81,6 +106,15 @@ export function keepsSessionOn401(path: string): boolean {
   )
 }
 
+function issuesOf(body: unknown): Issue[] | undefined {
+  const issues = (body as { error?: { issues?: unknown } } | undefined)?.error?.issues
+  if (!Array.isArray(issues)) return undefined
+  const valid = issues.filter(
+    (i): i is Issue => typeof i?.path === 'string' && typeof i?.message === 'string',
+  )
+  return valid.length ? valid : undefined
+}
+
 function errorText(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined
   const b = body as { error?: { message?: unknown }; message?: unknown }
@@ -123,7 +157,13 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
   } catch (error) {
     if (options.signal?.aborted) throw error
     noteNoAnswer()
-    return { data: [] as T, status: 0, error: error instanceof Error ? error.message : String(error) }
+    const timedOut = timeout.aborted
+    return {
+      data: [] as T,
+      status: 0,
+      error: error instanceof Error ? error.message : String(error),
+      kind: timedOut ? 'timeout' : 'offline',
+    }
   }
 
   // Any answer, even an error, shows the platform is reachable; a 502-504 from a proxy does not.
@@ -139,20 +179,43 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
       data: [] as T,
       status: response.ok ? 502 : response.status,
       error: response.ok ? GENERIC_FAILURE : statusText(response),
+      kind: response.ok ? 'unreadable' : 'status',
     }
   }
   if (!response.ok) {
-    return { data: [] as T, status: response.status, error: errorText(body) ?? statusText(response), body }
+    return {
+      data: [] as T,
+      status: response.status,
+      error: errorText(body) ?? statusText(response),
+      body,
+      kind: 'status',
+      issues: issuesOf(body),
+    }
   }
   const xAuth = response.headers.get('x-auth') ?? undefined
+  let data: unknown = body
+  let pagination: Pagination | undefined
   if (typeof body === 'object' && body !== null) {
     const b = body as { success?: unknown; result?: unknown; pagination?: Pagination }
     if (b.success === false)
-      return { data: undefined as T, status: response.status, error: errorText(body), xAuth }
-    if ('result' in b)
-      return { data: b.result as T, pagination: b.pagination, xAuth, status: response.status }
+      return { data: undefined as T, status: response.status, error: errorText(body), xAuth, kind: 'status' }
+    if ('result' in b) {
+      data = b.result
+      pagination = b.pagination
+    }
   }
-  return { data: body as T, status: response.status, xAuth }
+  if (options.schema && !options.schema(await import('../contract/answers')).safeParse(data).success) {
+    return { data: [] as T, status: 502, error: GENERIC_FAILURE, kind: 'shape', body }
+  }
+  if (pagination != null && !validPagination(pagination)) {
+    return { data: [] as T, status: 502, error: GENERIC_FAILURE, kind: 'shape', body }
+  }
+  return { data: data as T, ...(pagination ? { pagination } : {}), xAuth, status: response.status }
+}
+
+function validPagination(p: unknown): p is Pagination {
+  const count = (p as Pagination | null)?.totalCount
+  return typeof count === 'number' && Number.isFinite(count) && count >= 0
 }
 
 function statusText(response: Response): string {
@@ -168,6 +231,8 @@ export class ApiError extends Error {
     message: string,
     readonly body?: unknown,
     noAnswer = false,
+    readonly kind: FailureKind = status === 0 ? 'offline' : 'status',
+    readonly issues?: Issue[],
   ) {
     super(message)
     this.name = 'ApiError'
@@ -175,15 +240,25 @@ export class ApiError extends Error {
   }
 }
 
+/** The ApiError of a failed result. */
+export function apiError(result: ApiResult<unknown>): ApiError {
+  return new ApiError(
+    result.status || (result.kind === 'shape' ? 502 : 0),
+    result.error ?? GENERIC_FAILURE,
+    result.body,
+    result.status === 0,
+    result.kind,
+    result.issues,
+  )
+}
+
 /** The data of a successful call, or an ApiError (for query functions and route loaders). */
 export function dataOrThrow<T>(result: ApiResult<T>): T {
   if (result.error !== undefined || result.data === undefined) {
-    throw new ApiError(
-      result.status || 503,
-      result.error ?? GENERIC_FAILURE,
-      result.body,
-      result.status === 0,
-    )
+    const error = apiError(result)
+    throw result.status === 0
+      ? new ApiError(503, error.message, error.body, true, error.kind, error.issues)
+      : error
   }
   return result.data
 }

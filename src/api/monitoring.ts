@@ -35,7 +35,12 @@ export const statsQuery = (range: Range) =>
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) =>
       dataOrThrow(
-        await request<StatsBucket[]>({ path: '/api/{env}/stats', query: rangeQuery(range), signal }),
+        await request<StatsBucket[]>({
+          path: '/api/{env}/stats',
+          query: rangeQuery(range),
+          signal,
+          schema: (a) => a.listOf(a.statsBucketAnswer),
+        }),
       ),
   })
 
@@ -49,6 +54,7 @@ export const organizationStatsQuery = (range: Range, limit: number) =>
           path: '/api/{env}/stats/organizations',
           query: { ...rangeQuery(range), limit },
           signal,
+          schema: (a) => a.listOf(a.organizationStatsAnswer),
         }),
       ),
   })
@@ -59,7 +65,12 @@ export const lastErrorsQuery = (limit: number) =>
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) =>
       dataOrThrow(
-        await request<PlatformEvent[]>({ path: '/api/{env}/getlasterrors', query: { limit }, signal }),
+        await request<PlatformEvent[]>({
+          path: '/api/{env}/getlasterrors',
+          query: { limit },
+          signal,
+          schema: (a) => a.listOf(a.eventAnswer),
+        }),
       ),
   })
 
@@ -75,8 +86,9 @@ export const taskCountQuery = (status: TaskStatus) =>
         path: '/api/{env}/tasks',
         query: { status: `in:${status}`, limit: 1 },
         signal,
+        schema: (a) => a.anyList,
       })
-      dataOrThrow(result)
-      return result.pagination?.totalCount ?? 0
+      const rows = dataOrThrow(result)
+      return result.pagination?.totalCount ?? rows.length
     },
   })

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
 import { defineMessages, type IntlShape, useIntl } from 'react-intl'
-import { translateValidation } from '../ui/form/validation-message'
+import { errorLine } from '../ui/error-text'
 import type { ApiResult } from './http'
 
 /**
@@ -23,12 +23,16 @@ export const onlineWriteMessages = defineMessages({
 })
 
 /** The message for a refused or unanswered online-only write. */
-export function onlineWriteError(intl: IntlShape, result: Pick<ApiResult<unknown>, 'status' | 'error'>) {
+export function onlineWriteError(
+  intl: IntlShape,
+  result: Pick<ApiResult<unknown>, 'status' | 'error'> & { body?: unknown },
+) {
   if (result.status === 0) return intl.formatMessage(onlineWriteMessages.noAnswer)
   if (result.status === 401) return intl.formatMessage(onlineWriteMessages.unauthorized)
   if (result.status === 403) return intl.formatMessage(onlineWriteMessages.forbidden)
   if (result.status >= 500 || !result.error) return intl.formatMessage(onlineWriteMessages.failed)
-  return translateValidation(intl, result.error)
+  // Any other refusal: its fields, a text the console knows, or its status, in the user's language.
+  return errorLine(intl, { status: result.status, message: result.error, issues: issuesOf(result.body) })
 }
 
 /** What makes two calls the same action: their input, with files by name, size and date. */

@@ -30,6 +30,7 @@ export const organizationsQuery = () =>
           path: '/api/{env}/auth/organizations',
           query: { limit: 1000 },
           signal,
+          schema: (a) => a.listOf(a.namedAnswer),
         }),
       )
       return sortOrganizations(Array.isArray(data) ? data : [])

@@ -29,7 +29,12 @@ export const productFilesQuery = (productId: string) =>
     queryKey: productFileKeys.ofProduct(productId),
     queryFn: async ({ signal }) => {
       const data = dataOrThrow(
-        await request<ProductFile[]>({ path: FILES, params: { id: productId }, signal }),
+        await request<ProductFile[]>({
+          path: FILES,
+          params: { id: productId },
+          signal,
+          schema: (a) => a.listOf(a.productFileAnswer),
+        }),
       )
       return Array.isArray(data) ? data : []
     },

@@ -27,6 +27,7 @@ export const productPartQuery = (id: string, part: ProductPart) =>
           path: `${ONE}/${part}`,
           params: { id },
           signal,
+          schema: (a) => a.objectAnswer,
         }),
       )
       return data[part] ?? {}

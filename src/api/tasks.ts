@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { TASK_ACTIONS, TASK_STATUSES } from '../contract/task'
 import { queueForCurrentScope } from '../offline/queue'
-import { ApiError, buildPath, dataOrThrow, request } from './http'
+import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 import { queryClient } from './query-client'
 
@@ -109,9 +109,10 @@ async function paged<T>(
   path: string,
   query: Record<string, string | number | undefined>,
   signal: AbortSignal,
+  item: AnswerShape,
 ) {
-  const result = await request<T[]>({ path, query, signal })
-  if (result.status === 0) throw new ApiError(0, result.error ?? 'offline')
+  const result = await request<T[]>({ path, query, signal, schema: (a) => a.listOf(item(a)) })
+  if (result.status === 0) throw apiError(result)
   const items = dataOrThrow(result)
   return { items, totalCount: result.pagination?.totalCount ?? items.length }
 }
@@ -131,6 +132,7 @@ export const tasksQuery = (params: TaskListParams) =>
           q: params.q,
         },
         signal,
+        (a) => a.taskAnswer,
       ),
   })
 
@@ -149,7 +151,9 @@ export const taskQuery = (id: string) =>
     initialData: () => fromLists(id)?.data,
     initialDataUpdatedAt: () => fromLists(id)?.updatedAt,
     queryFn: async ({ signal }) =>
-      dataOrThrow(await request<Task>({ path: `${PATH}/{id}`, params: { id }, signal })),
+      dataOrThrow(
+        await request<Task>({ path: `${PATH}/{id}`, params: { id }, signal, schema: (a) => a.taskAnswer }),
+      ),
   })
 
 export const taskRunsQuery = (id: string, params: { page: number; limit: number }) =>
@@ -161,6 +165,7 @@ export const taskRunsQuery = (id: string, params: { page: number; limit: number 
         buildPath(`${PATH}/{id}/runs`, { id }),
         { limit: params.limit, offset: (params.page - 1) * params.limit },
         signal,
+        (a) => a.taskRunAnswer,
       ),
   })
 
@@ -170,7 +175,12 @@ export const actionSchemasQuery = () =>
     staleTime: 60 * 60_000,
     queryFn: async ({ signal }) =>
       dataOrThrow(
-        await request<ActionSchema[]>({ path: '/api/{env}/actions', query: { sort: 'name:asc' }, signal }),
+        await request<ActionSchema[]>({
+          path: '/api/{env}/actions',
+          query: { sort: 'name:asc' },
+          signal,
+          schema: (a) => a.listOf(a.actionSchemaAnswer),
+        }),
       ),
   })
 
@@ -230,6 +240,7 @@ export async function sendTaskCommand(id: string, command: TaskCommand, idempote
     method: 'POST',
     path: `${PATH}/{id}/{command}`,
     params: { id, command },
+    schema: (a) => a.taskCommandAnswer,
     headers: { 'Idempotency-Key': idempotencyKey },
   })
   if (result.error === undefined && result.data?.task) {

@@ -18,8 +18,14 @@ export const tokensQuery = (userId: string) =>
   queryOptions({
     queryKey: tokenKeys.list(userId),
     queryFn: async ({ signal }) =>
-      dataOrThrow(await request<{ itemList?: AccessToken[] }>({ path: BASE, params: { userId }, signal }))
-        .itemList ?? [],
+      dataOrThrow(
+        await request<{ itemList?: AccessToken[] }>({
+          path: BASE,
+          params: { userId },
+          signal,
+          schema: (a) => a.itemListAnswer(a.tokenAnswer),
+        }),
+      ).itemList ?? [],
   })
 
 function setList(userId: string, change: (list: AccessToken[]) => AccessToken[]) {
@@ -37,6 +43,7 @@ export async function generateToken(
     path: BASE,
     params: { userId },
     body: input,
+    schema: (a) => a.tokenAnswer,
     headers: { 'Idempotency-Key': idempotencyKey },
   })
   if (result.error === undefined && result.data) {
@@ -68,6 +75,7 @@ export async function renewToken(
       path: `${BASE}/{id}/renew`,
       params: { userId, id },
       body: expirationDate ? { expirationDate } : {},
+      schema: (a) => a.tokenAnswer,
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
   )
@@ -80,6 +88,7 @@ export async function revokeToken(userId: string, id: string, idempotencyKey: st
       method: 'POST',
       path: `${BASE}/{id}/revoke`,
       params: { userId, id },
+      schema: (a) => a.tokenAnswer,
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
   )

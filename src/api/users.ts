@@ -29,6 +29,7 @@ export async function fetchMe(token?: string) {
   return request<User>({
     path: '/api/PRODUCTION/me',
     headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+    schema: (a) => a.userAnswer,
   })
 }
 
@@ -40,7 +41,12 @@ export const rolesQuery = (userId: string) =>
     queryKey: userKeys.roles(userId),
     queryFn: async ({ signal }) =>
       dataOrThrow(
-        await request<Role[]>({ path: '/api/{env}/auth/users/{userId}/roles', params: { userId }, signal }),
+        await request<Role[]>({
+          path: '/api/{env}/auth/users/{userId}/roles',
+          params: { userId },
+          signal,
+          schema: (a) => a.listOf(a.roleAnswer),
+        }),
       ),
   })
 
@@ -53,6 +59,7 @@ export const permissionsQuery = (userId: string) =>
           path: '/api/{env}/auth/users/{userId}/permissions',
           params: { userId },
           signal,
+          schema: (a) => a.listOf(a.permissionAnswer),
         }),
       ),
   })

@@ -3,13 +3,15 @@ import { FormattedMessage, useIntl } from 'react-intl'
 interface PaginationProps {
   page: number
   limit: number
-  totalCount: number
+  /** Unknown until the list's first answer: nothing is shown, not "page 1 of 1". */
+  totalCount: number | undefined
   sizes: number[]
   onChange: (next: { page: number; limit: number }) => void
 }
 
 export function Pagination({ page, limit, totalCount, sizes, onChange }: PaginationProps) {
   const intl = useIntl()
+  if (totalCount === undefined) return null
   const pages = Math.max(1, Math.ceil(totalCount / limit))
   const button =
     'rounded-md border border-gray-300 bg-white px-3 py-1 text-sm disabled:text-gray-400 hover:bg-gray-50'

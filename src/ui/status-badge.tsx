@@ -1,3 +1,6 @@
+import { useIntl } from 'react-intl'
+import { statusText } from './enum-text'
+
 /** An event's or task's status as a coloured tag; the text itself carries the meaning. */
 const tones: Record<string, string> = {
   error: 'bg-red-100 text-red-900',
@@ -8,11 +11,12 @@ const tones: Record<string, string> = {
 }
 
 export function StatusBadge({ status }: { status: string }) {
+  const intl = useIntl()
   return (
     <span
       className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tones[status] ?? 'bg-gray-100 text-gray-800'}`}
     >
-      {status}
+      {statusText(intl, status)}
     </span>
   )
 }

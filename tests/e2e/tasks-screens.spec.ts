@@ -73,7 +73,7 @@ test.describe('tasks', () => {
     await expect(preview.getByRole('listitem').first()).toContainText('Mon')
     await expect(preview.getByRole('listitem').first()).toContainText('06:30')
     await page.getByText('FI', { exact: true }).click()
-    await expect(preview).toContainText('Klo 06:30')
+    await expect(preview).toContainText('Klo 06.30')
     await page.getByText('EN', { exact: true }).click()
 
     await page.getByRole('tab', { name: 'Actions' }).click()

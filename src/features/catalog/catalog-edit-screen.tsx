@@ -5,7 +5,7 @@ import { newer } from '../../api/keys'
 import { PermittedScreen } from '../../auth/permitted'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
 import { useOverlay, useResolvedId } from '../../offline/use-outbox'
-import { Alert } from '../../ui/alert'
+import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { refusedOf } from '../../ui/form/platform-answer'
 import { PageHeader } from '../../ui/page-header'
@@ -82,7 +82,7 @@ function CatalogEditForm({
           refused={refused}
         />
       ) : query.isError ? (
-        <Alert>{query.error.message}</Alert>
+        <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <p aria-busy="true" className="text-gray-600">
           {intl.formatMessage({ id: 'common.loading', defaultMessage: 'Loading…' })}

@@ -16,11 +16,12 @@ import { applyPending } from '../../offline/outbox'
 import { PAGE_SIZES } from '../../offline/pagination'
 import { useKeptPage } from '../../offline/use-kept-page'
 import { useOverlay } from '../../offline/use-outbox'
-import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 import { Pagination } from '../../ui/pagination'
+import { QueryState } from '../../ui/query-state'
 import { CatalogFilters } from './catalog-filters'
 import { CATALOG_KINDS, createPath } from './catalog-kinds'
 import { type CatalogSearch, listParams } from './catalog-search'
@@ -98,17 +99,7 @@ export function CatalogListScreen({
       <FailedChanges entries={pending} />
       {query.data?.error && (
         <div className="mb-4">
-          <Alert>{query.data.error}</Alert>
-        </div>
-      )}
-      {query.isError && !query.data && (
-        <div className="mb-4">
-          <Alert>
-            <FormattedMessage
-              id="data.unavailable"
-              defaultMessage="No connection and nothing saved on this device yet."
-            />
-          </Alert>
+          <ErrorNotice error={{ message: query.data.error }} onRetry={() => void query.refetch()} />
         </div>
       )}
       <CatalogTable
@@ -116,6 +107,7 @@ export function CatalogListScreen({
         rows={rows}
         caption={intl.formatMessage(kind.title)}
         loading={query.isPending}
+        empty={query.data?.error ? null : <QueryState query={query} empty />}
         canEdit={session !== null}
         onDelete={setDeleting}
         onOrganization={(publisher) => onSearch({ ...search, publisher, page: 1 })}
@@ -132,7 +124,7 @@ export function CatalogListScreen({
       <Pagination
         page={params.page}
         limit={params.limit}
-        totalCount={query.data?.totalCount ?? 0}
+        totalCount={query.data?.totalCount}
         sizes={PAGE_SIZES}
         onChange={(next) => onSearch({ ...search, ...next })}
       />

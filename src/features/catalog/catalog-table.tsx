@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import type { CatalogList, Product } from '../../api/catalog'
 import { useEntityActions } from '../../auth/permitted'
@@ -15,6 +16,7 @@ export function CatalogTable({
   rows,
   caption,
   loading,
+  empty,
   canEdit,
   onDelete,
   onOrganization,
@@ -25,6 +27,8 @@ export function CatalogTable({
   rows: WithPending<Product>[]
   caption: string
   loading: boolean
+  /** What the table says with no rows: loading, failed or empty. */
+  empty: ReactNode
   canEdit: boolean
   onDelete: (row: Product) => void
   onOrganization: (organizationId: string) => void
@@ -73,17 +77,10 @@ export function CatalogTable({
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && loading && (
+          {rows.length === 0 && (
             <tr>
-              <td colSpan={6} aria-busy="true" className="px-4 py-6 text-center text-gray-600">
-                <FormattedMessage id="common.loading" defaultMessage="Loading…" />
-              </td>
-            </tr>
-          )}
-          {rows.length === 0 && !loading && (
-            <tr>
-              <td colSpan={6} className="px-4 py-6 text-center text-gray-600">
-                <FormattedMessage id="common.noRows" defaultMessage="Nothing to show" />
+              <td colSpan={6} aria-busy={loading} className="px-4 py-2">
+                {empty}
               </td>
             </tr>
           )}

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { OutboxEntry } from '../../offline/db'
 import { Alert } from '../../ui/alert'
-import { translateValidation } from '../../ui/form/validation-message'
+import { errorLine } from '../../ui/error-text'
 
 /**
  * Changes the platform refused (a duplicate product code arrives so: 409 on a queued create),
@@ -23,7 +23,7 @@ export function FailedChanges({ entries, inForm }: { entries: OutboxEntry[]; inF
                 defaultMessage="{label} was not saved: {error}"
                 values={{
                   label: <strong>{e.label}</strong>,
-                  error: translateValidation(intl, e.lastError ?? ''),
+                  error: errorLine(intl, { status: e.lastStatus, message: e.lastError }),
                 }}
               />
             </li>

@@ -8,9 +8,9 @@ import { useEntityActions } from '../../auth/permitted'
 import { useSession } from '../../auth/session'
 import { applyPendingTo } from '../../offline/outbox'
 import { useOverlay } from '../../offline/use-outbox'
-import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
@@ -31,7 +31,7 @@ export function ProductDetailScreen({ id, panels = {} }: { id: string; panels?: 
       <div>
         <PageHeader title={<FormattedMessage id="page.product" defaultMessage="Data Product" />} />
         {query.isError ? (
-          <Alert>{query.error.message}</Alert>
+          <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <p aria-busy="true" className="text-gray-600">
             <FormattedMessage id="common.loading" defaultMessage="Loading…" />

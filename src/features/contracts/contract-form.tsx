@@ -8,6 +8,7 @@ import { newLocalId } from '../../offline/outbox'
 import { useUnsavedInput } from '../../offline/unsaved'
 import { Button } from '../../ui/button'
 import { translateValidation } from '../../ui/form/validation-message'
+import { LocaleDateInput } from '../../ui/locale-date-input'
 import { SubForm } from '../../ui/sub-form'
 import { type ContractFormValues, validateContract } from './contract-schema'
 
@@ -122,11 +123,10 @@ export function ContractForm({
           'validFrom',
           intl.formatMessage({ id: 'contract.validFrom', defaultMessage: 'Valid from' }),
           (aria) => (
-            <input
+            <LocaleDateInput
               {...aria}
-              type="date"
               value={values.validFrom}
-              onChange={(e) => setValues({ ...values, validFrom: e.target.value })}
+              onChange={(iso) => setValues({ ...values, validFrom: iso })}
               className={inputClass}
             />
           ),
@@ -135,11 +135,10 @@ export function ContractForm({
           'validTo',
           intl.formatMessage({ id: 'contract.validTo', defaultMessage: 'Valid to' }),
           (aria) => (
-            <input
+            <LocaleDateInput
               {...aria}
-              type="date"
               value={values.validTo}
-              onChange={(e) => setValues({ ...values, validTo: e.target.value })}
+              onChange={(iso) => setValues({ ...values, validTo: iso })}
               className={inputClass}
             />
           ),

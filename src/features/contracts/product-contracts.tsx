@@ -7,6 +7,7 @@ import { applyPending } from '../../offline/outbox'
 import { usePendingChanges } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
+import { ErrorNotice } from '../../ui/error-notice'
 import { PendingBadge } from '../../ui/pending-badge'
 import { ContractForm } from './contract-form'
 import { contractMessages } from './contract-messages'
@@ -55,7 +56,7 @@ export function ProductContracts({ productId }: { productId: string }) {
       )}
       {query.isError && (
         <div className="mb-3">
-          <Alert>{query.error.message}</Alert>
+          <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
         </div>
       )}
       {creating && (

@@ -9,6 +9,7 @@ import { useUnsavedInput } from '../../offline/unsaved'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { ErrorNotice } from '../../ui/error-notice'
 import { translateValidation } from '../../ui/form/validation-message'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { SubForm } from '../../ui/sub-form'
@@ -76,7 +77,7 @@ export function ProductCredentials({ productId }: { productId: string }) {
       <h2 id={`${id}-title`} className="mb-2 text-lg font-semibold">
         <FormattedMessage id="credentials.title" defaultMessage="Credentials" />
       </h2>
-      {saved.isError && <Alert>{saved.error.message}</Alert>}
+      {saved.isError && <ErrorNotice error={saved.error} onRetry={() => void saved.refetch()} />}
       {savedEntries.length > 0 ? (
         <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           {savedEntries.map(([name, value]) => (

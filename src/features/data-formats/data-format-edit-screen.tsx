@@ -5,7 +5,7 @@ import { newer } from '../../api/keys'
 import { PermittedScreen } from '../../auth/permitted'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
 import { useOverlay, useResolvedId } from '../../offline/use-outbox'
-import { Alert } from '../../ui/alert'
+import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { refusedOf } from '../../ui/form/platform-answer'
 import { PageHeader } from '../../ui/page-header'
@@ -65,7 +65,7 @@ function DataFormatEditForm({ id: routeId }: { id?: string }) {
       {current ? (
         <DataFormatForm key={`${current.id}|${refused?.id ?? ''}`} current={current} refused={refused} />
       ) : query.isError ? (
-        <Alert>{query.error.message}</Alert>
+        <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <p aria-busy="true" className="text-gray-600">
           <FormattedMessage id="common.loading" defaultMessage="Loading…" />

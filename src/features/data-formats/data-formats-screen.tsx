@@ -8,11 +8,12 @@ import { applyPending, type WithPending } from '../../offline/outbox'
 import { PAGE_SIZES } from '../../offline/pagination'
 import { useKeptPage } from '../../offline/use-kept-page'
 import { useOverlay } from '../../offline/use-outbox'
-import { Alert } from '../../ui/alert'
+import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 import { Pagination } from '../../ui/pagination'
 import { PendingBadge } from '../../ui/pending-badge'
+import { QueryState } from '../../ui/query-state'
 import { DataFormatDeleteDialog } from './data-format-delete-dialog'
 
 const route = getRouteApi('/_user/data-formats/')
@@ -57,17 +58,7 @@ export function DataFormatsScreen() {
       </div>
       {query.data?.error && (
         <div className="mb-4">
-          <Alert>{query.data.error}</Alert>
-        </div>
-      )}
-      {query.isError && !query.data && (
-        <div className="mb-4">
-          <Alert>
-            <FormattedMessage
-              id="data.unavailable"
-              defaultMessage="No connection and nothing saved on this device yet."
-            />
-          </Alert>
+          <ErrorNotice error={{ message: query.data.error }} onRetry={() => void query.refetch()} />
         </div>
       )}
       <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
@@ -97,10 +88,10 @@ export function DataFormatsScreen() {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && !query.isPending && (
+            {rows.length === 0 && !query.data?.error && (
               <tr>
-                <td colSpan={5} className="px-4 py-6 text-center text-gray-600">
-                  <FormattedMessage id="common.noRows" defaultMessage="Nothing to show" />
+                <td colSpan={5} className="px-4 py-2">
+                  <QueryState query={query} empty />
                 </td>
               </tr>
             )}
@@ -113,7 +104,7 @@ export function DataFormatsScreen() {
       <Pagination
         page={page}
         limit={limit}
-        totalCount={query.data?.totalCount ?? 0}
+        totalCount={query.data?.totalCount}
         sizes={PAGE_SIZES}
         onChange={changePage}
       />

@@ -2,9 +2,10 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { FormattedDate, FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import { eventQuery, type PlatformEvent } from '../../api/events'
-import { Alert } from '../../ui/alert'
+import { categoryText, targetTypeText } from '../../ui/enum-text'
+import { QueryState } from '../../ui/query-state'
 import { useReturnFocus } from '../../ui/return-focus'
 import { StatusBadge } from '../../ui/status-badge'
 import { EVENT_FIELDS, eventFieldLabels, eventLinks } from './event-fields'
@@ -53,7 +54,7 @@ export function EventDrawer({
             />
           </Dialog.Description>
           <div className="flex-1 overflow-y-auto px-5 py-4">
-            {!event && fetched.isError && <Alert>{fetched.error.message}</Alert>}
+            {!event && <QueryState query={fetched} empty={false} />}
             {event && (
               <>
                 <nav
@@ -74,7 +75,7 @@ export function EventDrawer({
                 <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
                   {EVENT_FIELDS.map((field) => (
                     <Field key={field} name={intl.formatMessage(eventFieldLabels[field])}>
-                      {render(event, field)}
+                      {render(event, field, intl)}
                     </Field>
                   ))}
                 </dl>
@@ -87,11 +88,13 @@ export function EventDrawer({
   )
 }
 
-function render(event: PlatformEvent, field: keyof PlatformEvent): ReactNode {
+function render(event: PlatformEvent, field: keyof PlatformEvent, intl: IntlShape): ReactNode {
   const value = event[field]
   if (value === undefined || value === null || value === '') return <span className="text-gray-500">—</span>
   if (field === 'timestamp') return <FormattedDate value={value} dateStyle="medium" timeStyle="medium" />
   if (field === 'status') return <StatusBadge status={value} />
+  if (field === 'targetType') return targetTypeText(intl, value)
+  if (field === 'category') return categoryText(intl, value)
   return value
 }
 

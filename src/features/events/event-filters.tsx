@@ -1,6 +1,8 @@
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Button } from '../../ui/button'
+import { categoryText, statusText, targetTypeText } from '../../ui/enum-text'
+import { LocaleDateInput } from '../../ui/locale-date-input'
 import type { EventsSearch } from './events-search'
 
 const STATUSES = ['success', 'warning', 'error', 'info']
@@ -19,6 +21,7 @@ const label = 'block text-xs font-medium text-gray-700'
  */
 export function EventFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
   const intl = useIntl()
+  const ids = useId()
   const [typed, setTyped] = useState({ type: value.type ?? '', app: value.app ?? '' })
   useEffect(() => setTyped({ type: value.type ?? '', app: value.app ?? '' }), [value.type, value.app])
   // A range whose start is after its end is shown as chosen, refused, and not applied.
@@ -43,6 +46,7 @@ export function EventFilters({ value, onChange }: { value: Filters; onChange: (n
     set({ type: typed.type.trim() || undefined, app: typed.app.trim() || undefined })
   }
 
+  const optionText = { status: statusText, category: categoryText, targetType: targetTypeText }
   const select = (name: 'status' | 'category' | 'targetType', title: string, options: string[]) => (
     <label className={label}>
       {title}
@@ -55,7 +59,7 @@ export function EventFilters({ value, onChange }: { value: Filters; onChange: (n
         <option value="">{any}</option>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {optionText[name](intl, o)}
           </option>
         ))}
       </select>
@@ -101,26 +105,24 @@ export function EventFilters({ value, onChange }: { value: Filters; onChange: (n
           placeholder="orchestrator"
         />
       </label>
-      <label className={label}>
+      <label className={label} htmlFor={`${ids}-from`}>
         <FormattedMessage id="events.from" defaultMessage="From" />
-        <input
-          type="date"
+        <LocaleDateInput
+          id={`${ids}-from`}
           className={control}
           value={dates.from}
-          max={value.to}
           {...dateAria}
-          onChange={(e) => setDate({ from: e.target.value })}
+          onChange={(iso) => setDate({ from: iso })}
         />
       </label>
-      <label className={label}>
+      <label className={label} htmlFor={`${ids}-to`}>
         <FormattedMessage id="events.to" defaultMessage="To" />
-        <input
-          type="date"
+        <LocaleDateInput
+          id={`${ids}-to`}
           className={control}
           value={dates.to}
-          min={value.from}
           {...dateAria}
-          onChange={(e) => setDate({ to: e.target.value })}
+          onChange={(iso) => setDate({ to: iso })}
         />
       </label>
       {inverted && (

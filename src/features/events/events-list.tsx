@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useRef } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import type { PlatformEvent } from '../../api/events'
+import { targetTypeText } from '../../ui/enum-text'
 import { StatusBadge } from '../../ui/status-badge'
 
 const ROW_HEIGHT = 72
@@ -68,6 +69,7 @@ const EventRow = memo(function EventRow({
   start: number
   onOpen: (id: string) => void
 }) {
+  const intl = useIntl()
   return (
     <li
       data-testid="event-row"
@@ -92,7 +94,7 @@ const EventRow = memo(function EventRow({
           <span className="block truncate text-gray-700">{event.message}</span>
         </span>
         <span className="hidden truncate text-gray-700 md:block">
-          {event.targetType} · {event.receiverName ?? event.appName}
+          {event.targetType && targetTypeText(intl, event.targetType)} · {event.receiverName ?? event.appName}
         </span>
       </button>
     </li>

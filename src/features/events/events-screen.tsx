@@ -3,12 +3,11 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo } from 'react'
 import { FormattedMessage, FormattedNumber } from 'react-intl'
 import { EVENTS_FIRST_LIMIT, eventsQuery, flattenEvents } from '../../api/events'
-import { useOnline } from '../../offline/online'
-import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { FetchedAt } from '../../ui/fetched-at'
 import { FilterDisclosure } from '../../ui/filter-disclosure'
 import { PageHeader } from '../../ui/page-header'
+import { QueryState } from '../../ui/query-state'
 import { EventDrawer } from './event-drawer'
 import { EventFilters } from './event-filters'
 import { EventsList } from './events-list'
@@ -19,7 +18,6 @@ const route = getRouteApi('/_user/events')
 /** `onErrorFilter` keeps the stored "errors only" choice that the menu's Events entry resets. */
 export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) => void }) {
   const search = route.useSearch()
-  const online = useOnline()
   const navigate = route.useNavigate()
   const filters = useMemo(() => filtersOf(search), [search])
   const target = search.limit ?? EVENTS_FIRST_LIMIT
@@ -59,14 +57,16 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
       </FilterDisclosure>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-gray-700" aria-live="polite" data-testid="events-count">
-          <FormattedMessage
-            id="events.showing"
-            defaultMessage="Showing {shown} of {total}"
-            values={{
-              shown: <FormattedNumber value={shown.length} />,
-              total: <FormattedNumber value={totalCount} />,
-            }}
-          />
+          {query.data !== undefined && (
+            <FormattedMessage
+              id="events.showing"
+              defaultMessage="Showing {shown} of {total}"
+              values={{
+                shown: <FormattedNumber value={shown.length} />,
+                total: <FormattedNumber value={totalCount} />,
+              }}
+            />
+          )}
         </p>
         <FetchedAt
           updatedAt={query.dataUpdatedAt}
@@ -75,24 +75,8 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
           onRetry={() => void query.refetch()}
         />
       </div>
-      {query.isError && !query.data && (
-        <div className="mb-3">
-          <Alert>
-            {online ? (
-              query.error.message
-            ) : (
-              <FormattedMessage
-                id="data.unavailable"
-                defaultMessage="No connection and nothing saved on this device yet."
-              />
-            )}
-          </Alert>
-        </div>
-      )}
-      {query.isPending ? (
-        <p className="text-sm text-gray-700">
-          <FormattedMessage id="common.loading" defaultMessage="Loading…" />
-        </p>
+      {query.data === undefined ? (
+        <QueryState query={query} empty={false} />
       ) : (
         <EventsList events={shown} onOpen={open} />
       )}

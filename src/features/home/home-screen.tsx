@@ -5,6 +5,7 @@ import { defineMessages, FormattedMessage, FormattedNumber, useIntl } from 'reac
 import { TASK_STATUSES, type TaskStatus, taskCountQuery } from '../../api/monitoring'
 import { useSession } from '../../auth/session'
 import { useWaitingCount } from '../../offline/use-outbox'
+import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 
@@ -29,6 +30,7 @@ export function HomeScreen({ lastErrors }: { lastErrors: ReactNode }) {
   const waiting = useWaitingCount()
   const counts = useQueries({ queries: TASK_STATUSES.map((status) => taskCountQuery(status)) })
   const name = session?.user.firstName ?? session?.user.email
+  const failedCount = counts.find((c) => c.isError && c.data === undefined)
   return (
     <div className="space-y-4">
       <PageHeader
@@ -65,12 +67,22 @@ export function HomeScreen({ lastErrors }: { lastErrors: ReactNode }) {
                   {intl.formatMessage(statusLabels[status])}
                 </span>
                 <span className="block text-2xl font-semibold text-gray-900" data-testid={`tasks-${status}`}>
-                  {counts[i]?.data === undefined ? '…' : <FormattedNumber value={counts[i].data} />}
+                  <TaskCount count={counts[i]} />
                 </span>
               </Link>
             </li>
           ))}
         </ul>
+        {failedCount && (
+          <div className="mt-3">
+            <ErrorNotice
+              error={failedCount.error}
+              onRetry={() => {
+                for (const count of counts) if (count.isError) void count.refetch()
+              }}
+            />
+          </div>
+        )}
       </section>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         {lastErrors}
@@ -108,6 +120,29 @@ export function HomeScreen({ lastErrors }: { lastErrors: ReactNode }) {
         </ul>
       </nav>
     </div>
+  )
+}
+
+/** A count, or what stands for it: a dash that says why when it failed, a loading mark while asked. */
+function TaskCount({ count }: { count: { data?: number; isError: boolean } | undefined }) {
+  const intl = useIntl()
+  if (count?.data !== undefined) return <FormattedNumber value={count.data} />
+  if (count?.isError)
+    return (
+      <span title={intl.formatMessage({ id: 'home.countFailed', defaultMessage: 'Could not be counted' })}>
+        <span aria-hidden="true">–</span>
+        <span className="sr-only">
+          <FormattedMessage id="home.countFailed" defaultMessage="Could not be counted" />
+        </span>
+      </span>
+    )
+  return (
+    <span role="status">
+      <span aria-hidden="true">…</span>
+      <span className="sr-only">
+        <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+      </span>
+    </span>
   )
 }
 

@@ -17,6 +17,7 @@ export function ChartCard({
   actions,
   testId,
   description,
+  state,
 }: {
   title: ReactNode
   /** What the chart counts. */
@@ -27,6 +28,8 @@ export function ChartCard({
   chart: ChartProps
   actions?: ReactNode
   testId: string
+  /** Loading or failed, with no data to draw: shown instead of the chart. */
+  state?: ReactNode
 }) {
   const [asTable, setAsTable] = useState(false)
   const headingId = useId()
@@ -49,7 +52,8 @@ export function ChartCard({
         </button>
       </div>
       {description && <p className="mb-2 text-sm text-gray-700">{description}</p>}
-      {!asTable && (
+      {state}
+      {!asTable && !state && (
         <Suspense
           fallback={
             <p className="h-64 text-sm text-gray-600">

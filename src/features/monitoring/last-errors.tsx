@@ -2,17 +2,17 @@ import { Link } from '@tanstack/react-router'
 import { FormattedDate, FormattedMessage } from 'react-intl'
 import type { PlatformEvent } from '../../api/events'
 import { Button } from '../../ui/button'
+import { type QueryLike, QueryState } from '../../ui/query-state'
 
 /** The platform's last error events (getlasterrors), each opening in the events drawer. */
 export function LastErrors({
-  events,
-  loading,
+  query,
   onMore,
 }: {
-  events: PlatformEvent[]
-  loading: boolean
+  query: QueryLike & { data?: PlatformEvent[] }
   onMore?: () => void
 }) {
+  const events = query.data ?? []
   return (
     <section
       aria-labelledby="last-errors-title"
@@ -36,13 +36,14 @@ export function LastErrors({
         />
       </p>
       {events.length === 0 ? (
-        <p className="text-sm text-gray-600">
-          {loading ? (
-            <FormattedMessage id="common.loading" defaultMessage="Loading…" />
-          ) : (
-            <FormattedMessage id="monitoring.noErrors" defaultMessage="No errors" />
-          )}
-        </p>
+        <div className="text-sm">
+          <QueryState
+            query={query}
+            empty
+            inline
+            emptyText={<FormattedMessage id="monitoring.noErrors" defaultMessage="No errors" />}
+          />
+        </div>
       ) : (
         <ul className="divide-y divide-gray-200 text-sm">
           {events.map((event) => (

@@ -10,10 +10,10 @@ import {
   STATS_FIRST_LIMIT,
   statsQuery,
 } from '../../api/monitoring'
-import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
+import { QueryState } from '../../ui/query-state'
 import { ChartCard } from './chart-card'
 import { LastErrors } from './last-errors'
 import { RangePicker } from './range-picker'
@@ -78,7 +78,6 @@ export function MonitoringScreen() {
     }
   }, [orgs.data, intl, requestsLabel, errorsLabel])
 
-  const failed = [stats, orgs, errors].find((q) => q.isError && !q.data)
   return (
     <div className="space-y-4">
       <PageHeader
@@ -96,10 +95,8 @@ export function MonitoringScreen() {
         value={range}
         onChange={(next) => void navigate({ search: (s) => ({ ...s, range: next }) })}
       />
-      {failed?.error && <Alert>{failed.error.message}</Alert>}
       <LastErrors
-        events={errors.data ?? []}
-        loading={errors.isPending}
+        query={errors}
         onMore={() =>
           void navigate({ search: (s) => ({ ...s, errors: (s.errors ?? STATS_FIRST_LIMIT) * 2 }) })
         }
@@ -122,6 +119,7 @@ export function MonitoringScreen() {
         }
         rowLabels={requests.rowLabels}
         chart={requests.chart}
+        state={stats.data === undefined && <QueryState query={stats} empty={false} />}
       />
       <ChartCard
         testId="companies-chart"
@@ -129,6 +127,7 @@ export function MonitoringScreen() {
         xLabel={<FormattedMessage id="monitoring.company" defaultMessage="Company" />}
         rowLabels={companies.rowLabels}
         chart={companies.chart}
+        state={orgs.data === undefined && <QueryState query={orgs} empty={false} />}
         actions={
           orgs.data && orgs.data.length >= orgLimit && orgLimit < 100 ? (
             <Button

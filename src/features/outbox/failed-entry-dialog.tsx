@@ -5,6 +5,7 @@ import type { OutboxEntry } from '../../offline/db'
 import { retryEntry } from '../../offline/outbox'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
+import { errorLine } from '../../ui/error-text'
 import { useReturnFocus } from '../../ui/return-focus'
 
 type Draft = Record<string, { text: string; json: boolean }>
@@ -68,7 +69,7 @@ export function FailedEntryDialog({ entry, onClose }: { entry: OutboxEntry; onCl
             <FormattedMessage
               id="failed.text"
               defaultMessage="The platform refused this change: {error}. Correct it and send it again."
-              values={{ error: entry.lastError ?? '' }}
+              values={{ error: errorLine(intl, { status: entry.lastStatus, message: entry.lastError }) }}
             />
           </Dialog.Description>
           {invalid && (

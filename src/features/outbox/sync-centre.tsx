@@ -8,7 +8,7 @@ import { useOutbox } from '../../offline/use-outbox'
 import { NoOfflineCopyText } from '../../shell/no-offline-copy'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
-import { translateValidation } from '../../ui/form/validation-message'
+import { errorLine } from '../../ui/error-text'
 import { PageHeader } from '../../ui/page-header'
 import { BackToForm } from './back-to-form'
 import { ConflictDialog } from './conflict-dialog'
@@ -134,7 +134,7 @@ export function SyncCentre() {
               {entry.lastError && (
                 <p className="mt-2 text-sm break-words text-red-800">
                   {entry.lastStatus ? (
-                    `${entry.lastStatus}: ${translateValidation(intl, entry.lastError)}`
+                    `${entry.lastStatus}: ${errorLine(intl, { status: entry.lastStatus, message: entry.lastError })}`
                   ) : (
                     <FormattedMessage
                       id="outbox.noConnection"

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { apiError } from '../../api/http'
 import { useOnlineWrite } from '../../api/online-write'
 import {
   deleteProductFile,
@@ -13,6 +14,7 @@ import {
 import { useSession } from '../../auth/session'
 import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { ErrorNotice } from '../../ui/error-notice'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { fileKindMessages, formatSize } from './file-kind-messages'
 import { FileUpload } from './file-upload'
@@ -27,7 +29,7 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
   const queryClient = useQueryClient()
   const query = useQuery({ ...productFilesQuery(productId), enabled: session !== null })
   const [removing, setRemoving] = useState<ProductFile | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>(null)
   const removal = useOnlineWrite((fileId: string, key: string) => deleteProductFile(productId, fileId, key))
   if (!session) return null
   const files = query.data ?? []
@@ -38,7 +40,7 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
   const download = async (file: ProductFile) => {
     setError(null)
     const result = await downloadProductFile(productId, file.id)
-    if (!(result.data instanceof Blob)) return setError(result.error ?? '')
+    if (!(result.data instanceof Blob)) return setError(apiError(result))
     const url = URL.createObjectURL(result.data)
     const link = document.createElement('a')
     link.href = url
@@ -66,9 +68,17 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
           defaultMessage="A file is sent to the platform as soon as it is uploaded; it needs a connection."
         />
       </p>
-      {(query.isError || error || removal.error) && (
+      {removal.error && (
         <div className="mb-3">
-          <Alert>{removal.error ?? error ?? query.error?.message}</Alert>
+          <Alert>{removal.error}</Alert>
+        </div>
+      )}
+      {(query.isError || error !== null) && (
+        <div className="mb-3">
+          <ErrorNotice
+            error={error ?? query.error}
+            onRetry={error === null ? () => void query.refetch() : undefined}
+          />
         </div>
       )}
       {groups.map(({ kind, files: group }) => {

@@ -76,7 +76,6 @@ export function GenerateTokenForm({
           {() => (
             <DateField
               label={intl.formatMessage({ id: 'tokens.expirationDate', defaultMessage: 'Expiration date' })}
-              min={daysAhead(0)}
               required
             />
           )}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { meQuery, permissionsQuery, rolesQuery } from '../../api/users'
 import { useSession } from '../../auth/session'
-import { Alert } from '../../ui/alert'
+import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 import { TokensSection } from './tokens-section'
@@ -34,7 +34,7 @@ export function ProfileScreen() {
           />
         }
       />
-      {me.isError && !me.data && <Alert>{me.error.message}</Alert>}
+      {me.isError && !me.data && <ErrorNotice error={me.error} onRetry={() => void me.refetch()} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <section aria-labelledby="personal-title" className={card}>
           <h2 id="personal-title" className="mb-3 text-lg font-semibold text-gray-900">

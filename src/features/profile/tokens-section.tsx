@@ -8,6 +8,7 @@ import { useSession } from '../../auth/session'
 import type { AccessToken } from '../../contract/token'
 import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { StatusBadge } from '../../ui/status-badge'
@@ -100,7 +101,9 @@ export function TokensSection({ userId }: { userId: string }) {
       <div className="space-y-3">
         {created?.fullValue && <NewTokenValue token={created} onDone={() => setCreated(undefined)} />}
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-        {tokens.isError && !tokens.data && <Alert>{tokens.error.message}</Alert>}
+        {tokens.isError && !tokens.data && (
+          <ErrorNotice error={tokens.error} onRetry={() => void tokens.refetch()} />
+        )}
         <div>
           {/* Under md the rows stack as cards: a phone shows every action without scrolling sideways. */}
           <table className="block w-full text-left text-sm md:table">

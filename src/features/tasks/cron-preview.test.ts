@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { describeCron, nextRuns, skippedRun } from './cron-preview'
+import { describeCron, describeCronLocally, nextRuns, skippedRun } from './cron-preview'
 
 describe('cron preview', () => {
   it('describes a schedule in English and Finnish', () => {
     expect(describeCron('0 2 * * *', 'en')).toBe('At 02:00')
     expect(describeCron('0 2 * * *', 'fi')).toMatch(/02:00/)
     expect(describeCron('0 2 * * *', 'fi')).not.toBe(describeCron('0 2 * * *', 'en'))
+  })
+
+  it('writes clock times as the language does, like the rest of the console', () => {
+    const fiTime = new Intl.DateTimeFormat('fi', { hour: '2-digit', minute: '2-digit' }).format(
+      new Date(2026, 0, 1, 2, 0),
+    )
+    expect(describeCronLocally('0 2 * * *', 'fi')).toContain(fiTime)
+    expect(describeCronLocally('0 2 * * *', 'fi')).toMatch(/02\.00/)
+    expect(describeCronLocally('30 14 * * 1', 'fi')).toMatch(/14\.30/)
+    expect(describeCronLocally('0 2 * * *', 'en')).toBe('At 02:00')
   })
 
   it('lists the next five runs in the chosen zone', () => {

@@ -28,10 +28,10 @@ function useCronPreview(schedule: string, timeZone: string, locale: string): Pre
     }
     let live = true
     import('./cron-preview')
-      .then(({ describeCron, nextRuns, skippedRun }) => {
+      .then(({ describeCronLocally, nextRuns, skippedRun }) => {
         if (live)
           setPreview({
-            description: describeCron(schedule, locale),
+            description: describeCronLocally(schedule, locale),
             runs: nextRuns(schedule, ianaZone(timeZone)),
             skipped: skippedRun(schedule, ianaZone(timeZone)),
           })

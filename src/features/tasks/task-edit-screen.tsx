@@ -7,6 +7,7 @@ import { PermittedScreen } from '../../auth/permitted'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
 import { useOverlay, useResolvedId } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
+import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { refusedOf } from '../../ui/form/platform-answer'
 import { PageHeader } from '../../ui/page-header'
@@ -84,7 +85,7 @@ function TaskEditForm({ id: routeId }: { id?: string }) {
           <FormattedMessage id="error.accessDenied" defaultMessage="Access denied." />
         </Alert>
       ) : query.isError ? (
-        <Alert>{query.error.message}</Alert>
+        <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         loading
       )}

@@ -4,6 +4,7 @@ import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react
 import { taskRunsQuery } from '../../api/tasks'
 import { FetchedAt } from '../../ui/fetched-at'
 import { Pagination } from '../../ui/pagination'
+import { QueryState } from '../../ui/query-state'
 import { RunOutcomeBadge } from './task-status-badge'
 
 const SIZES = [5, 10, 20, 50]
@@ -52,10 +53,14 @@ export function TaskRunHistory({ taskId }: { taskId: string }) {
             </tr>
           </thead>
           <tbody>
-            {runs.length === 0 && !query.isPending && (
+            {runs.length === 0 && (
               <tr>
-                <td colSpan={5} className="px-3 py-4 text-center text-gray-600">
-                  <FormattedMessage id="run.none" defaultMessage="No runs yet" />
+                <td colSpan={5} className="px-3 py-2">
+                  <QueryState
+                    query={query}
+                    empty
+                    emptyText={<FormattedMessage id="run.none" defaultMessage="No runs yet" />}
+                  />
                 </td>
               </tr>
             )}
@@ -109,7 +114,7 @@ export function TaskRunHistory({ taskId }: { taskId: string }) {
       <Pagination
         page={paging.page}
         limit={paging.limit}
-        totalCount={query.data?.totalCount ?? 0}
+        totalCount={query.data?.totalCount}
         sizes={SIZES}
         onChange={setPaging}
       />

@@ -7,6 +7,7 @@ import { TASKS, type Task, taskQuery } from '../../api/tasks'
 import { applyPendingTo } from '../../offline/outbox'
 import { useOverlay } from '../../offline/use-outbox'
 import { Alert } from '../../ui/alert'
+import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
@@ -39,7 +40,7 @@ export function TaskScreen({ id }: { id: string }) {
       <div>
         <PageHeader title={<FormattedMessage id="page.task" defaultMessage="Task" />} />
         {query.isError ? (
-          <Alert>{query.error.message}</Alert>
+          <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <p aria-busy="true" className="text-gray-600">
             <FormattedMessage id="common.loading" defaultMessage="Loading…" />

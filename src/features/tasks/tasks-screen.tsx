@@ -7,12 +7,12 @@ import { applyPending, type WithPending } from '../../offline/outbox'
 import { PAGE_SIZES } from '../../offline/pagination'
 import { useKeptPage } from '../../offline/use-kept-page'
 import { useOverlay } from '../../offline/use-outbox'
-import { Alert } from '../../ui/alert'
 import { FetchedAt } from '../../ui/fetched-at'
 import { FilterDisclosure } from '../../ui/filter-disclosure'
 import { PageHeader } from '../../ui/page-header'
 import { Pagination } from '../../ui/pagination'
 import { PendingBadge } from '../../ui/pending-badge'
+import { QueryState } from '../../ui/query-state'
 import { TaskScheduleSummary } from './task-schedule-summary'
 import { RunOutcomeBadge, TaskStatusBadge } from './task-status-badge'
 import { TasksFilters } from './tasks-filters'
@@ -68,20 +68,6 @@ export function TasksScreen() {
           onRetry={() => void query.refetch()}
         />
       </div>
-      {query.isError && !query.data && (
-        <div className="mb-4">
-          <Alert>
-            {query.error.message === 'offline' ? (
-              <FormattedMessage
-                id="data.unavailable"
-                defaultMessage="No connection and nothing saved on this device yet."
-              />
-            ) : (
-              query.error.message
-            )}
-          </Alert>
-        </div>
-      )}
       <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">
@@ -109,10 +95,10 @@ export function TasksScreen() {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && !query.isPending && (
+            {rows.length === 0 && (
               <tr>
-                <td colSpan={5} className="px-4 py-6 text-center text-gray-600">
-                  <FormattedMessage id="common.noRows" defaultMessage="Nothing to show" />
+                <td colSpan={5} className="px-4 py-2">
+                  <QueryState query={query} empty />
                 </td>
               </tr>
             )}
@@ -125,7 +111,7 @@ export function TasksScreen() {
       <Pagination
         page={page}
         limit={limit}
-        totalCount={query.data?.totalCount ?? 0}
+        totalCount={query.data?.totalCount}
         sizes={PAGE_SIZES}
         onChange={(next) => void navigate({ search: { ...search, ...next } })}
       />

@@ -16,5 +16,5 @@ export const Route = createFileRoute('/_user/')({
 /** Home and monitoring are separate areas: the last errors are composed here (CONVENTIONS 5). */
 function Home() {
   const errors = useQuery(lastErrorsQuery(STATS_FIRST_LIMIT))
-  return <HomeScreen lastErrors={<LastErrors events={errors.data ?? []} loading={errors.isPending} />} />
+  return <HomeScreen lastErrors={<LastErrors query={errors} />} />
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
 import { useId } from 'react'
 import { useIntl } from 'react-intl'
+import { LocaleDateInput } from '../locale-date-input'
 import { useFieldContext } from './fields'
 import { firstError, translateValidation } from './validation-message'
 
 /** A date (YYYY-MM-DD) input wired like the other fields: aria-invalid and aria-describedby from errors. */
-export function DateField({ label, min, required }: { label: ReactNode; min?: string; required?: boolean }) {
+export function DateField({ label, required }: { label: ReactNode; required?: boolean }) {
   const intl = useIntl()
   const field = useFieldContext<string>()
   const id = useId()
@@ -19,13 +20,11 @@ export function DateField({ label, min, required }: { label: ReactNode; min?: st
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </label>
-      <input
+      <LocaleDateInput
         id={id}
-        type="date"
         name={field.name}
-        min={min}
         value={field.state.value ?? ''}
-        onChange={(e) => field.handleChange(e.target.value)}
+        onChange={(iso) => field.handleChange(iso)}
         onBlur={field.handleBlur}
         aria-invalid={error !== undefined}
         aria-describedby={error ? `${id}-error` : undefined}

@@ -86,6 +86,9 @@ const known = defineMessages({
   },
 })
 
+/** Whether a text is one of the SPEC's validation messages the console translates. */
+export const isKnownValidation = (message: string) => Object.hasOwn(known, message)
+
 export function translateValidation(intl: IntlShape, message: string): string {
   const valued = withValues[message]
   if (valued) return intl.formatMessage(valued.descriptor, valued.values)
