@@ -11,7 +11,6 @@ import type { ApiResult } from './http'
  */
 export const onlineWriteMessages = defineMessages({
   forbidden: { id: 'write.forbidden', defaultMessage: 'You are not permitted to do this.' },
-  unauthorized: { id: 'write.unauthorized', defaultMessage: 'Your session has ended. Sign in again.' },
   noAnswer: {
     id: 'write.noAnswer',
     defaultMessage: 'The platform did not answer. Nothing was changed; try again.',
@@ -28,7 +27,8 @@ export function onlineWriteError(
   result: Pick<ApiResult<unknown>, 'status' | 'error'> & { body?: unknown },
 ) {
   if (result.status === 0) return intl.formatMessage(onlineWriteMessages.noAnswer)
-  if (result.status === 401) return intl.formatMessage(onlineWriteMessages.unauthorized)
+  // A 401 that did not end the session (contracts, credentials) says the platform's reason.
+  if (result.status === 401) return errorLine(intl, { status: 401, message: result.error })
   if (result.status === 403) return intl.formatMessage(onlineWriteMessages.forbidden)
   if (result.status >= 500 || !result.error) return intl.formatMessage(onlineWriteMessages.failed)
   // Any other refusal: its fields, a text the console knows, or its status, in the user's language.

@@ -53,6 +53,7 @@ const knownTexts: Record<string, MessageDescriptor> = defineMessages({
     defaultMessage: 'The contract is not valid now.',
   },
   'Access denied.': { id: 'error.accessDenied', defaultMessage: 'Access denied.' },
+  'Token expired': { id: 'failure.tokenExpired', defaultMessage: 'Token expired' },
   'Not found': { id: 'failure.404', defaultMessage: 'Not found: it may have been removed.' },
   Unauthorized: { id: 'failure.401', defaultMessage: 'Your sign-in has ended. Sign in again.' },
   'The entity was changed by someone else.': {
