@@ -14,6 +14,10 @@ export type JsonObject = Record<string, unknown>
 export const PRODUCTS_RESOURCE = CATALOG
 const ONE = '/api/{env}/products/{version}/{id}'
 
+/** Whether a queued change is a save of a source's task or meta data, not of the source itself. */
+export const isProductPartChange = (entry: { method: string; path: string }) =>
+  entry.method === 'PUT' && /\/(task|meta)$/.test(entry.path)
+
 export const productPartKeys = {
   part: (id: string, part: ProductPart) => [...catalogKeys.all(), 'part', id, part] as const,
 }

@@ -54,13 +54,15 @@ test.describe('answers are checked at the door', () => {
       page,
     }) => {
       const crashes = watchCrashes(page)
-      await useSignIn(page, 'en')
+      // Broken from the start: the sign-in lands on the home screen, whose answers would otherwise be
+      // cached (and fresh) before the screen under test is opened.
       let broken = true
       await page.route(screen.call, (route) =>
         broken
           ? route.fulfill({ status: 200, body: WRONG_SHAPE, contentType: 'application/json' })
           : route.continue(),
       )
+      await useSignIn(page, 'en')
       await page.goto(screen.path)
       await expect(page.getByRole('heading', { level: 1, name: new RegExp(screen.heading) })).toBeVisible()
       const notice = page.getByTestId('error-notice').filter({ hasText: GENERIC_EN }).first()

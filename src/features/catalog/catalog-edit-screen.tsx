@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useIntl } from 'react-intl'
 import { CATALOG, type CatalogList, catalogItemQuery, fromLists, type Product } from '../../api/catalog'
 import { newer } from '../../api/keys'
+import { isProductPartChange } from '../../api/product-parts'
 import { PermittedScreen } from '../../auth/permitted'
 import { applyPendingTo, isLocalId } from '../../offline/outbox'
 import { useOverlay, useResolvedId } from '../../offline/use-outbox'
@@ -46,7 +47,8 @@ function CatalogEditForm({
     ? applyPendingTo<Product>(newer(query.data, row?.data), id, pending, CATALOG, sent)
     : undefined
 
-  const refused = refusedOf(pending, id)
+  // The task and meta data tab says its own refusals; the form restores only its own.
+  const refused = refusedOf(pending, id, (entry) => !isProductPartChange(entry))
 
   if (!id)
     return (

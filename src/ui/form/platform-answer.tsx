@@ -83,9 +83,18 @@ export function useRefusalOnFields(form: AnyForm, refused: OutboxEntry | undefin
   }, [refused?.id])
 }
 
-/** The change of this entity the platform refused (failed or in conflict), if any. */
-export const refusedOf = (entries: OutboxEntry[], entityId: string | undefined) =>
-  entries.find((e) => e.entityId === entityId && (e.status === 'failed' || e.status === 'conflict'))
+/**
+ * The change of this entity the platform refused (failed or in conflict), if any; `ofForm` keeps only
+ * the changes the form itself makes (not those of parts saved beside it, such as a source's meta data).
+ */
+export const refusedOf = (
+  entries: OutboxEntry[],
+  entityId: string | undefined,
+  ofForm: (entry: OutboxEntry) => boolean = () => true,
+) =>
+  entries.find(
+    (e) => e.entityId === entityId && (e.status === 'failed' || e.status === 'conflict') && ofForm(e),
+  )
 
 /**
  * A form's save through the outbox, the one write path: the change is queued, then the form waits for
