@@ -66,6 +66,8 @@ export interface OnlineWrite<I, T> {
   status: number | undefined
   /** The platform's field messages of the last failed call (`error.issues`), as it sent them. */
   issues: FieldIssue[]
+  /** The last failed call as the error notice describes it (status, the platform's text, its issues). */
+  failure: { status: number; message?: string; issues: FieldIssue[] } | undefined
   clearError: () => void
 }
 
@@ -74,7 +76,12 @@ export function useOnlineWrite<I, T>(
 ): OnlineWrite<I, T> {
   const intl = useIntl()
   const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<{ status: number; text: string; issues: FieldIssue[] }>()
+  const [failure, setFailure] = useState<{
+    status: number
+    text: string
+    message?: string
+    issues: FieldIssue[]
+  }>()
   const sending = useRef(false)
   const retry = useRef<{ signature: string; key: string }>(undefined)
   const latest = useRef(send)
@@ -98,6 +105,7 @@ export function useOnlineWrite<I, T>(
           setFailure({
             status: result.status,
             text: onlineWriteError(intl, result),
+            message: result.error,
             issues: issuesOf(result.body),
           })
         return result
@@ -115,6 +123,7 @@ export function useOnlineWrite<I, T>(
     error: failure?.text,
     status: failure?.status,
     issues: failure?.issues ?? [],
+    failure: failure && { status: failure.status, message: failure.message, issues: failure.issues },
     clearError,
   }
 }

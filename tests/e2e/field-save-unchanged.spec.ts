@@ -18,6 +18,9 @@ const EDIT_PATH: Record<string, string> = {
 const BOOKKEEPING = new Set([
   'updatedAt',
   'updatedBy',
+  // Who made and changed it, by name: added to a single read (not to lists), derived from createdBy/updatedBy.
+  'createdByName',
+  'updatedByName',
   'definitionUpdatedAt',
   'stateUpdatedAt',
   'lastRun',

@@ -8,6 +8,7 @@ import { requiredText } from '../../contract/rules'
 import type { AccessToken } from '../../contract/token'
 import { useUnsavedInput } from '../../offline/unsaved'
 import { Alert } from '../../ui/alert'
+import { ErrorNotice } from '../../ui/error-notice'
 import { DateField } from '../../ui/form/date-field'
 import { useAppForm } from '../../ui/form/fields'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
@@ -43,6 +44,9 @@ export function GenerateTokenForm({
       formApi.reset({ name: '', expirationDate: daysAhead(30) })
     },
   })
+  const tooLong = write.issues.some((i) => i.path === 'expirationDate' && /at most \d+ days/.test(i.message))
+    ? expirationProblem(intl, write.issues)
+    : undefined
   // Online only, no draft: a new version's reload waits while a name is typed here.
   useUnsavedInput(useStore(form.store, (s) => s.isDirty))
   return (
@@ -58,9 +62,10 @@ export function GenerateTokenForm({
       <h3 id="generate-token-title" className="mb-3 font-semibold text-gray-900">
         <FormattedMessage id="tokens.generateTitle" defaultMessage="Generate a token" />
       </h3>
-      {write.error && (
+      {write.failure && (
         <div className="mb-3">
-          <Alert>{expirationProblem(intl, write.issues) ?? write.error}</Alert>
+          {/* The lifetime rule is said as what to choose; any other refusal as the platform's answer. */}
+          {tooLong ? <Alert>{tooLong}</Alert> : <ErrorNotice error={write.failure} />}
         </div>
       )}
       <div className="grid gap-x-4 sm:grid-cols-2">
