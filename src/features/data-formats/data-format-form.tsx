@@ -63,7 +63,8 @@ export function DataFormatForm({ current, refused }: { current?: DataFormat; ref
       if (outcome.kind === 'refused') return
       await removeDraft(key)
       formApi.reset(value)
-      await navigate({ to: '/data-formats' })
+      // Saved: the input is no longer unsaved, even before the form's register has heard of it.
+      await navigate({ to: '/data-formats', ignoreBlocker: true })
     },
   })
   useRefusalOnFields(form, refused)
