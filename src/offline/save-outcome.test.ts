@@ -64,6 +64,18 @@ describe('the outcome a form waits for', () => {
     const offline = await create('local:00000000-0000-4000-8000-000000000004', 'OFF')
     expect(await awaitOutcome(offline, { online: false })).toMatchObject({ kind: 'queued' })
   })
+
+  it('stops waiting when the connection goes while it waits', async () => {
+    const entry = await create('local:00000000-0000-4000-8000-000000000005', 'GONE')
+    let online = true
+    const started = Date.now()
+    const waiting = awaitOutcome(entry, { waitMs: 5000, isOnline: () => online })
+    setTimeout(() => {
+      online = false
+    }, 150)
+    expect(await waiting).toMatchObject({ kind: 'queued' })
+    expect(Date.now() - started).toBeLessThan(2000)
+  })
 })
 
 describe('what the platform names', () => {

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query'
 import type { OutboxEntry } from './db'
 import { loadDb } from './lazy-db'
 import { replacedIdKey } from './outbox'
@@ -23,7 +24,11 @@ const POLL_MS = 100
  */
 export async function awaitOutcome(
   entry: OutboxEntry | undefined,
-  { waitMs = SAVE_WAIT_MS, online = true }: { waitMs?: number; online?: boolean } = {},
+  {
+    waitMs = SAVE_WAIT_MS,
+    online = true,
+    isOnline = () => onlineManager.isOnline(),
+  }: { waitMs?: number; online?: boolean; isOnline?: () => boolean } = {},
 ): Promise<SaveOutcome> {
   if (!entry || entry.seq === undefined) return { kind: 'sent', entityId: entry?.entityId ?? '' }
   const db = await loadDb()
@@ -39,7 +44,8 @@ export async function awaitOutcome(
     // A server error or no answer: the replay tries again later; the form need not wait for it.
     if (now.status === 'pending' && now.attempts > 0 && now.lastStatus !== 401)
       return { kind: 'queued', entry: now, lastStatus: now.lastStatus }
-    if (Date.now() >= until) return { kind: 'queued', entry: now }
+    // No answer in time, or the connection went while waiting: it is kept here and sent later.
+    if (Date.now() >= until || !isOnline()) return { kind: 'queued', entry: now }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))
   }
 }

@@ -69,6 +69,9 @@ const outbox = (page: Page) =>
       }),
   )
 
+/** Online, a Save waits up to 10 s for the platform's answer (behind a backlog, say) before the form closes. */
+const SAVED_WITHIN_MS = 25_000
+
 test('chaos: two tabs, offline periods, reloads and closed pages lose and duplicate nothing', async ({
   context,
   request,
@@ -162,7 +165,9 @@ test('chaos: two tabs, offline periods, reloads and closed pages lose and duplic
         await page.getByLabel('Code').fill(code)
         await page.getByLabel('Name').fill(name)
         await page.getByRole('button', { name: 'Save' }).click()
-        await expect(page.getByRole('heading', { name: 'Data Formats', level: 1 })).toBeVisible()
+        await expect(page.getByRole('heading', { name: 'Data Formats', level: 1 })).toBeVisible({
+          timeout: SAVED_WITHIN_MS,
+        })
         expected.set(code, { name, synced: false, editedOffline: false, conflict: false })
       } else if (roll < 0.55) {
         const target = pick(alive)
@@ -173,7 +178,9 @@ test('chaos: two tabs, offline periods, reloads and closed pages lose and duplic
         await expect(page.getByLabel('Name')).toHaveValue(target.name)
         await page.getByLabel('Name').fill(name)
         await page.getByRole('button', { name: 'Save' }).click()
-        await expect(page.getByRole('heading', { name: 'Data Formats', level: 1 })).toBeVisible()
+        await expect(page.getByRole('heading', { name: 'Data Formats', level: 1 })).toBeVisible({
+          timeout: SAVED_WITHIN_MS,
+        })
         expected.set(target.code, { ...target, name, editedOffline: offline || target.editedOffline })
       } else if (roll < 0.7) {
         const target = pick(alive)
