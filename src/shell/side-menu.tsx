@@ -157,17 +157,19 @@ export function SideMenu({ collapsed = false, onChoose, onLogout }: SideMenuProp
           <p className="mt-2">{versionLine}</p>
         </div>
         {/* The rail keeps the version and environment, one short line each. */}
-        <p
-          className="hidden text-[10px] leading-tight break-all group-data-menu-collapsed:block"
-          title={versionLine}
-        >
-          <span className="sr-only">{versionLine}</span>
-          <span aria-hidden="true">
-            {__APP_VERSION__}
-            <br />
-            {environment}
-          </span>
-        </p>
+        {collapsed && (
+          <p
+            className="hidden text-[10px] leading-tight break-all group-data-menu-collapsed:block"
+            title={versionLine}
+          >
+            <span className="sr-only">{versionLine}</span>
+            <span aria-hidden="true" data-testid="rail-version">
+              {__APP_VERSION__}
+              <br />
+              {environment}
+            </span>
+          </p>
+        )}
       </div>
       {collapsed && tip && (
         <div
