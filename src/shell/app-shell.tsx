@@ -33,8 +33,8 @@ export function AppShell({ children, onLogout, organizationSelector, status }: A
       <SkipLink />
       <RouteAnnouncer />
       {!mobile && (
-        <aside id="side-menu" className="sticky top-0 h-dvh shrink-0">
-          {/* Choosing an entry collapses the desktop menu to its rail. */}
+        <aside id="side-menu" className="sticky top-0 z-30 h-dvh shrink-0">
+          {/* Choosing an entry collapses the desktop menu to its rail; above the page, for its tooltips. */}
           <SideMenu collapsed={!desktopOpen} onChoose={() => setDesktopOpen(false)} onLogout={onLogout} />
         </aside>
       )}
