@@ -29,6 +29,8 @@ export default {
       },
       width: {
         sider: '237px',
+        // The collapsed desktop menu: a rail of icons.
+        rail: '64px',
         org: '200px',
         lang: '50px',
       },

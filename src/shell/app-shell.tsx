@@ -17,7 +17,10 @@ interface AppShellProps {
   status?: ReactNode
 }
 
-/** Side menu (a drawer under 992 px, collapsed by default), top bar and the page (SPEC §2 Layout). */
+/**
+ * Side menu (a drawer under 992 px, collapsed by default; on desktop open, or a rail of icons once an
+ * entry is chosen), top bar and the page (SPEC §2 Layout).
+ */
 export function AppShell({ children, onLogout, organizationSelector, status }: AppShellProps) {
   const mobile = useMediaQuery(MOBILE_QUERY)
   const [desktopOpen, setDesktopOpen] = useState(true)
@@ -29,9 +32,10 @@ export function AppShell({ children, onLogout, organizationSelector, status }: A
     <div className="flex min-h-dvh">
       <SkipLink />
       <RouteAnnouncer />
-      {!mobile && desktopOpen && (
-        <aside id="side-menu" className="sticky top-0 h-dvh shrink-0">
-          <SideMenu onChoose={() => {}} onLogout={onLogout} />
+      {!mobile && (
+        <aside id="side-menu" className="sticky top-0 z-30 h-dvh shrink-0">
+          {/* Choosing an entry collapses the desktop menu to its rail; above the page, for its tooltips. */}
+          <SideMenu collapsed={!desktopOpen} onChoose={() => setDesktopOpen(false)} onLogout={onLogout} />
         </aside>
       )}
       {mobile && drawerOpen && (
@@ -42,6 +46,7 @@ export function AppShell({ children, onLogout, organizationSelector, status }: A
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar
           menuOpen={menuOpen}
+          menuShown={!mobile || drawerOpen}
           onToggleMenu={toggle}
           organizationSelector={organizationSelector}
           status={status}

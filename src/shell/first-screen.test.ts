@@ -45,6 +45,21 @@ describe('first-screen pictures', () => {
     expect(paintPicture(root(), '/tasks')).toBe(true)
   })
 
+  it('pictures the menu open, as every start shows it, even when it was collapsed to its rail', () => {
+    showScreen(
+      '<aside><div data-menu-collapsed="true" class="group">menu<div data-menu-tip>Tasks</div></div></aside><main>list</main>',
+    )
+    takePicture(storedScope(), '/tasks')
+    expect(root().querySelector('[data-menu-collapsed]')).not.toBeNull()
+    showScreen('<div data-static-frame>frame</div>')
+    expect(paintPicture(root(), '/tasks')).toBe(true)
+    const picture = root().querySelector('[data-first-screen]')
+    expect(picture?.querySelector('.group')).not.toBeNull()
+    expect(picture?.querySelector('[data-menu-collapsed]')).toBeNull()
+    expect(picture?.querySelector('[data-menu-tip]')).toBeNull()
+    expect(picture?.textContent).toBe('menulist')
+  })
+
   it('never pictures the static frame or a painted picture, and keeps the six latest URLs', () => {
     showScreen('<div data-static-frame>frame</div>')
     takePicture(storedScope(), '/a')

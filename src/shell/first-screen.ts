@@ -25,7 +25,7 @@ export function takePicture(scope: string, url: string, alias?: string) {
   try {
     const root = document.getElementById('root')
     if (!root || root.querySelector(`[${PICTURE_ATTRIBUTE}],[data-static-frame]`)) return
-    const html = root.innerHTML
+    const html = openMenu(root).innerHTML
     if (html.length === 0 || html.length > MAX_HTML) return
     const picture: Picture = { scope, html }
     const value = JSON.stringify(picture)
@@ -39,6 +39,15 @@ export function takePicture(scope: string, url: string, alias?: string) {
   } catch {
     // A full or blocked storage: the next start shows the static frame, as without a picture.
   }
+}
+
+/** A copy of the screen with its menu open: every start opens the menu, so the picture does too. */
+function openMenu(root: HTMLElement): HTMLElement {
+  if (!root.querySelector('[data-menu-collapsed],[data-menu-tip]')) return root
+  const copy = root.cloneNode(true) as HTMLElement
+  for (const el of copy.querySelectorAll('[data-menu-collapsed]')) el.removeAttribute('data-menu-collapsed')
+  for (const el of copy.querySelectorAll('[data-menu-tip]')) el.remove()
+  return copy
 }
 
 function forget(url: string) {

@@ -6,13 +6,15 @@ import { LanguageSwitcher } from './language-switcher'
 
 interface TopBarProps {
   menuOpen: boolean
+  /** Whether the menu is on the page (the desktop menu always is, open or as a rail). */
+  menuShown: boolean
   onToggleMenu: () => void
   /** Filled by the organization selector once signed in (SPEC §2: 200 px, only when logged in). */
   organizationSelector?: ReactNode
   status?: ReactNode
 }
 
-export function TopBar({ menuOpen, onToggleMenu, organizationSelector, status }: TopBarProps) {
+export function TopBar({ menuOpen, menuShown, onToggleMenu, organizationSelector, status }: TopBarProps) {
   const intl = useIntl()
   const session = useSession()
   return (
@@ -22,7 +24,7 @@ export function TopBar({ menuOpen, onToggleMenu, organizationSelector, status }:
         onClick={onToggleMenu}
         aria-expanded={menuOpen}
         // Points at the menu only while it is there.
-        aria-controls={menuOpen ? 'side-menu' : undefined}
+        aria-controls={menuShown ? 'side-menu' : undefined}
         className="inline-flex h-9 w-9 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100"
       >
         <span className="sr-only">

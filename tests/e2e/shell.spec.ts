@@ -16,15 +16,119 @@ test.describe('shell', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto('/products')
     const aside = page.locator('#side-menu')
-    expect((await aside.boundingBox())?.width).toBe(237)
-    await expect(page.getByRole('link', { name: 'Datatuotteet' })).toHaveAttribute('aria-current', 'page')
-    await page.getByRole('link', { name: 'Kirjaudu' }).click()
+    const width = () => aside.boundingBox().then((box) => box?.width)
+    expect(await width()).toBe(237)
+    const menu = page.getByRole('navigation', { name: 'Päävalikko' })
+    await expect(menu.getByRole('link', { name: 'Datatuotteet' })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('button', { name: 'Sulje valikko' })).toHaveAttribute('aria-expanded', 'true')
+    // Choosing an entry navigates and collapses the menu to a rail of named icons.
+    await menu.getByRole('link', { name: 'Kirjaudu' }).click()
     await expect(page).toHaveURL(/\/login$/)
-    await expect(page.getByRole('link', { name: 'Kirjaudu' })).toHaveAttribute('aria-current', 'page')
+    await expect.poll(width).toBe(64)
+    await expect(menu.getByRole('link', { name: 'Kirjaudu' })).toHaveAttribute('aria-current', 'page')
+    await expect(menu.getByRole('link', { name: 'Datatuotteet' })).not.toHaveAttribute('aria-current', /.*/)
+    // The title is kept for screen readers only; the rail shows its initial.
+    expect((await page.getByText('Orchestrator', { exact: true }).boundingBox())?.width).toBeLessThanOrEqual(
+      1,
+    )
+    const toggle = page.getByRole('button', { name: 'Avaa valikko' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(toggle).toHaveAttribute('aria-controls', 'side-menu')
+    // The rail keeps every entry as a link a pointer can reach, and names it beside the icon.
+    await menu.getByRole('link', { name: 'Datatuotteet' }).hover()
+    await expect(page.locator('[data-menu-tip]')).toHaveText('Datatuotteet')
+    await menu.getByRole('link', { name: 'Datatuotteet' }).click()
+    await expect(page.getByRole('heading', { name: 'Datatuotteet' })).toBeVisible()
+    await expect(menu.getByRole('link', { name: 'Datatuotteet' })).toHaveAttribute('aria-current', 'page')
+    expect(await width()).toBe(64)
+    await toggle.click()
+    await expect.poll(width).toBe(237)
+    await expect(page.getByText('Orchestrator', { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sulje valikko' })).toHaveAttribute('aria-expanded', 'true')
     await page.getByRole('button', { name: 'Sulje valikko' }).click()
-    await expect(aside).toHaveCount(0)
+    await expect.poll(width).toBe(64)
+  })
+
+  test('the desktop rail: each entry a named Tab stop with visible focus, sources reachable, version and environment kept', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/login')
+    await page.getByLabel('Käyttöoikeustunniste').fill('demo-operator-token')
+    await page.getByRole('button', { name: 'Kirjaudu tunnisteella' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    const menu = page.getByRole('navigation', { name: 'Päävalikko' })
+    // By keyboard: Enter on an entry navigates, collapses the menu, and the focus stays on the entry.
+    await menu.getByRole('link', { name: 'Tehtävät' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/tasks/)
+    await expect
+      .poll(() =>
+        page
+          .locator('#side-menu')
+          .boundingBox()
+          .then((b) => b?.width),
+      )
+      .toBe(64)
+    await expect(menu.getByRole('link', { name: 'Tehtävät' })).toBeFocused()
+    await expect(menu.getByRole('link', { name: 'Tehtävät' })).toHaveAttribute('aria-current', 'page')
+    await expect(page.locator('[data-menu-tip]')).toHaveText('Tehtävät')
+    await page.keyboard.press('Escape')
+    await expect(page.locator('[data-menu-tip]')).toHaveCount(0)
+    // Every rail entry is a Tab stop with a name, an icon inside the rail and a visible focus ring.
+    const names: string[] = []
+    for (let i = 0; i < 14; i += 1) {
+      await page.keyboard.press('Tab')
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement
+        if (!el.closest('#side-menu nav')) return null
+        const box = el.getBoundingClientRect()
+        const style = getComputedStyle(el)
+        return {
+          name: el.getAttribute('aria-label') ?? '',
+          right: box.right,
+          width: box.width,
+          outline: style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0,
+        }
+      })
+      if (!stop) break
+      expect(stop.name.length, JSON.stringify(stop)).toBeGreaterThan(0)
+      expect(stop.right).toBeLessThanOrEqual(64)
+      expect(stop.width).toBeGreaterThanOrEqual(40)
+      expect(stop.outline, stop.name).toBe(true)
+      names.push(stop.name)
+    }
+    expect(names).toEqual([
+      'Datatuotteet',
+      'Tietolähteet',
+      'Selaa',
+      'Pohjat',
+      'Liittimet',
+      'Muuntimet',
+      'Tietomuodot',
+      'Tapahtumat',
+      'Valvonta',
+      'Profiili',
+      'Synkronointi',
+      'Kirjaudu ulos',
+    ])
+    // The sources group closes and opens in the rail too.
+    const sources = menu.getByRole('button', { name: 'Tietolähteet' })
+    await sources.click()
+    await expect(sources).toHaveAttribute('aria-expanded', 'false')
+    await expect(menu.getByRole('link', { name: 'Selaa' })).toHaveCount(0)
+    await sources.click()
+    await menu.getByRole('link', { name: 'Liittimet' }).click()
+    await expect(page).toHaveURL(/\/connectors/)
+    await expect(menu.getByRole('link', { name: 'Liittimet' })).toHaveAttribute('aria-current', 'page')
+    // Version and environment stay on the rail, the switches wait for the open menu.
+    await expect(page.getByTestId('rail-version')).toBeVisible()
+    await expect(page.getByTestId('rail-version')).toContainText('sandbox')
+    await expect(page.getByLabel('Ympäristö')).not.toBeVisible()
+    const results = await new AxeBuilder({ page }).analyze()
+    expect(results.violations).toEqual([])
     await page.getByRole('button', { name: 'Avaa valikko' }).click()
-    await expect(aside).toBeVisible()
+    await expect(page.getByLabel('Ympäristö')).toBeVisible()
   })
 
   test('the language choice is stored and survives a reload', async ({ page }) => {
