@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /**
  * The shapes of the platform's answers, checked where they arrive: only what the console reads is

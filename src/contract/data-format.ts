@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { MESSAGES } from './messages'
 import { alphanumeric, optionalUrl, requiredText, text } from './rules'
+import { z } from './zod'
 
 /**
  * The rules of a data format's fields, one set for the console's form and the platform's validation

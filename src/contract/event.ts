@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /** Event list filters (SPEC §3 Event fields); events, stats and last errors start with a limit of 5 (SPEC §9). */
 /** type, status, category and targetType take one value or `in:a,b`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /** List parameters (SPEC §7): limit, offset, `sort=field:direction` (default descending), `in:a,b` filters. */
 export const listQuerySchema = z.object({

@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { MESSAGES } from './messages'
 import { alphanumeric, isUrl, requiredText, text } from './rules'
+import { z } from './zod'
 
 export const PRODUCT_TYPES = [
   'dataproduct',

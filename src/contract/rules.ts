@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { MESSAGES } from './messages'
+import { z } from './zod'
 
 /** SPEC §5 rules as zod pieces, shared by the console's forms and the platform's validation. */
 export const requiredText = () =>

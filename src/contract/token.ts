@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { requiredText } from './rules'
+import { z } from './zod'
 
 const isoDate = z.iso.datetime({ offset: true })
 

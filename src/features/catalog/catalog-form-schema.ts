@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { Product, ProductType } from '../../api/catalog'
 import { MESSAGES } from '../../contract/messages'
 import {
@@ -9,6 +8,7 @@ import {
   visibilityNeedsOrganizations,
 } from '../../contract/product'
 import { jsonObjectText } from '../../contract/rules'
+import { z } from '../../contract/zod'
 
 /** Valid JSON of the wrong shape says which shape is wanted, not "Not valid JSON!". */
 export const JSON_LIST_WANTED = 'Enter a list in square brackets: [ … ]'

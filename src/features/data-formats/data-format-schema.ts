@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { DATA_FORMAT_RULES } from '../../contract/data-format'
+import { z } from '../../contract/zod'
 
 /** The data format form (SPEC §3 fields, §5 messages): the platform's rules, from contract/. */
 export const dataFormatFormSchema = z.object(DATA_FORMAT_RULES)

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import type { ActionSchema, Task, TaskInput } from '../../api/tasks'
 import { MESSAGES } from '../../contract/messages'
 import { isUrl, jsonObjectText, optionalUrl, parseDuration } from '../../contract/rules'
@@ -13,6 +12,7 @@ import {
   taskInputSchema,
 } from '../../contract/task'
 import { DEFAULT_TIME_ZONE } from '../../contract/time-zones'
+import { z } from '../../contract/zod'
 import { UNIT_MESSAGES } from '../../ui/form/validation-message'
 import { formatDuration } from './duration'
 

@@ -2,7 +2,6 @@ import { createFormHook, createFormHookContexts, useStore } from '@tanstack/reac
 import type { ReactNode } from 'react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { config as zodConfig } from 'zod'
 import { firstError, translateValidation } from './validation-message'
 
 export const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts()
@@ -233,9 +232,6 @@ function SubmitButton({ children }: { children: ReactNode }) {
 }
 
 /** The one form hook of the console: every entity form is built on it (CONVENTIONS 8). */
-// zod probes for eval (new Function) to compile fast parsers; the console's CSP forbids eval, and the
-// probe alone reports a CSP violation. Forms are small: the interpreted parser is fast enough.
-zodConfig({ jitless: true })
 
 export const { useAppForm, withForm } = createFormHook({
   fieldContext,
