@@ -59,7 +59,7 @@ export function useDraft<T>(key: string, values: T, dirty: boolean) {
 
   // Before a reload for a new version the input is kept as a draft at once, not after the pause;
   // while an older draft is on offer, the input cannot be kept (it would overwrite that draft).
-  useUnsavedInput(
+  const release = useUnsavedInput(
     dirty,
     offered ? undefined : () => loadDb().then((db) => db.drafts.put({ key, values, updatedAt: Date.now() })),
   )
@@ -69,6 +69,8 @@ export function useDraft<T>(key: string, values: T, dirty: boolean) {
     storageFull,
     /** The input is stored on this device as a draft: leaving the form does not lose it. */
     kept: kept && dirty && !offered,
+    /** The form's input is saved: the navigation after the save is not held for it. */
+    release,
     accept: () => {
       const values = offered?.values
       setOffered(null)

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react'
 
 /**
  * Forms with input not yet saved, so a new version never reloads it away: a form with drafts keeps its
@@ -18,21 +18,31 @@ function changed() {
   for (const listener of listeners) listener()
 }
 
-/** While `dirty`, this form's input counts as unsaved; `keep` saves it (as a draft) right away. */
-export function useUnsavedInput(dirty: boolean, keep?: () => Promise<unknown>) {
+/**
+ * While `dirty`, this form's input counts as unsaved; `keep` saves it (as a draft) right away.
+ * The returned `release` says at once that the input is saved (before the form's own re-render does),
+ * so the navigation that follows a save is not held for it; other forms' input still holds it.
+ */
+export function useUnsavedInput(dirty: boolean, keep?: () => Promise<unknown>): () => void {
   const latest = useRef(keep)
   latest.current = keep
+  const current = useRef<Holder>(undefined)
   const keeps = keep !== undefined
   useEffect(() => {
     if (!dirty) return
     const holder: Holder = keeps ? { keep: () => latest.current?.() ?? Promise.resolve() } : {}
+    current.current = holder
     holders.add(holder)
     changed()
     return () => {
-      holders.delete(holder)
-      changed()
+      if (current.current === holder) current.current = undefined
+      if (holders.delete(holder)) changed()
     }
   }, [dirty, keeps])
+  return useCallback(() => {
+    const holder = current.current
+    if (holder && holders.delete(holder)) changed()
+  }, [])
 }
 
 /** How many open forms hold unsaved input: kept as drafts on a reload, or not. */

@@ -224,6 +224,8 @@ test.describe('catalog forms', () => {
       .getByRole('link', { name: 'Cancel' })
       .or(page.getByRole('button', { name: 'Cancel' }))
       .click()
+    // On the list (the form's own alerts are gone with it), the refused create is said.
+    await expect(page.getByRole('heading', { level: 1, name: 'Data Products' })).toBeVisible()
     await expect(page.getByRole('alert')).toContainText(
       'Copy cat was not saved: Product with the same product code already exists.',
       { timeout: 20_000 },

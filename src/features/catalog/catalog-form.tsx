@@ -107,11 +107,12 @@ export function CatalogForm({
       }
       await removeDraft(key)
       formApi.reset(value)
+      draft.release()
       // A saved product returns to its detail; the other kinds have none but their list.
       const id = outcome.kind === 'sent' ? outcome.entityId : current?.id
       if (current && type === 'dataproduct' && id && !isLocalId(id))
-        await navigate({ to: '/products/$id', params: { id }, ignoreBlocker: true })
-      else await navigate({ to: listPath(list), ignoreBlocker: true })
+        await navigate({ to: '/products/$id', params: { id } })
+      else await navigate({ to: listPath(list) })
     },
   })
   const values = useStore(form.store, (s) => s.values)

@@ -63,8 +63,8 @@ export function DataFormatForm({ current, refused }: { current?: DataFormat; ref
       if (outcome.kind === 'refused') return
       await removeDraft(key)
       formApi.reset(value)
-      // Saved: the input is no longer unsaved, even before the form's register has heard of it.
-      await navigate({ to: '/data-formats', ignoreBlocker: true })
+      draft.release()
+      await navigate({ to: '/data-formats' })
     },
   })
   useRefusalOnFields(form, refused)

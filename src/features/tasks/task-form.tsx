@@ -109,8 +109,9 @@ export function TaskForm({
       }
       await removeDraft(key)
       formApi.reset(value)
-      if (current) await navigate({ to: '/tasks/$id', params: { id: current.id }, ignoreBlocker: true })
-      else await navigate({ to: '/tasks', ignoreBlocker: true })
+      draft.release()
+      if (current) await navigate({ to: '/tasks/$id', params: { id: current.id } })
+      else await navigate({ to: '/tasks' })
     },
   })
   const values = useStore(form.store, (s) => s.values)
