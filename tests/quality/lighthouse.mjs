@@ -44,11 +44,14 @@ const CATEGORY_MIN = { performance: 95, accessibility: 100, 'best-practices': 95
 /**
  * Budgets per page, in decoded bytes (a response from the service worker or the HTTP cache counts
  * the same as one from the network), requests, and main-thread work in ms of the target device.
- * Measured on 2026-11-25: /login 467 KB of script, /products 520, /tasks 667, /events 646; the
- * document with its inlined stylesheet 35 KB.
+ * Measured on 2026-11-25 (stop 25): /login 491 KB of script, /products 648, /tasks 703, /events 776,
+ * /monitoring 746, a product detail 764; the document with its inlined stylesheet 42 KB. Up from 520
+ * (/products) and 646 (/events) at the last stop: every answer is now checked with zod at the door,
+ * and failures and enumerated values carry their translations. Raised to hold what was measured, not
+ * more; checking answers with zod/mini instead would take most of it back.
  */
-const PUBLIC_BUDGET = { scriptKb: 560, styleKb: 40, documentKb: 45, requests: 45, mainThreadMs: 2000 }
-const SIGNED_IN_BUDGET = { scriptKb: 760, styleKb: 40, documentKb: 45, requests: 60, mainThreadMs: 5000 }
+const PUBLIC_BUDGET = { scriptKb: 660, styleKb: 40, documentKb: 45, requests: 45, mainThreadMs: 2000 }
+const SIGNED_IN_BUDGET = { scriptKb: 800, styleKb: 40, documentKb: 45, requests: 60, mainThreadMs: 5000 }
 
 // Signed-in screens are gated like the public ones; LIGHTHOUSE_SIGNED_IN_PERFORMANCE=0 only prints
 // their performance (a local look at a host too loaded to calibrate).
