@@ -20,6 +20,9 @@ export async function openDb(options: { dataDir?: string | 'memory'; databaseUrl
   if (options.databaseUrl) {
     const { default: pg } = await import('pg')
     const pool = new pg.Pool({ connectionString: options.databaseUrl })
+    // An idle connection the server ends (a restart, a dropped database) is reported on the pool; without
+    // a listener it would end the process. The pool replaces it on the next query.
+    pool.on('error', (error) => console.error(`database connection lost: ${error.message}`))
     const db: Db = wrap(
       pool,
       async (fn) => {
