@@ -44,7 +44,9 @@ test.describe('events', () => {
       'GET',
       '/api/sandbox/events?error=true&targetType=task&limit=1',
     )
-    await page.getByLabel('Errors only').check()
+    // The box shows the address's filter: it is checked once the navigation it starts has run.
+    await page.getByLabel('Errors only').click()
+    await expect(page.getByLabel('Errors only')).toBeChecked()
     await page.getByLabel('Target type').selectOption('task')
     await expect(page).toHaveURL(/error=true/)
     await expect.poll(() => shownTotal(page)).toBeLessThan(await shownTotalOf(all))
