@@ -37,16 +37,6 @@ const targetTypes: Record<string, MessageDescriptor> = defineMessages({
   transformer: { id: 'enum.target.transformer', defaultMessage: 'transformer' },
 })
 
-/** The descriptions of the platform's action schemas, by the schema's id. */
-const actionDescriptions: Record<string, MessageDescriptor> = defineMessages({
-  'http-get': { id: 'enum.action.httpGet', defaultMessage: 'Fetch a resource from a URL' },
-  'http-post': { id: 'enum.action.httpPost', defaultMessage: 'Send the input to a URL' },
-  transform: { id: 'enum.action.transform', defaultMessage: 'Map the input with a transformer' },
-  'store-file': { id: 'enum.action.storeFile', defaultMessage: 'Write the input to a file store' },
-  notify: { id: 'enum.action.notify', defaultMessage: 'Send a notification' },
-  'sql-query': { id: 'enum.action.sqlQuery', defaultMessage: 'Run a read-only query' },
-})
-
 const pick = (table: Record<string, MessageDescriptor>) => (intl: IntlShape, value: string) => {
   const descriptor = Object.hasOwn(table, value) ? table[value] : undefined
   return descriptor ? intl.formatMessage(descriptor) : value
@@ -55,9 +45,3 @@ const pick = (table: Record<string, MessageDescriptor>) => (intl: IntlShape, val
 export const statusText = pick(statuses)
 export const categoryText = pick(categories)
 export const targetTypeText = pick(targetTypes)
-
-/** An action schema's description: the console's words for a known action, else the platform's. */
-export function actionDescription(intl: IntlShape, id: string, given: string): string {
-  const descriptor = Object.hasOwn(actionDescriptions, id) ? actionDescriptions[id] : undefined
-  return descriptor ? intl.formatMessage(descriptor) : given
-}
