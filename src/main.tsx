@@ -12,7 +12,7 @@ import { getSession, onSessionChange, restoreSession } from './auth/session'
 import { startTokenRefresh } from './auth/token-refresh'
 import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
-import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister } from './offline/cache-persister'
+import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, saveCacheNow } from './offline/cache-persister'
 import { reloadForChunkError, startChunkRecovery } from './offline/chunk-recovery'
 import { checkReachability, startOnlineTracking } from './offline/online'
 import { pruneReplaced } from './offline/outbox'
@@ -77,9 +77,15 @@ function pictureSoon(tries = 6) {
   setTimeout(() => whenIdle(() => pictureScreen() || tries <= 1 || pictureSoon(tries - 1)), 300)
 }
 router.subscribe('onResolved', () => pictureSoon())
-window.addEventListener('pagehide', pictureScreen)
+/** Set once the persisted cache is restored: saving before would overwrite it with an empty cache. */
+let cacheRestored = false
+function leaving() {
+  pictureScreen()
+  if (cacheRestored) saveCacheNow(queryClient)
+}
+window.addEventListener('pagehide', leaving)
 document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') pictureScreen()
+  if (document.visibilityState === 'hidden') leaving()
 })
 
 declare module '@tanstack/react-router' {
@@ -147,6 +153,7 @@ async function boot() {
     restoreSession(),
     restored
       .then(() => {
+        cacheRestored = true
         performance.mark('orchestrator:cache-restored')
         // What was restored shows at once, and each screen asks the platform again as it opens: the
         // snapshot can be older than it looks (its writes are throttled, a reload can beat the last).

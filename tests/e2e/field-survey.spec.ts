@@ -137,3 +137,25 @@ test('every route opens offline on a phone, and offline edits are neither lost n
   expect({ lost, duplicated }).toEqual({ lost: 0, duplicated: 0 })
   await context.close()
 })
+
+test('a screen whose data came just before the page was left opens offline with that data', async ({
+  page,
+  context,
+  request,
+}) => {
+  await useEnglish(page)
+  await useQualityEnvironment(page)
+  await signInWithToken(page)
+  await waitForServiceWorker(page)
+  const code = uniqueCode('LEFTFAST')
+  const made = await platform<{ id: string }>(request, 'POST', WRITE, { dataFormatCode: code, name: code })
+  const id = made.json.result?.id as string
+  // The data is shown and the page is left at once, before a throttled save of the cache would run.
+  await page.goto(`/data-formats/${id}/edit`)
+  await expect(page.getByLabel('Name')).toHaveValue(code, { timeout: 10_000 })
+  await page.goto('/me')
+  await context.setOffline(true)
+  await page.goto(`/data-formats/${id}/edit`)
+  await expect(page.getByLabel('Name')).toHaveValue(code)
+  await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0)
+})
