@@ -34,7 +34,7 @@ export function ProductContracts({ productId }: { productId: string }) {
   return (
     <section aria-labelledby={`contracts-${productId}`} className="rounded-lg bg-white p-4 shadow-sm">
       <div className="mb-2 flex flex-wrap items-center gap-2">
-        <h2 id={`contracts-${productId}`} className="flex-1 text-lg font-semibold">
+        <h2 id={`contracts-${productId}`} className="flex-auto text-lg font-semibold">
           <FormattedMessage id="contract.title" defaultMessage="Contracts" />
         </h2>
         {!creating && (

@@ -48,7 +48,7 @@ export function HomeScreen({ lastErrors }: { lastErrors: ReactNode }) {
       />
       <section aria-labelledby="home-tasks" className={card}>
         <div className="mb-3 flex items-center gap-2">
-          <h2 id="home-tasks" className="flex-1 text-lg font-semibold text-gray-900">
+          <h2 id="home-tasks" className="flex-auto text-lg font-semibold text-gray-900">
             <FormattedMessage id="home.tasks" defaultMessage="Tasks by status" />
           </h2>
           <Link to="/tasks" className="text-sm text-primary-800 underline">

@@ -37,7 +37,7 @@ export function ChartCard({
   return (
     <section aria-labelledby={headingId} data-testid={testId} className="rounded-lg bg-white p-4 shadow-sm">
       <div className="mb-2 flex flex-wrap items-center gap-2">
-        <h2 id={headingId} className="flex-1 text-lg font-semibold text-gray-900">
+        <h2 id={headingId} className="flex-auto text-lg font-semibold text-gray-900">
           {title}
         </h2>
         {actions}

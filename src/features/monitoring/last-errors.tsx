@@ -20,7 +20,7 @@ export function LastErrors({
       data-testid="last-errors"
     >
       <div className="mb-2 flex items-center gap-2">
-        <h2 id="last-errors-title" className="flex-1 text-lg font-semibold text-gray-900">
+        <h2 id="last-errors-title" className="flex-auto text-lg font-semibold text-gray-900">
           <FormattedMessage id="monitoring.lastErrors" defaultMessage="Last errors" />
         </h2>
         {onMore && events.length > 0 && (

@@ -88,7 +88,7 @@ export function TokensSection({ userId }: { userId: string }) {
   return (
     <section aria-labelledby="tokens-title" className="rounded-lg bg-white p-4 shadow-sm">
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <h2 id="tokens-title" className="flex-1 text-lg font-semibold text-gray-900">
+        <h2 id="tokens-title" className="flex-auto text-lg font-semibold text-gray-900">
           <FormattedMessage id="tokens.title" defaultMessage="Personal access tokens" />
         </h2>
         <FetchedAt
