@@ -542,9 +542,7 @@ describe('a catalog item in use', () => {
     // Once nothing names the connector, it can go.
     expect((await p.call('PATCH', `${internal}/${sourceId}`, { body: { connector: '' } })).status).toBe(200)
     expect((await p.call('GET', `${products}/nope/used-by`)).status).toBe(404)
-    expect(
-      (await p.call('GET', `${products}/${connectorId}/used-by`, { token: null })).status,
-    ).toBe(401)
+    expect((await p.call('GET', `${products}/${connectorId}/used-by`, { token: null })).status).toBe(401)
     expect((await p.call('DELETE', `${products}/${connectorId}`)).status).toBe(200)
   })
 })

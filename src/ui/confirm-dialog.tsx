@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   title: ReactNode
   description?: ReactNode
   confirmLabel: ReactNode
+  /** The cancel button's words when it only closes (the action is already done or kept to send). */
+  cancelLabel?: ReactNode
   onConfirm: () => void
   onCancel: () => void
   danger?: boolean
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   onCancel,
   danger,
@@ -55,7 +58,7 @@ export function ConfirmDialog({
           )}
           <div className="mt-6 flex justify-end gap-2">
             <Button variant="secondary" onClick={onCancel}>
-              <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
+              {cancelLabel ?? <FormattedMessage id="common.cancel" defaultMessage="Cancel" />}
             </Button>
             <Button
               variant={danger ? 'danger' : 'primary'}
