@@ -39,7 +39,8 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus(open)
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
+    // While the action is on the wire it cannot be called off: the dialog waits for the answer.
+    <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
@@ -57,7 +58,7 @@ export function ConfirmDialog({
             </p>
           )}
           <div className="mt-6 flex justify-end gap-2">
-            <Button variant="secondary" onClick={onCancel}>
+            <Button variant="secondary" onClick={onCancel} disabled={busy}>
               {cancelLabel ?? <FormattedMessage id="common.cancel" defaultMessage="Cancel" />}
             </Button>
             <Button
