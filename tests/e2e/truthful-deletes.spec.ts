@@ -264,4 +264,24 @@ test.describe('deletes follow the platform answer', () => {
     await context.setOffline(false)
     await expect.poll(() => itemStatus(request, source.id), { timeout: 20_000 }).toBe(404)
   })
+
+  test('product detail, online: Delete leaves the product only once the platform deleted it', async ({
+    page,
+    request,
+  }) => {
+    const product = await createItem(request, 'dataproduct')
+    await signInWithToken(page)
+    await page.goto(`/products/${product.id}`)
+    await expect(page.getByRole('heading', { name: product.name })).toBeVisible()
+    await slowDelete(page, `**/products/v2/${product.id}`)
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    const confirm = page.getByRole('dialog').getByRole('button', { name: 'Delete' })
+    await expect(confirm).toBeEnabled()
+    await confirm.click()
+    await expect(confirm).toHaveAttribute('aria-busy', 'true')
+    await expect(page).toHaveURL(new RegExp(`/products/${product.id}$`))
+    await expect(page).toHaveURL(/\/products(\?|$)/, { timeout: 15_000 })
+    await expect(page.getByTestId('notices')).toContainText(`${product.name} deleted.`)
+    expect(await itemStatus(request, product.id)).toBe(404)
+  })
 })
