@@ -147,6 +147,14 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
       return c.json(ok(c.get('user') ? await withUserNames(c, entity) : entity))
     })
   }
+  const usedBy = o.usedBy
+  if (usedBy && o.readPath)
+    route(app, 'get', `${o.readPath}/:id/${usedBy.usedByPath}`, async (c) => {
+      const id = c.req.param('id') ?? ''
+      if (!(await store(c).get(id))) return c.json(notFound(o.label, id).body as object, 404)
+      return c.json(ok(await usedBy.find(c, id)))
+    })
+
   if (!o.writePath) return
   const writePath = o.writePath
   const writes = o.writes ?? ['create', 'update', 'delete']
@@ -239,14 +247,6 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
       })
     })
   }
-
-  const usedBy = o.usedBy
-  if (usedBy && o.readPath)
-    route(app, 'get', `${o.readPath}/:id/${usedBy.usedByPath}`, async (c) => {
-      const id = c.req.param('id') ?? ''
-      if (!(await store(c).get(id))) return c.json(notFound(o.label, id).body as object, 404)
-      return c.json(ok(await usedBy.find(c, id)))
-    })
 
   if (writes.includes('delete'))
     route(app, 'delete', `${writePath}/:id`, async (c) => {

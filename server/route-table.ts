@@ -113,6 +113,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   [`GET ${P}/quality-attributes`]: USER,
   [`GET ${P}/:id/meta`]: can('products.read', { entity: 'id' }),
   [`GET ${P}/:id/task`]: can('products.read', { entity: 'id' }),
+  [`GET ${P}/:id/used-by`]: can('products.read', { entity: 'id' }),
   [`GET ${P}/:id/quality-attributes`]: can('products.read', { entity: 'id' }),
   [`GET ${P}/:id/quality-attributes/:subId`]: can('products.read', { entity: 'id' }),
   [`GET ${P}/:id/files`]: can('products.read', { entity: 'id' }),

@@ -9,9 +9,9 @@ import {
   taskBodySchema,
 } from '../../src/contract/product'
 import { type AuthUser, type Ctx, stamp, type Vars } from '../context'
-import { crud } from '../crud'
+import { crud, type UsedBy } from '../crud'
 import { writeEvent } from '../events'
-import { publisherGuard, route, userOf } from '../guard'
+import { isPlatformAdmin, organizationsOf, publisherGuard, route, userOf } from '../guard'
 import { type Entity, Store } from '../store'
 import { jsonBody, parseBody, parseWith } from '../validate'
 import { idempotent, notFound, updateEntity } from '../writes'
@@ -154,6 +154,48 @@ route(products, 'delete', `${ONE}/quality-attributes/:subId`, async (c) => {
   })
 })
 
+/** A product's fields that name another catalog item by id (a source's connector, template, transformers). */
+const PRODUCT_REFERENCES = [
+  'dataSource',
+  'dataSourceTemplate',
+  'connector',
+  'selectedTransformers',
+  'supportedTransformers',
+]
+
+/**
+ * What uses a catalog item: the items that name it, and the contracts made for it. An item is
+ * counted for everyone and named only to those who may see it (a contract by its consumer).
+ */
+async function itemUsers(c: Ctx, id: string): Promise<UsedBy> {
+  const user = userOf(c)
+  const using = (await store(c).referencing(PRODUCT_REFERENCES, id)).filter((p) => p.id !== id)
+  const contracts = await store(c, 'contract').referencing(['productId'], id)
+  const mine = isPlatformAdmin(user) ? undefined : new Set(await organizationsOf(c, user))
+  const visible = (p: Record<string, unknown>) => {
+    if (!mine) return true
+    const visibility = p.visibility as { type?: string; visibleTo?: string[] } | undefined
+    if ((visibility?.type ?? 'public') === 'public') return true
+    if (typeof p.publisherOrganizationId === 'string' && mine.has(p.publisherOrganizationId)) return true
+    return (visibility?.visibleTo ?? []).some((org) => mine.has(org))
+  }
+  return {
+    count: using.length + contracts.length,
+    items: [
+      ...using.filter(visible).map((p) => ({
+        id: p.id,
+        name: String(p.name ?? ''),
+        type: typeof p.type === 'string' ? p.type : undefined,
+      })),
+      ...contracts.map((k) => ({
+        id: k.id,
+        name: String(k.dataConsumer ?? ''),
+        type: 'contract',
+      })),
+    ],
+  }
+}
+
 const productCrud = {
   kind: 'product',
   label: 'Product',
@@ -162,12 +204,19 @@ const productCrud = {
   updateSchema: productInputSchema.partial(),
 }
 /** Reads are public (anonymous visitors browse products, SPEC §1); the caller's own items come first. */
-crud(products, { ...productCrud, readPath: PRODUCTS, publicRead: true, mineFirst: true })
+crud(products, {
+  ...productCrud,
+  readPath: PRODUCTS,
+  publicRead: true,
+  mineFirst: true,
+  usedBy: { usedByPath: 'used-by', find: itemUsers },
+})
 // Deletion lives on the public path (with the product's parts), creation and update on the internal one (SPEC §7).
 crud(products, {
   ...productCrud,
   writePath: PRODUCTS,
   writes: ['delete'],
+  usedBy: { usedByPath: 'used-by', find: itemUsers },
   children: ['quality-attribute', 'file', 'credentials'],
 })
 crud(products, {

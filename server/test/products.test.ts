@@ -493,3 +493,56 @@ describe('who made a product', () => {
     expect(anonymous.body.result?.createdByName).toBeUndefined()
   })
 })
+
+describe('a catalog item in use', () => {
+  const internal = '/api/sandbox/internal/products/v2'
+  const products = '/api/sandbox/products/v2'
+  it('says what uses it (items and contracts) and refuses its delete with 409 until nothing does', async () => {
+    const connector = await p.call<{ id: string }>('POST', internal, {
+      body: product('USEDCONN1', { name: 'Used connector', type: 'connector' }),
+    })
+    const connectorId = connector.body.result?.id as string
+    const source = await p.call<{ id: string }>('POST', internal, {
+      body: product('USESCONN1', { name: 'Uses the connector', type: 'datasource', connector: connectorId }),
+    })
+    const sourceId = source.body.result?.id as string
+    const contract = await p.call<{ id: string }>('POST', `${products}/contracts`, {
+      body: {
+        productId: sourceId,
+        consumerOrganizationId: 'o0000000-0000-4000-8000-000000000003',
+        validFrom: '2026-01-01',
+        validTo: '2099-01-01',
+      },
+    })
+    expect([connector.status, source.status, contract.status]).toEqual([201, 201, 201])
+
+    const used = await p.call<{ count: number; items: { name: string; type?: string }[] }>(
+      'GET',
+      `${products}/${connectorId}/used-by`,
+    )
+    expect(used.status, JSON.stringify(used.body)).toBe(200)
+    expect(used.body.result).toEqual({
+      count: 1,
+      items: [{ id: sourceId, name: 'Uses the connector', type: 'datasource' }],
+    })
+    const refused = await p.call('DELETE', `${products}/${connectorId}`)
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe('Product is in use and cannot be deleted.')
+    expect((refused.body as { usedBy?: { count: number } }).usedBy?.count).toBe(1)
+
+    // The source has a contract: it is in use too.
+    const contracted = await p.call<{ count: number; items: { name: string; type?: string }[] }>(
+      'GET',
+      `${products}/${sourceId}/used-by`,
+    )
+    expect(contracted.body.result).toMatchObject({ count: 1, items: [{ type: 'contract' }] })
+    expect((await p.call('DELETE', `${products}/${sourceId}`)).status).toBe(409)
+    expect((await p.call('GET', `${products}/${sourceId}`)).status).toBe(200)
+
+    // Once nothing names the connector, it can go.
+    expect((await p.call('PATCH', `${internal}/${sourceId}`, { body: { connector: '' } })).status).toBe(200)
+    expect((await p.call('GET', `${products}/nope/used-by`)).status).toBe(404)
+    expect((await p.call('GET', `${products}/${connectorId}/used-by`, { token: null })).status).toBe(401)
+    expect((await p.call('DELETE', `${products}/${connectorId}`)).status).toBe(200)
+  })
+})

@@ -3,6 +3,7 @@ import type { PRODUCT_TYPES, ProductInput } from '../contract/product'
 import { loadDb } from '../offline/lazy-db'
 import { retryEntry } from '../offline/outbox'
 import { queueForCurrentScope } from '../offline/queue'
+import type { UsedBy } from './data-formats'
 import { apiError, buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 import { queryClient } from './query-client'
@@ -223,6 +224,17 @@ export async function requeueCatalogCreate(entityId: string, input: ProductInput
   if (!create) return queueCatalogUpdate({ id: entityId }, input)
   return retryEntry(create.id, { body: input })
 }
+
+/** What uses a catalog item (items naming it, its contracts), asked afresh each time a delete is considered. */
+export const catalogUsedByQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...catalogKeys.all(), 'used-by', id] as const,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    queryFn: async ({ signal }) =>
+      dataOrThrow(await request<UsedBy>({ path: `${READ}/{id}/used-by`, params: { id }, signal })),
+  })
 
 /** Deletion lives on the public products path (SPEC §7). */
 export function queueCatalogDelete(current: Product) {

@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   title: ReactNode
   description?: ReactNode
   confirmLabel: ReactNode
+  /** The cancel button's words when it only closes (the action is already done or kept to send). */
+  cancelLabel?: ReactNode
   onConfirm: () => void
   onCancel: () => void
   danger?: boolean
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   onCancel,
   danger,
@@ -36,7 +39,8 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus(open)
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
+    // While the action is on the wire it cannot be called off: the dialog waits for the answer.
+    <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
@@ -54,8 +58,8 @@ export function ConfirmDialog({
             </p>
           )}
           <div className="mt-6 flex justify-end gap-2">
-            <Button variant="secondary" onClick={onCancel}>
-              <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
+            <Button variant="secondary" onClick={onCancel} disabled={busy}>
+              {cancelLabel ?? <FormattedMessage id="common.cancel" defaultMessage="Cancel" />}
             </Button>
             <Button
               variant={danger ? 'danger' : 'primary'}

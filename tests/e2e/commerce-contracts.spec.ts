@@ -136,13 +136,83 @@ test.describe('contracts and purchases', () => {
     await form.getByLabel('Valid from').fill(new Date().toISOString().slice(0, 10))
     await form.getByLabel('Valid to').fill(new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10))
     await form.getByRole('button', { name: 'Create contract' }).click()
-    await expect(page.getByText('Contract created')).toBeVisible()
+    // Not "created": the platform has not seen it yet.
+    await expect(
+      page.getByText(
+        'The contract is saved on this device and will be sent when the platform can be reached.',
+      ),
+    ).toBeVisible()
+    await expect(page.getByText('Contract created')).toHaveCount(0)
     const row = page.getByRole('table', { name: 'Contracts' }).getByRole('row').filter({ hasText: consumer })
     await expect(row).toContainText('Waiting to sync')
 
     await context.setOffline(false)
     await expect(row).not.toContainText('Waiting to sync', { timeout: 20_000 })
     await expect(purchase).toBeEnabled()
+    const { json } = await platform<unknown[]>(
+      request,
+      'GET',
+      `/api/sandbox/products/v2/contracts?productId=${product.id}`,
+    )
+    expect(json.result).toHaveLength(1)
+  })
+
+  test('online, a contract the platform refuses keeps the form open with its message, in Finnish', async ({
+    page,
+    request,
+  }) => {
+    const product = await createProduct(request, 'dataproduct')
+    const consumer = await organizationName(request, ORGANIZATIONS.second)
+    await signInWithToken(page)
+    await page.evaluate(() => localStorage.setItem('locale', 'fi'))
+    await page.goto(`/products/${product.id}`)
+    // The platform refuses the first try (as a rule of its own would), after a while; the second goes through.
+    await page.route(
+      '**/api/sandbox/products/v2/contracts',
+      async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback()
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+        await route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            success: false,
+            message: 'validTo: Too far ahead',
+            error: {
+              message: 'validTo: Too far ahead',
+              issues: [{ path: 'validTo', message: 'Too far ahead' }],
+            },
+          }),
+        })
+      },
+      { times: 1 },
+    )
+    await page.getByRole('button', { name: 'Uusi sopimus' }).click()
+    const form = page.getByRole('group', { name: 'Uusi sopimus' })
+    await form.getByLabel('Datan kuluttaja').selectOption({ label: consumer })
+    await form.getByLabel('Voimassa alkaen').fill(new Date().toISOString().slice(0, 10))
+    await form.getByLabel('Voimassa asti').fill(new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10))
+    const create = form.getByRole('button', { name: 'Luo sopimus' })
+    await create.click()
+    await expect(create).toHaveAttribute('aria-busy', 'true')
+    await expect(form.getByTestId('platform-refusal')).toContainText(
+      'Alusta ei hyväksynyt muutosta. Korjaa merkityt kentät ja tallenna uudelleen.',
+      { timeout: 15_000 },
+    )
+    await expect(form.getByText('Alusta ei hyväksynyt tätä arvoa.')).toBeVisible()
+    await expect(form.getByLabel('Voimassa asti')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByText('Sopimus luotu')).toHaveCount(0)
+    const none = await platform<unknown[]>(
+      request,
+      'GET',
+      `/api/sandbox/products/v2/contracts?productId=${product.id}`,
+    )
+    expect(none.json.result).toHaveLength(0)
+
+    // Saved again from the same open form, the platform takes it: only now "created".
+    await create.click()
+    await expect(page.getByText('Sopimus luotu')).toBeVisible({ timeout: 15_000 })
+    await expect(form).toBeHidden()
     const { json } = await platform<unknown[]>(
       request,
       'GET',

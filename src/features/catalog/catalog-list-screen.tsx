@@ -1,14 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { FormattedMessage, useIntl } from 'react-intl'
-import {
-  CATALOG,
-  type CatalogList,
-  catalogListQuery,
-  type Product,
-  queueCatalogDelete,
-} from '../../api/catalog'
+import { useIntl } from 'react-intl'
+import { CATALOG, type CatalogList, catalogListQuery, type Product } from '../../api/catalog'
 import { IfPermitted } from '../../auth/permitted'
 import { useSession } from '../../auth/session'
 import type { OutboxEntry } from '../../offline/db'
@@ -16,12 +10,12 @@ import { applyPending } from '../../offline/outbox'
 import { PAGE_SIZES } from '../../offline/pagination'
 import { useKeptPage } from '../../offline/use-kept-page'
 import { useOverlay } from '../../offline/use-outbox'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 import { Pagination } from '../../ui/pagination'
 import { QueryState } from '../../ui/query-state'
+import { CatalogDeleteDialog } from './catalog-delete-dialog'
 import { CatalogFilters } from './catalog-filters'
 import { CATALOG_KINDS, createPath } from './catalog-kinds'
 import { type CatalogSearch, listParams } from './catalog-search'
@@ -128,29 +122,7 @@ export function CatalogListScreen({
         sizes={PAGE_SIZES}
         onChange={(next) => onSearch({ ...search, ...next })}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        danger
-        title={
-          <FormattedMessage
-            id="catalog.deleteTitle"
-            defaultMessage="Delete {name}?"
-            values={{ name: deleting?.name }}
-          />
-        }
-        description={
-          <FormattedMessage
-            id="catalog.deleteText"
-            defaultMessage="It is removed from the platform with its parts."
-          />
-        }
-        confirmLabel={<FormattedMessage id="common.delete" defaultMessage="Delete" />}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) void queueCatalogDelete(deleting)
-          setDeleting(null)
-        }}
-      />
+      <CatalogDeleteDialog product={deleting} onClose={() => setDeleting(null)} />
     </div>
   )
 }

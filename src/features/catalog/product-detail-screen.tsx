@@ -2,18 +2,18 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
-import { CATALOG, catalogItemQuery, listOfType, type Product, queueCatalogDelete } from '../../api/catalog'
+import { CATALOG, catalogItemQuery, listOfType, type Product } from '../../api/catalog'
 import { organizationsQuery } from '../../api/organizations'
 import { useEntityActions } from '../../auth/permitted'
 import { useSession } from '../../auth/session'
 import { applyPendingTo } from '../../offline/outbox'
 import { useOverlay } from '../../offline/use-outbox'
 import { Button } from '../../ui/button'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
+import { CatalogDeleteDialog } from './catalog-delete-dialog'
 import { editPath } from './catalog-kinds'
 import type { CatalogPanels } from './catalog-panels'
 import { EntityLink } from './entity-link'
@@ -95,27 +95,11 @@ function DetailActions({ product }: { product: Product }) {
       >
         <FormattedMessage id="common.delete" defaultMessage="Delete" />
       </Button>
-      <ConfirmDialog
-        open={confirm}
-        danger
-        title={
-          <FormattedMessage
-            id="catalog.deleteTitle"
-            defaultMessage="Delete {name}?"
-            values={{ name: product.name }}
-          />
-        }
-        description={
-          <FormattedMessage
-            id="catalog.deleteText"
-            defaultMessage="It is removed from the platform with its parts."
-          />
-        }
-        confirmLabel={<FormattedMessage id="common.delete" defaultMessage="Delete" />}
-        onCancel={() => setConfirm(false)}
-        onConfirm={() => {
+      <CatalogDeleteDialog
+        product={confirm ? product : null}
+        onClose={(done) => {
           setConfirm(false)
-          void queueCatalogDelete(product).then(() => navigate({ to: '/products' }))
+          if (done) void navigate({ to: '/products' })
         }}
       />
     </div>

@@ -1,12 +1,15 @@
-import { useQuery } from '@tanstack/react-query'
+import { onlineManager, useQuery } from '@tanstack/react-query'
 import { type ReactElement, useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { queueContractCreate } from '../../api/contracts'
 import { organizationsQuery } from '../../api/organizations'
 import { MESSAGES } from '../../contract/messages'
-import { newLocalId } from '../../offline/outbox'
+import type { OutboxEntry } from '../../offline/db'
+import { discardEntry, newLocalId, retryEntry } from '../../offline/outbox'
+import { awaitOutcome, type SaveOutcome } from '../../offline/save-outcome'
 import { useUnsavedInput } from '../../offline/unsaved'
 import { Button } from '../../ui/button'
+import { PlatformRefusal, platformFieldMessage } from '../../ui/form/platform-answer'
 import { translateValidation } from '../../ui/form/validation-message'
 import { LocaleDateInput } from '../../ui/locale-date-input'
 import { SubForm } from '../../ui/sub-form'
@@ -15,14 +18,18 @@ import { type ContractFormValues, validateContract } from './contract-schema'
 const inputClass =
   'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600'
 
-/** A new contract between the product's publisher and a consumer; queued, so it also works offline. */
+/**
+ * A new contract between the product's publisher and a consumer, through the outbox: online the form
+ * waits for the platform's answer and stays open with its errors when refused; with no answer
+ * (offline, a server error) the contract is kept on this device and sent later (`onDone` says which).
+ */
 export function ContractForm({
   productId,
-  onQueued,
+  onDone,
   onCancel,
 }: {
   productId: string
-  onQueued: () => void
+  onDone: (outcome: Exclude<SaveOutcome, { kind: 'refused' }>) => void
   onCancel: () => void
 }) {
   const intl = useIntl()
@@ -35,33 +42,57 @@ export function ContractForm({
   })
   const [submitted, setSubmitted] = useState(false)
   const [saveError, setSaveError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [refused, setRefused] = useState<OutboxEntry>()
   // No draft: a new version's reload waits while the form holds a choice.
   useUnsavedInput(Object.values(values).some((v) => v !== ''))
   const errors = submitted ? validateContract(values) : {}
 
+  // The platform's messages on the fields it named, until the field is changed.
+  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof ContractFormValues, string>>>({})
+  const change = (name: keyof ContractFormValues, value: string) => {
+    setValues({ ...values, [name]: value })
+    setServerErrors({ ...serverErrors, [name]: undefined })
+  }
+
   const submit = async () => {
     setSubmitted(true)
-    if (Object.keys(validateContract(values)).length > 0) return
+    if (busy || Object.keys(validateContract(values)).length > 0) return
     const consumer = organizations.data?.find((o) => o.id === values.consumerOrganizationId)
+    const body = {
+      productId,
+      consumerOrganizationId: values.consumerOrganizationId,
+      validFrom: new Date(`${values.validFrom}T00:00:00`).toISOString(),
+      validTo: new Date(`${values.validTo}T23:59:59`).toISOString(),
+    }
+    setBusy(true)
+    setSaveError(null)
     try {
-      await queueContractCreate(
-        newLocalId(),
-        {
-          productId,
-          consumerOrganizationId: values.consumerOrganizationId,
-          validFrom: new Date(`${values.validFrom}T00:00:00`).toISOString(),
-          validTo: new Date(`${values.validTo}T23:59:59`).toISOString(),
-        },
-        consumer?.name ?? values.consumerOrganizationId,
-      )
-      onQueued()
+      const entry = refused
+        ? await retryEntry(refused.id, { body })
+        : await queueContractCreate(newLocalId(), body, consumer?.name ?? values.consumerOrganizationId)
+      const outcome = await awaitOutcome(entry, { online: onlineManager.isOnline() })
+      if (outcome.kind === 'refused') {
+        setRefused(outcome.entry)
+        const onFields: typeof serverErrors = {}
+        for (const issue of outcome.entry.issues ?? []) {
+          const name = issue.path.split('.').at(-1) as keyof ContractFormValues
+          if (name in values) onFields[name] = platformFieldMessage(intl, issue)
+        }
+        setServerErrors(onFields)
+        return
+      }
+      setRefused(undefined)
+      onDone(outcome)
     } catch (error) {
       setSaveError(String(error))
+    } finally {
+      setBusy(false)
     }
   }
 
   const field = (name: keyof ContractFormValues, label: string, control: (aria: object) => ReactElement) => {
-    const error = errors[name]
+    const error = errors[name] ?? serverErrors[name]
     return (
       <div className="mb-3 min-w-0 flex-1">
         <label htmlFor={`${id}-${name}`} className="mb-1 block text-sm font-medium text-gray-800">
@@ -78,10 +109,12 @@ export function ContractForm({
           <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-700">
             {error === MESSAGES.required
               ? translateValidation(intl, error)
-              : intl.formatMessage({
-                  id: 'contract.validToAfter',
-                  defaultMessage: 'Valid to must be after valid from.',
-                })}
+              : error === errors[name]
+                ? intl.formatMessage({
+                    id: 'contract.validToAfter',
+                    defaultMessage: 'Valid to must be after valid from.',
+                  })
+                : error}
           </p>
         )}
       </div>
@@ -94,6 +127,7 @@ export function ContractForm({
       className="mt-3 rounded-md border border-gray-200 bg-gray-50 p-4"
       onSubmit={() => void submit()}
     >
+      <PlatformRefusal entry={refused} />
       {saveError && (
         <p role="alert" className="mb-2 text-sm text-red-700">
           {saveError}
@@ -107,7 +141,7 @@ export function ContractForm({
             <select
               {...aria}
               value={values.consumerOrganizationId}
-              onChange={(e) => setValues({ ...values, consumerOrganizationId: e.target.value })}
+              onChange={(e) => change('consumerOrganizationId', e.target.value)}
               className={inputClass}
             >
               <option value="">—</option>
@@ -126,7 +160,7 @@ export function ContractForm({
             <LocaleDateInput
               {...aria}
               value={values.validFrom}
-              onChange={(iso) => setValues({ ...values, validFrom: iso })}
+              onChange={(iso) => change('validFrom', iso)}
               className={inputClass}
             />
           ),
@@ -138,17 +172,24 @@ export function ContractForm({
             <LocaleDateInput
               {...aria}
               value={values.validTo}
-              onChange={(iso) => setValues({ ...values, validTo: iso })}
+              onChange={(iso) => change('validTo', iso)}
               className={inputClass}
             />
           ),
         )}
       </div>
       <div className="flex gap-2">
-        <Button onClick={() => void submit()}>
+        <Button onClick={() => void submit()} disabled={busy} aria-busy={busy || undefined}>
           <FormattedMessage id="contract.create" defaultMessage="Create contract" />
         </Button>
-        <Button variant="secondary" onClick={onCancel}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            // A refused contract the user gave up on is not left in the queue.
+            if (refused) void discardEntry(refused.id)
+            onCancel()
+          }}
+        >
           <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
         </Button>
       </div>

@@ -8,6 +8,10 @@ export const contractMessages = defineMessages({
   noOrganization: { id: 'purchase.noOrganization', defaultMessage: 'No organization selected.' },
   noContract: { id: 'purchase.noContract', defaultMessage: 'No contract selected.' },
   created: { id: 'contract.created', defaultMessage: 'Contract created' },
+  onDevice: {
+    id: 'contract.onDevice',
+    defaultMessage: 'The contract is saved on this device and will be sent when the platform can be reached.',
+  },
   purchased: { id: 'purchase.done', defaultMessage: 'Product Purchased' },
   overwrite: {
     id: 'credentials.overwriteWarning',

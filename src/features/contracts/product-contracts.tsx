@@ -28,7 +28,8 @@ export function ProductContracts({ productId }: { productId: string }) {
   )
   const rows = applyPending<Contract>(query.data ?? [], pending, CONTRACTS_RESOURCE)
   const [creating, setCreating] = useState(false)
-  const [notice, setNotice] = useState(false)
+  // What became of the last new contract: only what the platform said, or that it waits here.
+  const [notice, setNotice] = useState<{ kind: 'sent' } | { kind: 'queued'; status?: number }>()
   if (!session) return null
 
   return (
@@ -42,16 +43,32 @@ export function ProductContracts({ productId }: { productId: string }) {
             variant="secondary"
             onClick={() => {
               setCreating(true)
-              setNotice(false)
+              setNotice(undefined)
             }}
           >
             <FormattedMessage id="contract.new" defaultMessage="New contract" />
           </Button>
         )}
       </div>
-      {notice && (
+      {notice?.kind === 'sent' && (
         <div className="mb-3">
           <Alert tone="success">{intl.formatMessage(contractMessages.created)}</Alert>
+        </div>
+      )}
+      {notice?.kind === 'queued' && (
+        <div className="mb-3" data-testid="contract-on-device">
+          <Alert tone="info">
+            {notice.status && notice.status >= 500
+              ? intl.formatMessage(
+                  {
+                    id: 'contract.serverError',
+                    defaultMessage:
+                      'The platform could not take the contract now ({status}). It is saved on this device and will be sent again.',
+                  },
+                  { status: notice.status },
+                )
+              : intl.formatMessage(contractMessages.onDevice)}
+          </Alert>
         </div>
       )}
       {query.isError && (
@@ -63,9 +80,11 @@ export function ProductContracts({ productId }: { productId: string }) {
         <ContractForm
           productId={productId}
           onCancel={() => setCreating(false)}
-          onQueued={() => {
+          onDone={(outcome) => {
             setCreating(false)
-            setNotice(true)
+            setNotice(
+              outcome.kind === 'sent' ? { kind: 'sent' } : { kind: 'queued', status: outcome.lastStatus },
+            )
           }}
         />
       )}

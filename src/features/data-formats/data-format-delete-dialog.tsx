@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { FormattedList, FormattedMessage } from 'react-intl'
+import { FormattedMessage } from 'react-intl'
 import { type DataFormat, dataFormatUsedByQuery, queueDataFormatDelete } from '../../api/data-formats'
 import { isLocalId } from '../../offline/outbox'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { DeleteDialog, UsedByNames } from '../../ui/delete-dialog'
 
 /**
  * Asks before a data format is deleted, saying what uses it: one in use cannot be deleted (the
  * platform refuses it), and when the answer cannot be had the dialog says the platform decides.
+ * The dialog closes once the platform deleted it, or the delete is kept to send.
  */
 export function DataFormatDeleteDialog({
   format,
@@ -19,13 +20,11 @@ export function DataFormatDeleteDialog({
   const usedBy = useQuery({ ...dataFormatUsedByQuery(id), enabled: format !== null && !isLocalId(id) })
   const count = usedBy.data?.count ?? 0
   const named = usedBy.data?.items.map((item) => item.name) ?? []
-  const unnamed = count - named.length
   const checking = format !== null && !isLocalId(id) && usedBy.isFetching
 
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={format !== null}
-      danger
       confirmDisabled={checking || count > 0}
       title={
         <FormattedMessage
@@ -44,24 +43,7 @@ export function DataFormatDeleteDialog({
               defaultMessage="{count, plural, one {# item uses} other {# items use}} this data format, so it cannot be deleted: {names}."
               values={{
                 count,
-                names: (
-                  <FormattedList
-                    type="conjunction"
-                    value={[
-                      ...named,
-                      ...(unnamed > 0
-                        ? [
-                            <FormattedMessage
-                              key="hidden"
-                              id="dataFormats.inUseHidden"
-                              defaultMessage="{count, plural, one {# you cannot see} other {# you cannot see}}"
-                              values={{ count: unnamed }}
-                            />,
-                          ]
-                        : []),
-                    ]}
-                  />
-                ),
+                names: <UsedByNames count={count} names={named} />,
               }}
             />
           </span>
@@ -77,12 +59,9 @@ export function DataFormatDeleteDialog({
           />
         )
       }
-      confirmLabel={<FormattedMessage id="common.delete" defaultMessage="Delete" />}
-      onCancel={onClose}
-      onConfirm={() => {
-        if (format) void queueDataFormatDelete(format)
-        onClose()
-      }}
+      queue={async () => (format ? queueDataFormatDelete(format) : undefined)}
+      onInUse={() => void usedBy.refetch()}
+      onClose={onClose}
     />
   )
 }

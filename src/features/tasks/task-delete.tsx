@@ -5,8 +5,7 @@ import { queueTaskDelete, type Task } from '../../api/tasks'
 import { usePermittedAction } from '../../auth/permitted'
 import type { WithPending } from '../../offline/outbox'
 import { Button } from '../../ui/button'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { PlatformRefusal, useOutboxSave } from '../../ui/form/platform-answer'
+import { DeleteDialog } from '../../ui/delete-dialog'
 
 /**
  * Delete of a task, after a confirmation, for users who may delete it (others see it disabled with
@@ -16,35 +15,20 @@ export function TaskDelete({ task }: { task: WithPending<Task> }) {
   const navigate = useNavigate()
   const action = usePermittedAction({ type: 'tasks', actions: 'delete', entityIds: task.id })
   const [asking, setAsking] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const outbox = useOutboxSave()
-
-  const confirm = async () => {
-    setAsking(false)
-    setBusy(true)
-    try {
-      const outcome = await outbox.save(() => queueTaskDelete(task), undefined)
-      if (outcome.kind !== 'refused') await navigate({ to: '/tasks' })
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <>
       <Button
         variant="danger"
-        disabled={action.disabled || busy || task.pending === 'delete'}
-        aria-busy={busy || undefined}
+        disabled={action.disabled || task.pending === 'delete'}
         title={action.reason}
         onClick={() => setAsking(true)}
       >
         <FormattedMessage id="task.delete" defaultMessage="Delete" />
       </Button>
       {action.reason && <span className="sr-only">{action.reason}</span>}
-      <ConfirmDialog
+      <DeleteDialog
         open={asking}
-        danger
         title={
           <FormattedMessage
             id="task.deleteTitle"
@@ -59,14 +43,12 @@ export function TaskDelete({ task }: { task: WithPending<Task> }) {
           />
         }
         confirmLabel={<FormattedMessage id="task.deleteConfirm" defaultMessage="Delete task" />}
-        onCancel={() => setAsking(false)}
-        onConfirm={() => void confirm()}
+        queue={() => queueTaskDelete(task)}
+        onClose={(done) => {
+          setAsking(false)
+          if (done) void navigate({ to: '/tasks' })
+        }}
       />
-      {outbox.refused && (
-        <div className="basis-full">
-          <PlatformRefusal entry={outbox.refused} />
-        </div>
-      )}
     </>
   )
 }

@@ -113,47 +113,53 @@ export function useOutboxSave(refusedBefore?: OutboxEntry) {
   ): Promise<SaveOutcome> => {
     const entry = refused ? await retryEntry(refused.id, { body }) : await queue()
     const outcome = await awaitOutcome(entry, { online: onlineManager.isOnline() })
-    const label = entry?.label ?? ''
     if (outcome.kind === 'refused') {
       setRefused(outcome.entry)
       if (form) showOnFields(intl, form, outcome.entry.issues)
       return outcome
     }
     setRefused(undefined)
-    if (outcome.kind === 'sent')
-      showNotice(
-        'success',
-        entry?.method === 'DELETE'
-          ? intl.formatMessage({ id: 'save.deleted', defaultMessage: '{label} deleted.' }, { label })
-          : intl.formatMessage({ id: 'save.sent', defaultMessage: '{label} saved.' }, { label }),
-      )
-    else if (outcome.lastStatus && outcome.lastStatus >= 500)
-      showNotice(
-        'info',
-        intl.formatMessage(
-          {
-            id: 'save.serverError',
-            defaultMessage:
-              'The platform could not take {label} now ({status}). It is saved on this device and will be sent again.',
-          },
-          { label, status: outcome.lastStatus },
-        ),
-      )
-    else
-      showNotice(
-        'info',
-        intl.formatMessage(
-          {
-            id: 'save.onDevice',
-            defaultMessage:
-              '{label} is saved on this device and will be sent when the platform can be reached.',
-          },
-          { label },
-        ),
-      )
+    showOutcomeNotice(intl, entry, outcome)
     return outcome
   }
   return { refused, setRefused, save }
+}
+
+/** The notice of a change the platform took, or kept on this device to send: never before the answer. */
+export function showOutcomeNotice(intl: IntlShape, entry: OutboxEntry | undefined, outcome: SaveOutcome) {
+  const label = entry?.label ?? ''
+  if (outcome.kind === 'refused') return
+  if (outcome.kind === 'sent')
+    showNotice(
+      'success',
+      entry?.method === 'DELETE'
+        ? intl.formatMessage({ id: 'save.deleted', defaultMessage: '{label} deleted.' }, { label })
+        : intl.formatMessage({ id: 'save.sent', defaultMessage: '{label} saved.' }, { label }),
+    )
+  else if (outcome.lastStatus && outcome.lastStatus >= 500)
+    showNotice(
+      'info',
+      intl.formatMessage(
+        {
+          id: 'save.serverError',
+          defaultMessage:
+            'The platform could not take {label} now ({status}). It is saved on this device and will be sent again.',
+        },
+        { label, status: outcome.lastStatus },
+      ),
+    )
+  else
+    showNotice(
+      'info',
+      intl.formatMessage(
+        {
+          id: 'save.onDevice',
+          defaultMessage:
+            '{label} is saved on this device and will be sent when the platform can be reached.',
+        },
+        { label },
+      ),
+    )
 }
 
 /** What the platform said about a refused change, above the form: what to do, and its own text as a detail. */

@@ -80,6 +80,10 @@ const known = defineMessages({
     id: 'validation.dataFormatInUse',
     defaultMessage: 'Data format is in use and cannot be deleted.',
   },
+  'Product is in use and cannot be deleted.': {
+    id: 'validation.productInUse',
+    defaultMessage: 'Product is in use and cannot be deleted.',
+  },
   'Product with the same product code already exists.': {
     id: 'validation.duplicateProductCode',
     defaultMessage: 'Product with the same product code already exists.',

@@ -1,0 +1,173 @@
+import { onlineManager } from '@tanstack/react-query'
+import { type ReactNode, useState } from 'react'
+import { FormattedList, FormattedMessage, useIntl } from 'react-intl'
+import type { OutboxEntry } from '../offline/db'
+import { discardEntry, retryEntry } from '../offline/outbox'
+import { awaitOutcome } from '../offline/save-outcome'
+import { ConfirmDialog } from './confirm-dialog'
+import { showOutcomeNotice } from './form/platform-answer'
+import { translateValidation } from './form/validation-message'
+
+interface DeleteDialogProps {
+  open: boolean
+  title: ReactNode
+  description?: ReactNode
+  confirmLabel?: ReactNode
+  /** Queues the delete (the outbox is the one write path). */
+  queue: () => Promise<OutboxEntry | undefined>
+  /** The dialog is gone: cancelled, or the delete was done or kept to send (`done`). */
+  onClose: (done?: boolean) => void
+  /** The platform refused because something uses the entity: the caller asks again what does. */
+  onInUse?: () => void
+  /** The delete cannot be asked for now (the description says why). */
+  confirmDisabled?: boolean
+}
+
+/**
+ * Every delete's dialog: online it stays open, its button busy, until the platform answered. Done:
+ * it closes with a "deleted" notice. Refused (403, in use, changed meanwhile): the dialog says why in
+ * the user's language, and a dismissed refusal leaves nothing queued. No answer (offline, a server
+ * error): the delete is kept on this device to send, and the row shows it waits.
+ */
+export function DeleteDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  queue,
+  onClose,
+  onInUse,
+  confirmDisabled,
+}: DeleteDialogProps) {
+  const intl = useIntl()
+  const [busy, setBusy] = useState(false)
+  const [refused, setRefused] = useState<OutboxEntry>()
+  const [serverError, setServerError] = useState<number>()
+
+  const reset = () => {
+    setRefused(undefined)
+    setServerError(undefined)
+  }
+
+  const confirm = async () => {
+    setBusy(true)
+    setServerError(undefined)
+    try {
+      const entry = refused ? await retryEntry(refused.id) : await queue()
+      const outcome = await awaitOutcome(entry, { online: onlineManager.isOnline() })
+      if (outcome.kind === 'refused') {
+        setRefused(outcome.entry)
+        if (outcome.entry.lastStatus === 409 && outcome.entry.status === 'failed') onInUse?.()
+        return
+      }
+      setRefused(undefined)
+      // A server error: the delete waits on this device, and the dialog says so before it is closed.
+      if (outcome.kind === 'queued' && outcome.lastStatus && outcome.lastStatus >= 500) {
+        setServerError(outcome.lastStatus)
+        return
+      }
+      showOutcomeNotice(intl, entry, outcome)
+      onClose(true)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const cancel = () => {
+    // The refusal was shown where the delete was asked: nothing of it is left to send or retry.
+    if (refused) void discardEntry(refused.id)
+    const waiting = serverError !== undefined
+    reset()
+    onClose(waiting)
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      danger
+      title={title}
+      description={description}
+      busy={busy}
+      confirmDisabled={confirmDisabled || serverError !== undefined}
+      error={
+        serverError !== undefined ? (
+          <span data-testid="platform-refusal">
+            <FormattedMessage
+              id="delete.serverError"
+              defaultMessage="The platform could not delete it now ({status}). The delete is kept on this device and will be sent again."
+              values={{ status: serverError }}
+            />
+          </span>
+        ) : refused ? (
+          <span data-testid="platform-refusal">
+            <DeleteRefusal entry={refused} />
+          </span>
+        ) : undefined
+      }
+      confirmLabel={confirmLabel ?? <FormattedMessage id="common.delete" defaultMessage="Delete" />}
+      cancelLabel={
+        serverError !== undefined ? <FormattedMessage id="common.close" defaultMessage="Close" /> : undefined
+      }
+      onCancel={cancel}
+      onConfirm={() => void confirm()}
+    />
+  )
+}
+
+/** Why the platform did not delete it, in the user's language; its own text apart, as text. */
+function DeleteRefusal({ entry }: { entry: OutboxEntry }) {
+  const intl = useIntl()
+  return (
+    <>
+      {entry.status === 'conflict' ? (
+        <FormattedMessage
+          id="delete.changed"
+          defaultMessage="Someone changed it meanwhile, so the platform did not delete it. Look at it again before deleting."
+        />
+      ) : entry.lastStatus === 403 ? (
+        <FormattedMessage
+          id="save.forbidden"
+          defaultMessage="You do not have permission to make this change."
+        />
+      ) : entry.lastStatus === 409 ? (
+        <FormattedMessage
+          id="delete.inUseRefused"
+          defaultMessage="Something uses it, so the platform did not delete it."
+        />
+      ) : (
+        <FormattedMessage id="save.deleteRefused" defaultMessage="The platform did not delete it." />
+      )}
+      {entry.lastError && (
+        <span className="mt-1 block break-words text-xs" data-testid="platform-text">
+          <FormattedMessage id="save.platformSaid" defaultMessage="The platform's message" />
+          {': '}
+          {entry.lastStatus ? `${entry.lastStatus}: ` : ''}
+          {translateValidation(intl, entry.lastError)}
+        </span>
+      )}
+    </>
+  )
+}
+
+/** What uses an entity: all are counted, those the user may see are named. */
+export function UsedByNames({ count, names }: { count: number; names: string[] }) {
+  const unnamed = count - names.length
+  return (
+    <FormattedList
+      type="conjunction"
+      value={[
+        ...names,
+        ...(unnamed > 0
+          ? [
+              <FormattedMessage
+                key="hidden"
+                id="dataFormats.inUseHidden"
+                defaultMessage="{count, plural, one {# you cannot see} other {# you cannot see}}"
+                values={{ count: unnamed }}
+              />,
+            ]
+          : []),
+      ]}
+    />
+  )
+}
