@@ -22,12 +22,14 @@ export const dataFormatInputSchema = z.object({
   type: DATA_FORMAT_RULES.type.optional().default(''),
   ontologyContext: DATA_FORMAT_RULES.ontologyContext.optional().default(''),
 })
-export type DataFormatInput = z.infer<typeof dataFormatInputSchema>
+/** What may be sent: the texts left out are empty. */
+export type DataFormatInput = z.input<typeof dataFormatInputSchema>
 
+/** A data format as the platform holds it; the stamps are absent while a new one waits in the outbox. */
 export const dataFormatSchema = dataFormatInputSchema.extend({
   id: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
   createdBy: z.string().optional(),
   updatedBy: z.string().optional(),
 })
