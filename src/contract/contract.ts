@@ -1,4 +1,5 @@
 import { requiredText } from './rules'
+import { stamps } from './stamps'
 import { z } from './zod'
 
 const date = z.iso.datetime({ offset: true }).or(z.iso.date())
@@ -24,8 +25,7 @@ export const contractSchema = contractFields.extend({
   id: z.string(),
   dataPublisher: z.string().nullish(),
   dataConsumer: z.string().nullish(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
+  ...stamps,
 })
 export type Contract = z.infer<typeof contractSchema>
 

@@ -1,5 +1,6 @@
 import { MESSAGES } from './messages'
 import { alphanumeric, optionalUrl, requiredText, text } from './rules'
+import { stamps } from './stamps'
 import { z } from './zod'
 
 /**
@@ -25,12 +26,6 @@ export const dataFormatInputSchema = z.object({
 /** What may be sent: the texts left out are empty. */
 export type DataFormatInput = z.input<typeof dataFormatInputSchema>
 
-/** A data format as the platform holds it; the stamps are absent while a new one waits in the outbox. */
-export const dataFormatSchema = dataFormatInputSchema.extend({
-  id: z.string(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-  createdBy: z.string().optional(),
-  updatedBy: z.string().optional(),
-})
+/** A data format as the platform holds it. */
+export const dataFormatSchema = dataFormatInputSchema.extend({ id: z.string(), ...stamps })
 export type DataFormat = z.infer<typeof dataFormatSchema>

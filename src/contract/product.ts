@@ -1,5 +1,6 @@
 import { MESSAGES } from './messages'
 import { alphanumeric, optionalUrl, requiredText, text } from './rules'
+import { stamps } from './stamps'
 import { z } from './zod'
 
 export const PRODUCT_TYPES = [
@@ -107,10 +108,7 @@ export type Visibility = z.infer<typeof visibilitySchema>
 /** A catalog entity as the platform holds it: its fields and who made and changed it, when. */
 export const productSchema = productInputSchema.extend({
   id: z.string(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-  createdBy: z.string().optional(),
-  updatedBy: z.string().optional(),
+  ...stamps,
   /** Names of those users, when the platform tells them (a signed-in reader of one product). */
   createdByName: z.string().optional(),
   updatedByName: z.string().optional(),

@@ -1,5 +1,6 @@
 import { MESSAGES } from './messages'
 import { alphanumeric, isUrl, optionalUrl, requiredText, text } from './rules'
+import { stamps } from './stamps'
 import { z } from './zod'
 
 export const TASK_STATUSES = ['stopped', 'running', 'error', 'warning'] as const
@@ -205,8 +206,10 @@ export type TaskJob = z.infer<typeof taskJobSchema>
 export const taskSchema = taskInputSchema.extend({
   id: z.string(),
   lastRun: z.object({ at: z.string(), outcome: z.enum(RUN_OUTCOMES), result: z.string() }).optional(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
+  ...stamps,
+  /** When the definition (what a user edits) and the run state (status, lastRun) last changed. */
+  definitionUpdatedAt: z.string().optional(),
+  stateUpdatedAt: z.string().optional(),
 })
 export type Task = z.infer<typeof taskSchema>
 
@@ -223,6 +226,7 @@ export const taskRunSchema = z.object({
   steps: z
     .array(z.object({ actionId: z.string(), name: z.string(), outcome: z.string(), message: z.string() }))
     .optional(),
+  ...stamps,
 })
 export type TaskRun = z.infer<typeof taskRunSchema>
 

@@ -1,3 +1,4 @@
+import { stamps } from './stamps'
 import { z } from './zod'
 
 /** A permission `type.action` (lowercased), for one entity or all, in one application or the default one. */
@@ -29,7 +30,7 @@ export type User = z.infer<typeof userSchema>
 export const roleSchema = z.object({ id: z.string().optional(), name: z.string() })
 export type Role = z.infer<typeof roleSchema>
 
-export const organizationSchema = z.object({ id: z.string(), name: z.string() })
+export const organizationSchema = z.object({ id: z.string(), name: z.string(), ...stamps })
 export type Organization = z.infer<typeof organizationSchema>
 
 /** An environment's configs: the orchestrator auth flag and the applications, and whatever else it holds. */
