@@ -7,6 +7,8 @@ export const TASK_STATUSES = ['stopped', 'running', 'error', 'warning'] as const
 export const TASK_ACTIONS = ['start', 'stop', 'run'] as const
 export const DETAIL_LEVELS = ['full', 'simple', 'result-only'] as const
 export const RUN_OUTCOMES = ['success', 'error', 'warning'] as const
+/** An action of a run: done, failed, or skipped after an earlier one failed. */
+export const STEP_OUTCOMES = ['success', 'error', 'skipped'] as const
 export type TaskStatus = (typeof TASK_STATUSES)[number]
 export type TaskCommand = (typeof TASK_ACTIONS)[number]
 
@@ -224,7 +226,14 @@ export const taskRunSchema = z.object({
   result: z.string(),
   trigger: z.enum(['manual', 'schedule']).optional(),
   steps: z
-    .array(z.object({ actionId: z.string(), name: z.string(), outcome: z.string(), message: z.string() }))
+    .array(
+      z.object({
+        actionId: z.string(),
+        name: z.string(),
+        outcome: z.enum(STEP_OUTCOMES),
+        message: z.string(),
+      }),
+    )
     .optional(),
   ...stamps,
 })
