@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { PagedList } from '../contract/envelope'
 import type { PlatformEvent } from '../contract/event'
 import { dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
@@ -19,10 +20,7 @@ export interface EventFilters {
   error?: boolean
 }
 
-export interface EventPage {
-  items: PlatformEvent[]
-  totalCount: number
-}
+export type EventPage = Omit<PagedList<PlatformEvent>, 'error'>
 
 /** SPEC §9: events start with a limit of 5. */
 export const EVENTS_FIRST_LIMIT = 5
