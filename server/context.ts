@@ -1,23 +1,12 @@
 import type { Context } from 'hono'
+import type { AuthUser } from '../src/contract/user'
 import type { Db } from './db'
 import type { AllowList } from './outbound'
 import type { Throttle } from './throttle'
 
 export type Env = 'sandbox' | 'production'
 
-export interface AuthUser {
-  id: string
-  email: string
-  firstName?: string
-  lastName?: string
-  role: string
-}
-
-export interface Permission {
-  name: string
-  entityId: string | null
-  applicationId: string | null
-}
+export type { AuthUser, Permission } from '../src/contract/user'
 
 export interface Platform {
   db: Db

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import type { z } from 'zod'
-import { failure, ok } from '../src/contract/envelope'
+import { failure, ok, type UsedBy } from '../src/contract/envelope'
 import { listQuerySchema, parseIn, parseSort } from '../src/contract/list-query'
 import { type Ctx, stamp, type Vars } from './context'
 import { writeEvent } from './events'
@@ -72,11 +72,7 @@ export interface CrudOptions {
   runState?: readonly string[]
 }
 
-/** Entities that point at another: those the caller may see by name, the others only counted. */
-export interface UsedBy {
-  count: number
-  items: { id: string; name: string; type?: string }[]
-}
+export type { UsedBy } from '../src/contract/envelope'
 
 /** `createdByName` and `updatedByName` beside the ids, from the platform's users. */
 async function withUserNames(c: Ctx, entity: Entity): Promise<Entity> {

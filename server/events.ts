@@ -1,23 +1,24 @@
 import { randomUUID } from 'node:crypto'
+import type { EVENT_STATUSES, PlatformEvent } from '../src/contract/event'
 import type { AuthUser, Platform } from './context'
 
-export interface EventInput {
-  type: string
-  status?: 'success' | 'error' | 'warning' | 'info'
-  message: string
-  targetType?: string
-  targetEntityId?: string
-  category?: string
-  actionMethod?: string
-  taskId?: string
-  contractId?: string
-  productId?: string
-  organizationId?: string
-  clientIP?: string
-  tracingId?: string
-  receiverId?: string
-  receiverName?: string
-}
+/** What a route tells about an event; the platform adds the id, the time, the sender and the app. */
+export type EventInput = Pick<
+  PlatformEvent,
+  | 'type'
+  | 'targetType'
+  | 'targetEntityId'
+  | 'category'
+  | 'actionMethod'
+  | 'taskId'
+  | 'contractId'
+  | 'productId'
+  | 'organizationId'
+  | 'clientIP'
+  | 'tracingId'
+  | 'receiverId'
+  | 'receiverName'
+> & { status?: (typeof EVENT_STATUSES)[number]; message: string }
 
 /** Every change writes an event with the SPEC §3 fields. */
 export async function writeEvent(

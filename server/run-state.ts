@@ -1,3 +1,4 @@
+import type { Task } from '../src/contract/task'
 import type { Entity } from './store'
 
 /**
@@ -9,10 +10,7 @@ import type { Entity } from './store'
  */
 export const TASK_RUN_STATE = ['status', 'lastRun'] as const
 
-export interface Versioned {
-  definitionUpdatedAt?: string
-  stateUpdatedAt?: string
-}
+export type Versioned = Pick<Task, 'definitionUpdatedAt' | 'stateUpdatedAt'>
 
 /** The fields of a run-state change (a run, start, stop) made at `at`: the definition keeps its version. */
 export function runStateChange(current: Entity, at: string): Versioned {

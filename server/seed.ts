@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { PRODUCT_TYPES, VISIBILITY_TYPES } from '../src/contract/product'
+import { TASK_STATUSES } from '../src/contract/task'
 import { hashToken } from './auth'
 import type { Platform } from './context'
 import type { Db } from './db'
@@ -66,7 +68,6 @@ const ORGANIZATIONS = [
   'Zeta Analytics',
   'Bergen Maritime',
 ]
-const TYPES = ['dataproduct', 'datasource', 'datasource-template', 'connector', 'transformer'] as const
 const PERMISSION_TYPES = [
   'products',
   'purchases',
@@ -258,7 +259,7 @@ export async function seed(platform: Pick<Platform, 'db' | 'now' | 'publicUrl'>)
     })
     const productCount = big ? 64 : 15
     const products = Array.from({ length: productCount }, (_, i) => {
-      const type = TYPES[i % TYPES.length] as string
+      const type = PRODUCT_TYPES[i % PRODUCT_TYPES.length] as string
       const org = pick(orgs)
       const created = now - Math.floor(rand() * 60) * 864e5
       return entity(
@@ -277,7 +278,7 @@ export async function seed(platform: Pick<Platform, 'db' | 'now' | 'publicUrl'>)
           inputFormats: [pick(formats).id],
           outputFormat: pick(formats).id,
           // Visible to chosen organizations names at least one (the publisher's), as the console's form asks.
-          visibility: visibilityOf(pick(['public', 'private', 'organizations'] as const), org.id),
+          visibility: visibilityOf(pick(VISIBILITY_TYPES), org.id),
           contactPersonName: pick(['Aino Virtanen', 'Lars Berg', 'Claire Dubois']),
           protocolId: pick(['http', 'https', 'mqtt', 'sftp', 'soap']),
           contactPersonEmail: 'contact@example.com',
@@ -293,7 +294,7 @@ export async function seed(platform: Pick<Platform, 'db' | 'now' | 'publicUrl'>)
         created + 3600_000,
       )
     })
-    const statuses = ['stopped', 'running', 'error', 'warning'] as const
+    const statuses = TASK_STATUSES
     const tasks = Array.from({ length: big ? 16 : 4 }, (_, i) =>
       entity(
         'task',

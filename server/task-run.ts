@@ -1,3 +1,4 @@
+import type { TaskNotification, TaskRun } from '../src/contract/task'
 import { type AuthUser, type Env, type Platform, stamp } from './context'
 import { writeEvent } from './events'
 import { postJson } from './outbound'
@@ -5,17 +6,9 @@ import { ACTION_SCHEMAS } from './routes/action-schemas'
 import { runStateChange } from './run-state'
 import { type Entity, Store } from './store'
 
-type Step = { actionId: string; name: string; outcome: 'success' | 'error' | 'skipped'; message: string }
-type Outcome = 'success' | 'error' | 'warning'
-
-interface Notification {
-  url?: string
-  internal?: boolean
-  sendOnError?: boolean
-  sendOnSuccess?: boolean
-  detailLevel?: 'full' | 'simple' | 'result-only'
-  type?: string
-}
+type Step = NonNullable<TaskRun['steps']>[number]
+type Outcome = TaskRun['outcome']
+type Notification = Partial<TaskNotification>
 
 /** An external notification must never hold a run up for long. */
 export const NOTIFY_TIMEOUT_MS = 3000

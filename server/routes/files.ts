@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { Hono } from 'hono'
 import { failure, ok } from '../../src/contract/envelope'
-import { JSON_FILE_KINDS, looksLikeJsonFile, NOT_JSON_FILE } from '../../src/contract/file-kinds'
+import { FILE_KINDS, JSON_FILE_KINDS, looksLikeJsonFile, NOT_JSON_FILE } from '../../src/contract/file-kinds'
 import { MESSAGES } from '../../src/contract/messages'
 import { type Ctx, stamp, type Vars } from '../context'
 import { route, userOf } from '../guard'
@@ -20,7 +20,6 @@ const PATH = `${PRODUCTS}/:id/files`
 const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w-]+=[\w.-]+)*$/
 const tooLarge = () => failure('The file is larger than 5 MB')
 /** What a file is to its product (a transformer's mapper, input and output samples); absent for other files. */
-export const FILE_KINDS = ['mapper', 'input-raw', 'input-json', 'output-raw', 'output-json'] as const
 const isKind = (v: string): v is (typeof FILE_KINDS)[number] => (FILE_KINDS as readonly string[]).includes(v)
 
 /** A JSON kind takes a file named or typed as JSON whose content parses. */

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { PRODUCT_TYPES, ProductInput } from '../contract/product'
+import type { PagedList } from '../contract/envelope'
+import type { Product, ProductInput, ProductType } from '../contract/product'
 import { loadDb } from '../offline/lazy-db'
 import { retryEntry } from '../offline/outbox'
 import { queueForCurrentScope } from '../offline/queue'
@@ -8,7 +9,8 @@ import { apiError, buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 import { queryClient } from './query-client'
 
-export type ProductType = (typeof PRODUCT_TYPES)[number]
+export type { PagedList } from '../contract/envelope'
+export type { Product, ProductType, Visibility } from '../contract/product'
 
 /** The five catalog lists: the names `scope-change.ts` clears and the `{list}.{field}` storage prefixes. */
 export const CATALOG_LISTS = {
@@ -25,31 +27,6 @@ export const listOfType = (type: ProductType): CatalogList =>
 
 /** Every catalog entity is a platform "product" (SPEC §3); one outbox resource, so a sync refreshes all lists. */
 export const CATALOG = 'catalog'
-
-export interface Visibility {
-  type: 'public' | 'private' | 'organizations'
-  visibleTo: string[]
-}
-
-export interface Product extends Omit<ProductInput, 'visibility' | 'type'> {
-  id: string
-  type: ProductType
-  visibility?: Visibility
-  createdAt?: string
-  updatedAt?: string
-  createdBy?: string
-  updatedBy?: string
-  /** Names of those users, when the platform tells them (a signed-in reader of one product). */
-  createdByName?: string
-  updatedByName?: string
-}
-
-export interface PagedList<T> {
-  items: T[]
-  totalCount: number
-  /** The platform's error text when the list could not be loaded (SPEC §8: shown, list empty). */
-  error?: string
-}
 
 export interface CatalogListParams {
   page: number

@@ -1,13 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { PlatformConfig } from '../contract/user'
 import { ApiError, dataOrThrow, GENERIC_FAILURE, request } from './http'
 import { scopeKey } from './keys'
 
-export interface PlatformConfig {
-  orchestratorAuth?: string
-  productsApiAuthAppId?: string
-  orchestratorAppId?: string
-  [key: string]: unknown
-}
+export type { PlatformConfig } from '../contract/user'
 
 export const configKeys = {
   all: () => [...scopeKey(), 'configs'] as const,

@@ -1,22 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { Contract, ContractInput, SavedCredentials } from '../contract/contract'
 import { queueForCurrentScope } from '../offline/queue'
 import { buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 
-/** A contract between the product's publisher and a consumer organization (SPEC §3). */
-export interface Contract {
-  id: string
-  productId: string
-  consumerOrganizationId: string
-  validFrom: string
-  validTo: string
-  dataPublisher?: string | null
-  dataConsumer?: string | null
-  createdAt?: string
-  updatedAt?: string
-}
-
-export type ContractInput = Pick<Contract, 'productId' | 'consumerOrganizationId' | 'validFrom' | 'validTo'>
+export type { Contract, ContractInput, CredentialValue, SavedCredentials } from '../contract/contract'
 
 // Contracts, purchases and credentials live on the v2 products path only (SPEC §7).
 const CONTRACTS = '/api/{env}/products/v2/contracts'
@@ -89,15 +77,6 @@ export function purchaseProduct(
     body: input,
     headers: { 'Idempotency-Key': idempotencyKey },
   })
-}
-
-export type CredentialValue = string | number | boolean
-
-export interface SavedCredentials {
-  productId: string
-  /** Values come back masked: only their last characters, if any, are shown. */
-  credentials: Record<string, CredentialValue>
-  updatedAt?: string
 }
 
 export const productCredentialsQuery = (productId: string) =>

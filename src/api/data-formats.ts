@@ -1,28 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { DataFormat, DataFormatInput } from '../contract/data-format'
+import type { PagedList, UsedBy } from '../contract/envelope'
 import { queueForCurrentScope } from '../offline/queue'
 import { apiError, buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 import { queryClient } from './query-client'
 
-export interface DataFormat {
-  id: string
-  dataFormatCode: string
-  name: string
-  description?: string
-  type?: string
-  ontologyContext?: string
-  createdAt?: string
-  updatedAt?: string
-}
-
-export type DataFormatInput = Omit<DataFormat, 'id' | 'createdAt' | 'updatedAt'>
-
-export interface PagedList<T> {
-  items: T[]
-  totalCount: number
-  /** The platform's error text when the list could not be loaded (SPEC §8: shown, list empty). */
-  error?: string
-}
+export type { DataFormat, DataFormatInput } from '../contract/data-format'
+export type { PagedList, UsedBy } from '../contract/envelope'
 
 const READ = '/api/{env}/products/{version}/data-formats'
 const WRITE = '/api/{env}/internal/products/{version}/data-formats'
@@ -74,12 +59,6 @@ export function fromLists(id: string): { data: DataFormat; updatedAt: number } |
     if (item) return { data: item, updatedAt: query.state.dataUpdatedAt }
   }
   return undefined
-}
-
-/** What points at a data format: all are counted, those the caller may see are named. */
-export interface UsedBy {
-  count: number
-  items: { id: string; name: string; type?: string }[]
 }
 
 /** Asked afresh each time a delete is considered: another user may have just pointed at it. */

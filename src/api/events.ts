@@ -1,31 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { PagedList } from '../contract/envelope'
+import type { PlatformEvent } from '../contract/event'
 import { dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 
-/** SPEC §3 Event. */
-export interface PlatformEvent {
-  id: string
-  timestamp: string
-  type: string
-  appName?: string
-  targetType?: string
-  targetEntityId?: string
-  status: string
-  message?: string
-  senderId?: string
-  senderName?: string
-  receiverId?: string
-  receiverName?: string
-  taskId?: string
-  actionMethod?: string
-  contractId?: string
-  productId?: string
-  category?: string
-  userId?: string
-  organizationId?: string
-  clientIP?: string
-  tracingId?: string
-}
+export type { PlatformEvent } from '../contract/event'
 
 /** The list's filters, as kept in the URL search (all optional: absent means any). */
 export interface EventFilters {
@@ -41,10 +20,7 @@ export interface EventFilters {
   error?: boolean
 }
 
-export interface EventPage {
-  items: PlatformEvent[]
-  totalCount: number
-}
+export type EventPage = Omit<PagedList<PlatformEvent>, 'error'>
 
 /** SPEC §9: events start with a limit of 5. */
 export const EVENTS_FIRST_LIMIT = 5

@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod'
 import { getSession } from '../auth/session'
 import type * as Answers from '../contract/answers'
+import type { Issue, Pagination } from '../contract/envelope'
 import { markReachable, noteNoAnswer } from '../offline/online'
 import { currentScope } from './scope'
 
@@ -8,23 +9,13 @@ import { currentScope } from './scope'
 export const GENERIC_FAILURE = 'There was a problem with your request. Please try again later.'
 const TIMEOUT_MS = 30_000
 
-export interface Pagination {
-  totalCount: number
-  limit?: number
-  offset?: number
-}
+export type { Issue, Pagination } from '../contract/envelope'
 
 /**
  * Why a call failed, for the words the console shows: no answer (offline), no answer in time,
  * an HTTP status, or a 2xx whose body is not JSON or not of the expected shape.
  */
 export type FailureKind = 'offline' | 'timeout' | 'status' | 'unreadable' | 'shape'
-
-/** A platform validation issue: the field's path and the rule's message. */
-export interface Issue {
-  path: string
-  message: string
-}
 
 export interface ApiResult<T> {
   /** The unwrapped `result`; an empty list on failure, undefined when `success` was false. */

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { OrganizationStats, StatsBucket } from '../contract/event'
+import type { TaskStatus } from '../contract/task'
 import type { PlatformEvent } from './events'
 import { dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
@@ -74,8 +75,14 @@ export const lastErrorsQuery = (limit: number) =>
       ),
   })
 
-export const TASK_STATUSES = ['running', 'error', 'warning', 'stopped'] as const
-export type TaskStatus = (typeof TASK_STATUSES)[number]
+/** The task statuses in the order the home screen counts them. */
+export const TASK_STATUSES = [
+  'running',
+  'error',
+  'warning',
+  'stopped',
+] as const satisfies readonly TaskStatus[]
+export type { TaskStatus } from '../contract/task'
 
 /** How many tasks have a status: the platform's task list, one row asked, its totalCount read. */
 export const taskCountQuery = (status: TaskStatus) =>

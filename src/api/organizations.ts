@@ -1,11 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { Organization } from '../contract/user'
 import { dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 
-export interface Organization {
-  id: string
-  name: string
-}
+export type { Organization } from '../contract/user'
 
 export const organizationKeys = {
   all: () => [...scopeKey(), 'organizations'] as const,

@@ -1,22 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { FileKind } from '../contract/file-kinds'
+import type { ProductFile } from '../contract/product-file'
 import { noteNoAnswer } from '../offline/online'
 import { authHeaders, buildPath, dataOrThrow, GENERIC_FAILURE, noteResponse, request } from './http'
 import { scopeKey } from './keys'
 
-export const FILE_KINDS = ['mapper', 'input-raw', 'input-json', 'output-raw', 'output-json'] as const
-export type FileKind = (typeof FILE_KINDS)[number]
+export { FILE_KINDS, type FileKind } from '../contract/file-kinds'
+export type { ProductFile } from '../contract/product-file'
 /** The platform's limit per file. */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024
-
-export interface ProductFile {
-  id: string
-  productId: string
-  name: string
-  kind?: FileKind
-  contentType: string
-  size: number
-  createdAt?: string
-}
 
 const FILES = '/api/{env}/products/{version}/{id}/files'
 

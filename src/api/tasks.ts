@@ -1,84 +1,22 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { TASK_ACTIONS, TASK_STATUSES } from '../contract/task'
+import type { PagedList } from '../contract/envelope'
+import type { ActionSchema, Task, TaskCommand, TaskInput, TaskRun } from '../contract/task'
 import { queueForCurrentScope } from '../offline/queue'
 import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 import { queryClient } from './query-client'
 
-export type TaskStatus = (typeof TASK_STATUSES)[number]
-export type TaskCommand = (typeof TASK_ACTIONS)[number]
-
-export interface TaskAction {
-  actionId: string
-  name?: string
-  input?: unknown
-  output?: unknown
-  environment?: Record<string, unknown>
-  enabled: boolean
-  meta?: unknown
-}
-
-export interface TaskNotification {
-  url?: string
-  internal: boolean
-  sendOnError: boolean
-  sendOnSuccess: boolean
-  detailLevel: 'full' | 'simple' | 'result-only'
-  type?: string
-}
-
-export interface TaskJob {
-  id?: string
-  schedule: string
-  timeZone?: string
-}
-
-export interface Task {
-  id: string
-  name: string
-  code?: string
-  description?: string
-  productCode?: string
-  imageUrl?: string
-  interval?: number
-  requestParameters?: Record<string, unknown>
-  appAccessToken?: string
-  clientSecret?: string
-  hookToken?: string
-  concurrentExecutions: number
-  asyncResponse: boolean
-  status: TaskStatus
-  actions: TaskAction[]
-  notifications: TaskNotification[]
-  jobs: TaskJob[]
-  lastRun?: { at: string; outcome: 'success' | 'error' | 'warning'; result: string }
-  createdAt?: string
-  updatedAt?: string
-}
-
-export type TaskInput = Omit<Task, 'id' | 'createdAt' | 'updatedAt' | 'lastRun' | 'status'> & {
-  status?: TaskStatus
-}
-
-export interface TaskRun {
-  id: string
-  taskId: string
-  startedAt: string
-  finishedAt: string
-  durationMs: number
-  outcome: 'success' | 'error' | 'warning'
-  result: string
-  trigger?: 'manual' | 'schedule'
-  steps?: { actionId: string; name: string; outcome: string; message: string }[]
-}
-
-export interface ActionSchema {
-  id: string
-  name: string
-  description?: string
-  /** `values`: the allowed values of an option with the enum rule. */
-  options: { title: string; rules: string[]; values?: string[] }[]
-}
+export type {
+  ActionSchema,
+  Task,
+  TaskAction,
+  TaskCommand,
+  TaskInput,
+  TaskJob,
+  TaskNotification,
+  TaskRun,
+  TaskStatus,
+} from '../contract/task'
 
 export interface TaskListParams {
   page: number
@@ -88,10 +26,7 @@ export interface TaskListParams {
   q?: string
 }
 
-export interface PagedTasks<T> {
-  items: T[]
-  totalCount: number
-}
+export type PagedTasks<T> = Omit<PagedList<T>, 'error'>
 
 const PATH = '/api/{env}/tasks'
 export const TASKS = 'tasks'

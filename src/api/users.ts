@@ -1,22 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Permission } from '../auth/permissions'
+import type { Permission, Role, User } from '../contract/user'
 import { dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
 
-export interface User {
-  id: string
-  email: string
-  firstName?: string
-  lastName?: string
-  role?: string
-  permissions?: Permission[]
-  applications?: { id: string; name: string }[]
-}
-
-export interface Role {
-  id?: string
-  name: string
-}
+export type { Role, User } from '../contract/user'
 
 export const userKeys = {
   me: () => [...scopeKey(), 'me'] as const,

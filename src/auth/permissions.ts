@@ -1,9 +1,6 @@
-export interface Permission {
-  /** `type.action`, lowercased (SPEC §3). */
-  name: string
-  entityId?: string | null
-  applicationId?: string | null
-}
+import type { Permission } from '../contract/user'
+
+export type { Permission } from '../contract/user'
 
 export interface PermissionContext {
   permissions: Permission[]

@@ -1,20 +1,33 @@
 import { requiredText } from './rules'
+import { stamps } from './stamps'
 import { z } from './zod'
 
 const date = z.iso.datetime({ offset: true }).or(z.iso.date())
 
 /** A contract between a data publisher and a data consumer, valid from and to (SPEC §3). */
-export const contractInputSchema = z
-  .object({
-    productId: requiredText().max(100),
-    consumerOrganizationId: requiredText().max(100),
-    validFrom: date,
-    validTo: date,
-  })
-  .refine((c) => Date.parse(c.validTo) > Date.parse(c.validFrom), {
+const contractFields = z.object({
+  productId: requiredText().max(100),
+  consumerOrganizationId: requiredText().max(100),
+  validFrom: date,
+  validTo: date,
+})
+export const contractInputSchema = contractFields.refine(
+  (c) => Date.parse(c.validTo) > Date.parse(c.validFrom),
+  {
     message: 'validTo must be after validFrom',
     path: ['validTo'],
-  })
+  },
+)
+export type ContractInput = z.infer<typeof contractInputSchema>
+
+/** A contract as the platform holds it, with the names of its publisher and consumer. */
+export const contractSchema = contractFields.extend({
+  id: z.string(),
+  dataPublisher: z.string().nullish(),
+  dataConsumer: z.string().nullish(),
+  ...stamps,
+})
+export type Contract = z.infer<typeof contractSchema>
 
 export const contractQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(10),
@@ -37,4 +50,13 @@ export const credentialsSchema = z.object({
     .record(z.string().min(1).max(200), z.union([z.string().max(4000), z.number(), z.boolean()]))
     .refine((c) => Object.keys(c).length <= 50, 'At most 50 credentials'),
 })
+export const credentialValueSchema = z.union([z.string(), z.number(), z.boolean()])
+export type CredentialValue = z.infer<typeof credentialValueSchema>
+export const savedCredentialsSchema = z.object({
+  productId: z.string(),
+  /** Values come back masked: only their last characters, if any, are shown. */
+  credentials: z.record(z.string(), credentialValueSchema),
+  updatedAt: z.string().optional(),
+})
+export type SavedCredentials = z.infer<typeof savedCredentialsSchema>
 export const credentialsQuerySchema = z.object({ productId: requiredText().max(100) })

@@ -1,5 +1,6 @@
 import { MESSAGES } from './messages'
 import { alphanumeric, optionalUrl, requiredText, text } from './rules'
+import { stamps } from './stamps'
 import { z } from './zod'
 
 /**
@@ -22,13 +23,9 @@ export const dataFormatInputSchema = z.object({
   type: DATA_FORMAT_RULES.type.optional().default(''),
   ontologyContext: DATA_FORMAT_RULES.ontologyContext.optional().default(''),
 })
-export type DataFormatInput = z.infer<typeof dataFormatInputSchema>
+/** What may be sent: the texts left out are empty. */
+export type DataFormatInput = z.input<typeof dataFormatInputSchema>
 
-export const dataFormatSchema = dataFormatInputSchema.extend({
-  id: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  createdBy: z.string().optional(),
-  updatedBy: z.string().optional(),
-})
+/** A data format as the platform holds it. */
+export const dataFormatSchema = dataFormatInputSchema.extend({ id: z.string(), ...stamps })
 export type DataFormat = z.infer<typeof dataFormatSchema>

@@ -15,12 +15,26 @@ export const paginationSchema = z.object({
 })
 export type Pagination = z.infer<typeof paginationSchema>
 
-export interface Issue {
-  path: string
-  message: string
+/** A refused field: its path and the rule's message. */
+export const issueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
   /** What was broken, where the message alone does not say it: `unique` for a taken code. */
-  rule?: string
-}
+  rule: z.string().optional(),
+})
+export type Issue = z.infer<typeof issueSchema>
+
+/** One page of a list as the console holds it: the rows, the total, and the platform's error text if it failed. */
+export const pagedListSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), totalCount: z.number().int().nonnegative(), error: z.string().optional() })
+export type PagedList<T> = Omit<z.infer<ReturnType<typeof pagedListSchema>>, 'items'> & { items: T[] }
+
+/** What points at an entity: all are counted, those the caller may see are named. */
+export const usedBySchema = z.object({
+  count: z.number().int().nonnegative(),
+  items: z.array(z.object({ id: z.string(), name: z.string(), type: z.string().optional() })),
+})
+export type UsedBy = z.infer<typeof usedBySchema>
 
 export const ok = <T>(result: T, pagination?: Pagination) => ({
   success: true as const,

@@ -32,19 +32,49 @@ export const statsQuerySchema = z.object({
 })
 
 /** One bucket of /stats: `day` (YYYY-MM-DD) per day, or `hour` (YYYY-MM-DDTHH:00Z) with `hours`. */
-export interface StatsBucket {
-  day?: string
-  hour?: string
-  count: number
-  errors: number
-}
+export const statsBucketSchema = z.object({
+  day: z.string().optional(),
+  hour: z.string().optional(),
+  count: z.number(),
+  errors: z.number(),
+})
+export type StatsBucket = z.infer<typeof statsBucketSchema>
 
-export interface OrganizationStats {
-  organizationId: string
-  organizationName: string
-  count: number
-  errors: number
-}
+export const organizationStatsSchema = z.object({
+  organizationId: z.string(),
+  organizationName: z.string(),
+  count: z.number(),
+  errors: z.number(),
+})
+export type OrganizationStats = z.infer<typeof organizationStatsSchema>
+
+export const EVENT_STATUSES = ['success', 'error', 'warning', 'info'] as const
+
+/** An event the platform records (SPEC §3 Event). */
+export const platformEventSchema = z.object({
+  id: z.string(),
+  timestamp: z.string(),
+  type: z.string(),
+  appName: z.string().optional(),
+  targetType: z.string().optional(),
+  targetEntityId: z.string().optional(),
+  status: z.string(),
+  message: z.string().optional(),
+  senderId: z.string().optional(),
+  senderName: z.string().optional(),
+  receiverId: z.string().optional(),
+  receiverName: z.string().optional(),
+  taskId: z.string().optional(),
+  actionMethod: z.string().optional(),
+  contractId: z.string().optional(),
+  productId: z.string().optional(),
+  category: z.string().optional(),
+  userId: z.string().optional(),
+  organizationId: z.string().optional(),
+  clientIP: z.string().optional(),
+  tracingId: z.string().optional(),
+})
+export type PlatformEvent = z.infer<typeof platformEventSchema>
 
 export const soapQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),

@@ -1,3 +1,7 @@
+/** What a product may keep as files: a mapper, and a transformer's raw and JSON samples. */
+export const FILE_KINDS = ['mapper', 'input-raw', 'input-json', 'output-raw', 'output-json'] as const
+export type FileKind = (typeof FILE_KINDS)[number]
+
 /** File kinds whose content is JSON (a transformer's JSON samples): the platform takes only JSON for them. */
 export const JSON_FILE_KINDS: readonly string[] = ['input-json', 'output-json']
 

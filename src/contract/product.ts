@@ -1,5 +1,6 @@
 import { MESSAGES } from './messages'
-import { alphanumeric, isUrl, requiredText, text } from './rules'
+import { alphanumeric, optionalUrl, requiredText, text } from './rules'
+import { stamps } from './stamps'
 import { z } from './zod'
 
 export const PRODUCT_TYPES = [
@@ -10,11 +11,8 @@ export const PRODUCT_TYPES = [
   'transformer',
 ] as const
 export const VISIBILITY_TYPES = ['public', 'private', 'organizations'] as const
+export type ProductType = (typeof PRODUCT_TYPES)[number]
 
-const optionalUrl = z
-  .string()
-  .max(2000, MESSAGES.tooLong)
-  .refine((v) => v.trim() === '' || isUrl(v), MESSAGES.url)
 const optionalEmail = z
   .string()
   .max(320, MESSAGES.tooLong)
@@ -32,11 +30,11 @@ export const PRODUCT_RULES = {
   description: text(10_000),
   // Every product has a status: absent on create means the platform's default, blank is refused.
   status: requiredText().max(50, MESSAGES.tooLong),
-  imageUrl: optionalUrl,
+  imageUrl: optionalUrl(),
   publisherOrganizationId: text(100),
   contactPersonName: text(200),
   contactPersonEmail: optionalEmail,
-  accessPoint: optionalUrl,
+  accessPoint: optionalUrl(),
   protocolId: text(100),
   dataSource: text(100),
   dataSourceTemplate: text(100),
@@ -46,7 +44,7 @@ export const PRODUCT_RULES = {
   transformerType: text(100),
   schemaName: text(200),
   schemaVersion: text(50),
-  schemaUrl: optionalUrl,
+  schemaUrl: optionalUrl(),
   list,
 } as const
 
@@ -105,6 +103,17 @@ export const productInputSchema = z.object({
   actions: z.array(z.unknown()).max(200).optional(),
 })
 export type ProductInput = z.infer<typeof productInputSchema>
+export type Visibility = z.infer<typeof visibilitySchema>
+
+/** A catalog entity as the platform holds it: its fields and who made and changed it, when. */
+export const productSchema = productInputSchema.extend({
+  id: z.string(),
+  ...stamps,
+  /** Names of those users, when the platform tells them (a signed-in reader of one product). */
+  createdByName: z.string().optional(),
+  updatedByName: z.string().optional(),
+})
+export type Product = z.infer<typeof productSchema>
 
 export const metaBodySchema = z.object({ meta: json })
 export const taskBodySchema = z.object({ task: json })

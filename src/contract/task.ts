@@ -1,15 +1,17 @@
 import { MESSAGES } from './messages'
-import { alphanumeric, isUrl, requiredText, text } from './rules'
+import { alphanumeric, isUrl, optionalUrl, requiredText, text } from './rules'
+import { stamps } from './stamps'
 import { z } from './zod'
 
 export const TASK_STATUSES = ['stopped', 'running', 'error', 'warning'] as const
 export const TASK_ACTIONS = ['start', 'stop', 'run'] as const
 export const DETAIL_LEVELS = ['full', 'simple', 'result-only'] as const
+export const RUN_OUTCOMES = ['success', 'error', 'warning'] as const
+/** An action of a run: done, failed, or skipped after an earlier one failed. */
+export const STEP_OUTCOMES = ['success', 'error', 'skipped'] as const
+export type TaskStatus = (typeof TASK_STATUSES)[number]
+export type TaskCommand = (typeof TASK_ACTIONS)[number]
 
-const optionalUrl = z
-  .string()
-  .max(2000, MESSAGES.tooLong)
-  .refine((v) => v.trim() === '' || isUrl(v), MESSAGES.url)
 const json = z.record(z.string(), z.unknown())
 
 /** Minute, hour, day of month, month, day of week: each `*`, `n`, `a-b`, with an optional `/step`, comma lists. */
@@ -164,7 +166,7 @@ export const TASK_RULES = {
   name: requiredText().max(200, MESSAGES.tooLong),
   description: text(TASK_LIMITS.description),
   productCode: text(TASK_LIMITS.productCode),
-  imageUrl: optionalUrl,
+  imageUrl: optionalUrl(),
   token: text(TASK_LIMITS.token),
 } as const
 
@@ -196,4 +198,55 @@ export const taskInputSchema = z.object({
 export const taskUpdateSchema = taskInputSchema
   .omit({ jobs: true })
   .extend({ status: z.enum(TASK_STATUSES, { error: () => MESSAGES.enum }).optional() })
-export type TaskInput = z.infer<typeof taskInputSchema>
+/** What the console sends: the platform's defaults filled in; without a status the platform chooses it. */
+export type TaskInput = Omit<z.infer<typeof taskInputSchema>, 'status'> & { status?: TaskStatus }
+export type TaskAction = z.infer<typeof taskActionSchema>
+export type TaskNotification = z.infer<typeof taskNotificationSchema>
+export type TaskJob = z.infer<typeof taskJobSchema>
+
+/** A task as the platform holds it: its fields, the last run's outcome and the stamps. */
+export const taskSchema = taskInputSchema.extend({
+  id: z.string(),
+  lastRun: z.object({ at: z.string(), outcome: z.enum(RUN_OUTCOMES), result: z.string() }).optional(),
+  ...stamps,
+  /** When the definition (what a user edits) and the run state (status, lastRun) last changed. */
+  definitionUpdatedAt: z.string().optional(),
+  stateUpdatedAt: z.string().optional(),
+})
+export type Task = z.infer<typeof taskSchema>
+
+/** One run of a task and what each of its actions did. */
+export const taskRunSchema = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  durationMs: z.number(),
+  outcome: z.enum(RUN_OUTCOMES),
+  result: z.string(),
+  trigger: z.enum(['manual', 'schedule']).optional(),
+  steps: z
+    .array(
+      z.object({
+        actionId: z.string(),
+        name: z.string(),
+        outcome: z.enum(STEP_OUTCOMES),
+        message: z.string(),
+      }),
+    )
+    .optional(),
+  ...stamps,
+})
+export type TaskRun = z.infer<typeof taskRunSchema>
+
+/** An action a task may run, with the options its form asks for. */
+export const actionSchemaSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  /** `values`: the allowed values of an option with the enum rule. */
+  options: z.array(
+    z.object({ title: z.string(), rules: z.array(z.string()), values: z.array(z.string()).optional() }),
+  ),
+})
+export type ActionSchema = z.infer<typeof actionSchemaSchema>

@@ -15,21 +15,23 @@ export const tokenRefreshSchema = z.object({
   expirationDate: isoDate.optional(),
 })
 
-export interface AccessToken {
-  id: string
-  name: string
-  expirationDate?: string
+export const TOKEN_STATUSES = ['active', 'revoked', 'expired'] as const
+export const accessTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  expirationDate: z.string().optional(),
   /** Only in the answer that created it: shown once. */
-  fullValue?: string
-  shortValue: string
-  status: 'active' | 'revoked' | 'expired'
+  fullValue: z.string().optional(),
+  shortValue: z.string(),
+  status: z.enum(TOKEN_STATUSES),
   /** The user's first token; later ones are secondary. */
-  primary: boolean
-  secondary: boolean
+  primary: z.boolean(),
+  secondary: z.boolean(),
   /** 'developer' for the seeded developer login tokens, 'personal' for generated ones. */
-  kind: 'developer' | 'personal'
-  createdAt: string
-}
+  kind: z.enum(['developer', 'personal']),
+  createdAt: z.string(),
+})
+export type AccessToken = z.infer<typeof accessTokenSchema>
 
 /** SPEC §4: renewing defaults to 24 hours from now. */
 export const RENEW_HOURS = 24
