@@ -3,7 +3,7 @@ import { extname, join, normalize } from 'node:path'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { getCookie } from 'hono/cookie'
-import { LOCALE_COOKIE, SHELL_PAGES } from '../src/shell/shell-pages'
+import { LOCALE_COOKIE, SHELL_PAGES } from '../src/contract/shell-pages'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { PRODUCT_TYPES, ProductInput } from '../contract/product'
-import { loadDb } from '../offline/lazy-db'
-import { retryEntry } from '../offline/outbox'
-import { queueForCurrentScope } from '../offline/queue'
-import { apiError, buildPath, dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
-import { queryClient } from './query-client'
+import { apiError, buildPath, dataOrThrow, request } from '../core/http'
+import { scopeKey } from '../core/keys'
+import { queryClient } from '../core/query-client'
+import { loadDb } from '../outbox/lazy-db'
+import { retryEntry } from '../outbox/outbox'
+import { queueForCurrentScope } from '../outbox/queue'
 
 export type ProductType = (typeof PRODUCT_TYPES)[number]
 

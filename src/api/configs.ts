@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { ApiError, dataOrThrow, GENERIC_FAILURE, request } from './http'
-import { scopeKey } from './keys'
+import { ApiError, dataOrThrow, GENERIC_FAILURE, request } from '../core/http'
+import { scopeKey } from '../core/keys'
 
 export interface PlatformConfig {
   orchestratorAuth?: string

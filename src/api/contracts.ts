@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { queueForCurrentScope } from '../offline/queue'
-import { buildPath, dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
+import { buildPath, dataOrThrow, request } from '../core/http'
+import { scopeKey } from '../core/keys'
+import { queueForCurrentScope } from '../outbox/queue'
 
 /** A contract between the product's publisher and a consumer organization (SPEC §3). */
 export interface Contract {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { queueForCurrentScope } from '../offline/queue'
-import { apiError, buildPath, dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
-import { queryClient } from './query-client'
+import { apiError, buildPath, dataOrThrow, request } from '../core/http'
+import { scopeKey } from '../core/keys'
+import { queryClient } from '../core/query-client'
+import { queueForCurrentScope } from '../outbox/queue'
 
 export interface DataFormat {
   id: string

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
+import { dataOrThrow, request } from '../core/http'
+import { scopeKey } from '../core/keys'
 
 /** SPEC §3 Event. */
 export interface PlatformEvent {

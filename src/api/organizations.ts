@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
+import { dataOrThrow, request } from '../core/http'
+import { scopeKey } from '../core/keys'
 
 export interface Organization {
   id: string

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { noteNoAnswer } from '../offline/online'
-import { authHeaders, buildPath, dataOrThrow, GENERIC_FAILURE, noteResponse, request } from './http'
-import { scopeKey } from './keys'
+import { authHeaders, buildPath, dataOrThrow, GENERIC_FAILURE, noteResponse, request } from '../core/http'
+import { scopeKey } from '../core/keys'
+import { noteNoAnswer } from '../core/online'
 
 export const FILE_KINDS = ['mapper', 'input-raw', 'input-json', 'output-raw', 'output-json'] as const
 export type FileKind = (typeof FILE_KINDS)[number]

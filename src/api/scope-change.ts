@@ -1,5 +1,5 @@
-import { queryClient } from './query-client'
-import { type ApiVersion, type Environment, environmentSetting, versionSetting } from './scope'
+import { queryClient } from '../core/query-client'
+import { type ApiVersion, type Environment, environmentSetting, versionSetting } from '../core/scope'
 
 const PRODUCT_LISTS = ['products', 'sources', 'templates', 'connectors', 'transformers']
 

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { TASK_ACTIONS, TASK_STATUSES } from '../contract/task'
-import { queueForCurrentScope } from '../offline/queue'
-import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
-import { queryClient } from './query-client'
+import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from '../core/http'
+import { scopeKey } from '../core/keys'
+import { queryClient } from '../core/query-client'
+import { queueForCurrentScope } from '../outbox/queue'
 
 export type TaskStatus = (typeof TASK_STATUSES)[number]
 export type TaskCommand = (typeof TASK_ACTIONS)[number]

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Permission } from '../auth/permissions'
-import { dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
+import { dataOrThrow, request } from '../core/http'
+import { scopeKey } from '../core/keys'
 
 export interface User {
   id: string

@@ -1,7 +1,7 @@
 import { clear, get } from 'idb-keyval'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { bootStore } from '../offline/boot-store'
-import { ConsoleDb, type StoredSession } from '../offline/db'
+import { ConsoleDb, type StoredSession } from '../outbox/db'
+import { bootStore } from './boot-store'
 import { getSession, restoreSession, type Session, saveSession } from './session'
 
 const session: Session = {

@@ -1,5 +1,5 @@
 import { createStore } from 'idb-keyval'
-import type { StoredSession } from './db'
+import type { StoredSession } from '../outbox/db'
 
 /**
  * What the boot reads before the first render, the session and the persisted query cache, in a small

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { currentScope } from '../api/scope'
-import { useSession } from '../auth/session'
+import { currentScope } from '../core/scope'
+import { useSession } from '../core/session'
 import type { ConsoleDb, OutboxEntry, SentRow } from './db'
 import { loadDb } from './lazy-db'
 import { isLocalId, replacedIdKey, type SentOverlay } from './outbox'

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { saveSession } from '../auth/session'
+import { saveSession } from '../core/session'
 import { db, type OutboxEntry } from './db'
 import { loadDb } from './lazy-db'
 import { newLocalId, replacedIdKey } from './outbox'

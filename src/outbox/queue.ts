@@ -1,5 +1,5 @@
-import { currentScope } from '../api/scope'
-import { getSession } from '../auth/session'
+import { currentScope } from '../core/scope'
+import { getSession } from '../core/session'
 import { type ChangeInput, queueChange } from './outbox'
 
 /** Queues a change for the signed-in user in the current organization, environment and version. */

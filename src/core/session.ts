@@ -1,8 +1,8 @@
 import { del, get, set } from 'idb-keyval'
 import { useSyncExternalStore } from 'react'
-import { bootStore, moveLegacySession } from '../offline/boot-store'
-import type { StoredSession } from '../offline/db'
+import type { StoredSession } from '../outbox/db'
 import { forgetPictures } from '../shell/first-screen'
+import { bootStore, moveLegacySession } from './boot-store'
 
 export type Session = Omit<StoredSession, 'key'>
 export type SessionUser = Session['user']

@@ -1,4 +1,4 @@
-import { localSetting } from '../offline/local-setting'
+import { localSetting } from './local-setting'
 
 export const ENVIRONMENTS = ['sandbox', 'production'] as const
 export type Environment = (typeof ENVIRONMENTS)[number]
