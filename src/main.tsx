@@ -11,7 +11,7 @@ import { setUnauthorizedHandler } from './core/http'
 import { checkReachability, startOnlineTracking } from './core/online'
 import { queryClient } from './core/query-client'
 import { currentScope } from './core/scope'
-import { getSession, onSessionChange, restoreSession } from './core/session'
+import { getSession, onSessionChange, onUserChange, restoreSession } from './core/session'
 import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
 import { pruneReplaced } from './outbox/outbox'
@@ -22,7 +22,7 @@ import { requestPersistentStorage } from './pwa/storage'
 import { checkForUpdateOnNavigation, registerServiceWorker } from './pwa/sw-registration'
 import { routeTree } from './routeTree.gen'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from './shell/error-pages'
-import { takePicture } from './shell/first-screen'
+import { forgetPictures, takePicture } from './shell/first-screen'
 import { pictureScope } from './shell/first-screen-picture'
 
 /** SPEC §9: no prefetching on 2g connections or with data saver on. */
@@ -51,6 +51,9 @@ const router = createRouter({
       </ErrorPageBoundary>
     ),
 })
+
+// Pictures of screens belong to the user who saw them.
+onUserChange(forgetPictures)
 
 // A console left open looks for a new version as the user moves on (at most once a minute).
 router.subscribe('onResolved', checkForUpdateOnNavigation)

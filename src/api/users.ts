@@ -1,7 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Permission } from '../auth/permissions'
 import { dataOrThrow, request } from '../core/http'
 import { scopeKey } from '../core/keys'
+
+/** A permission the platform granted: `name` is `type.action`, lowercased. */
+export interface Permission {
+  name: string
+  entityId?: string | null
+  applicationId?: string | null
+}
 
 export interface User {
   id: string

@@ -1,9 +1,4 @@
-export interface Permission {
-  /** `type.action`, lowercased (SPEC §3). */
-  name: string
-  entityId?: string | null
-  applicationId?: string | null
-}
+import type { Permission } from '../api/users'
 
 export interface PermissionContext {
   permissions: Permission[]

@@ -1,16 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
-
-export interface StoredSession {
-  key: 'current'
-  kind: 'oidc' | 'developer'
-  user: { id: string; email: string; firstName?: string; lastName?: string }
-  /** Bearer token of every call: the id token (OIDC) or the pasted developer token. */
-  token: string
-  accessToken?: string
-  refreshToken?: string
-  /** Epoch milliseconds when `token` stops working. */
-  expiresAt: number
-}
+import type { StoredSession } from '../core/boot-store'
 
 export type OutboxStatus = 'pending' | 'sending' | 'conflict' | 'failed'
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
