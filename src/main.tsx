@@ -8,6 +8,7 @@ import { rememberSessionEnded } from './auth/return-to'
 import { startTokenRefresh } from './auth/token-refresh'
 import { LOCALE_COOKIE } from './contract/shell-pages'
 import { setUnauthorizedHandler } from './core/http'
+import { isKeyOf } from './core/keys'
 import { checkReachability, startOnlineTracking } from './core/online'
 import { queryClient } from './core/query-client'
 import { currentScope } from './core/scope'
@@ -122,7 +123,7 @@ function startOutboxWhenSignedIn() {
     stop()
     // A settled change refreshes every cached list and detail of its resource family.
     startOutboxSync(
-      (resource) => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes(resource) }),
+      (resource) => void queryClient.invalidateQueries({ predicate: (q) => isKeyOf(q.queryKey, resource) }),
     )
     void pruneReplaced().catch(() => undefined)
   }

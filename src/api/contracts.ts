@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { buildPath, dataOrThrow, request } from '../core/http'
-import { scopeKey } from '../core/keys'
+import { resourceKey, scopeKey } from '../core/keys'
+import { RESOURCES } from '../core/resources'
 import { queueForCurrentScope } from '../outbox/queue'
 
 /** A contract between the product's publisher and a consumer organization (SPEC §3). */
@@ -21,10 +22,10 @@ export type ContractInput = Pick<Contract, 'productId' | 'consumerOrganizationId
 // Contracts, purchases and credentials live on the v2 products path only (SPEC §7).
 const CONTRACTS = '/api/{env}/products/v2/contracts'
 const CREDENTIALS = '/api/{env}/products/v2/auth-credentials'
-export const CONTRACTS_RESOURCE = 'contracts'
+export const CONTRACTS_RESOURCE = RESOURCES.contracts
 
 export const contractKeys = {
-  all: () => [...scopeKey(), CONTRACTS_RESOURCE] as const,
+  all: () => resourceKey(CONTRACTS_RESOURCE),
   ofProduct: (productId: string) => [...contractKeys.all(), 'product', productId] as const,
   credentials: (productId: string) => [...scopeKey(), 'auth-credentials', productId] as const,
 }

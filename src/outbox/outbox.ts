@@ -1,3 +1,4 @@
+import type { Resource } from '../core/resources'
 import type { ConsoleDb, OutboxEntry, OutboxMethod, SentRow } from './db'
 import { loadDb } from './lazy-db'
 
@@ -15,7 +16,7 @@ export interface ChangeInput {
   method: OutboxMethod
   path: string
   body?: unknown
-  resource: string
+  resource: Resource
   entityId: string
   baseVersion?: string
   label: string
