@@ -1,3 +1,5 @@
+// Core layer: every call to the platform goes through here. Imports only core/ and contract/.
+
 import type { ZodType } from 'zod'
 import type * as Answers from '../contract/answers'
 import { markReachable, noteNoAnswer } from './online'

@@ -1,3 +1,5 @@
+// Core layer: the roots of every query key. Imports only core/ and contract/.
+
 import type { Resource } from './resources'
 import { currentScope } from './scope'
 

@@ -1,3 +1,5 @@
+// Core layer: the scope every key and call carries. Imports only core/ and contract/.
+
 import { localSetting } from './local-setting'
 
 export const ENVIRONMENTS = ['sandbox', 'production'] as const

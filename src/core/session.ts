@@ -1,4 +1,5 @@
-/** Core layer: the session store everything reads; imports only core/ and contract/. */
+// Core layer: the session store everything reads. Imports only core/ and contract/.
+
 import { del, get, set } from 'idb-keyval'
 import { useSyncExternalStore } from 'react'
 import { bootStore, moveLegacySession, type StoredSession } from './boot-store'

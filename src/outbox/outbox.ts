@@ -1,3 +1,5 @@
+// Outbox layer: the queue of writes. Imports pwa/, i18n/, core/, contract/; api/ and screens call it, never the reverse.
+
 import type { Resource } from '../core/resources'
 import type { ConsoleDb, OutboxEntry, OutboxMethod, SentRow } from './db'
 import { loadDb } from './lazy-db'

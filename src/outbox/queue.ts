@@ -1,3 +1,5 @@
+// Outbox layer: imports pwa/, i18n/, core/, contract/; never api/, ui/ or screens.
+
 import { currentScope } from '../core/scope'
 import { getSession } from '../core/session'
 import { type ChangeInput, queueChange } from './outbox'

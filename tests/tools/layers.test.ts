@@ -7,14 +7,27 @@ import { afterEach, describe, expect, it } from 'vitest'
 const root = join(import.meta.dirname, '..', '..')
 const written: string[] = []
 
-function lint(file: string, source: string) {
-  const path = join(root, file)
-  writeFileSync(path, source)
-  written.push(path)
-  const run = spawnSync(join(root, 'node_modules', '.bin', 'biome'), ['lint', '--max-diagnostics=5', file], {
-    cwd: root,
-    encoding: 'utf8',
-  })
+function lint(file: string, source: string, ...more: [string, string][]) {
+  return biome(['--only=style/noRestrictedImports'], file, source, ...more)
+}
+
+/** Runs Biome's linter on probe files written for the run (and removed after it). */
+function biome(rules: string[], file: string, source: string, ...more: [string, string][]) {
+  const probes: [string, string][] = [[file, source], ...more]
+  for (const [name, text] of probes) {
+    const path = join(root, name)
+    writeFileSync(path, text)
+    written.push(path)
+  }
+  const files = [file, ...more.map(([name]) => name)]
+  const run = spawnSync(
+    join(root, 'node_modules', '.bin', 'biome'),
+    ['lint', '--max-diagnostics=5', ...rules, ...files],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  )
   return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` }
 }
 
@@ -60,4 +73,16 @@ describe('npm run lint keeps the layers one way', () => {
     expect(ok).toBe(false)
     expect(output).toContain('server/ imports only src/contract/')
   })
+
+  it('refuses an import cycle, even inside one folder', () => {
+    // The cycle rule reads the whole module graph: slower than the others.
+    const { ok, output } = biome(
+      ['--only=suspicious/noImportCycles'],
+      'src/ui/cycle-probe-a.ts',
+      "import { b } from './cycle-probe-b'\nexport const a = () => b\n",
+      ['src/ui/cycle-probe-b.ts', "import { a } from './cycle-probe-a'\nexport const b = () => a\n"],
+    )
+    expect(ok).toBe(false)
+    expect(output).toContain('noImportCycles')
+  }, 120_000)
 })

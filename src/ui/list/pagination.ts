@@ -1,3 +1,5 @@
+// UI layer: list state lives with the lists. Imports outbox/ and below, never api/, shell/ or features/.
+
 import type { PagedList } from '../../core/resources'
 
 /** SPEC §9: pagination (currentPage, limit) per list, under `{list}.{field}` in localStorage. */
