@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'src/contract/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'src/contract/**/*.test.ts', 'tests/tools/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 180_000,
         },

@@ -3,7 +3,7 @@ import { extname, join, normalize } from 'node:path'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { getCookie } from 'hono/cookie'
-import { LOCALE_COOKIE, SHELL_PAGES } from '../src/shell/shell-pages'
+import { LOCALE_COOKIE, shellPageOf } from '../src/contract/shell-pages'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,7 +34,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  */
 export function shellHtml(html: string, path: string, cookieLocale: string | undefined): string {
   const locale = cookieLocale === 'en' ? 'en' : 'fi'
-  const page = SHELL_PAGES[path.replace(/\/+$/, '') || '/']
+  const page = shellPageOf(path)
   const title = page && (CATALOGS[locale]?.[page.title] ?? CATALOGS.en?.[page.title])
   const heading = title
     ? `<div class="mb-4 flex flex-wrap items-center gap-3"><h1 class="flex-1 text-2xl font-semibold text-gray-900">${escapeHtml(title)}</h1></div>`

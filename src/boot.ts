@@ -1,4 +1,4 @@
-import { claimChunkReload } from './offline/chunk-recovery'
+import { claimChunkReload } from './pwa/chunk-recovery'
 import { paintPicture } from './shell/first-screen-picture'
 import './styles.css'
 

@@ -3,27 +3,28 @@ import { persistQueryClient } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { setUnauthorizedHandler } from './api/http'
-import { queryClient } from './api/query-client'
-import { currentScope } from './api/scope'
 import { logout } from './auth/logout'
 import { rememberSessionEnded } from './auth/return-to'
-import { getSession, onSessionChange, restoreSession } from './auth/session'
 import { startTokenRefresh } from './auth/token-refresh'
+import { LOCALE_COOKIE } from './contract/shell-pages'
+import { setUnauthorizedHandler } from './core/http'
+import { isKeyOf } from './core/keys'
+import { checkReachability, startOnlineTracking } from './core/online'
+import { queryClient } from './core/query-client'
+import { currentScope } from './core/scope'
+import { getSession, onSessionChange, onUserChange, restoreSession } from './core/session'
 import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
-import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, saveCacheNow } from './offline/cache-persister'
-import { reloadForChunkError, startChunkRecovery } from './offline/chunk-recovery'
-import { checkReachability, startOnlineTracking } from './offline/online'
-import { pruneReplaced } from './offline/outbox'
-import { startOutboxSync } from './offline/outbox-sync'
-import { requestPersistentStorage } from './offline/storage'
-import { checkForUpdateOnNavigation, registerServiceWorker } from './offline/sw-registration'
+import { pruneReplaced } from './outbox/outbox'
+import { startOutboxSync } from './outbox/outbox-sync'
+import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, saveCacheNow } from './pwa/cache-persister'
+import { reloadForChunkError, startChunkRecovery } from './pwa/chunk-recovery'
+import { requestPersistentStorage } from './pwa/storage'
+import { checkForUpdateOnNavigation, registerServiceWorker } from './pwa/sw-registration'
 import { routeTree } from './routeTree.gen'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from './shell/error-pages'
-import { takePicture } from './shell/first-screen'
+import { forgetPictures, takePicture } from './shell/first-screen'
 import { pictureScope } from './shell/first-screen-picture'
-import { LOCALE_COOKIE } from './shell/shell-pages'
 
 /** SPEC §9: no prefetching on 2g connections or with data saver on. */
 function lightData(): boolean {
@@ -51,6 +52,9 @@ const router = createRouter({
       </ErrorPageBoundary>
     ),
 })
+
+// Pictures of screens belong to the user who saw them.
+onUserChange(forgetPictures)
 
 // A console left open looks for a new version as the user moves on (at most once a minute).
 router.subscribe('onResolved', checkForUpdateOnNavigation)
@@ -125,7 +129,7 @@ function startOutboxWhenSignedIn() {
     stop()
     // A settled change refreshes every cached list and detail of its resource family.
     startOutboxSync(
-      (resource) => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes(resource) }),
+      (resource) => void queryClient.invalidateQueries({ predicate: (q) => isKeyOf(q.queryKey, resource) }),
     )
     void pruneReplaced().catch(() => undefined)
   }

@@ -5,7 +5,6 @@ import type { PlatformConfig } from '../../src/api/configs'
 import type { Contract, ContractInput, SavedCredentials } from '../../src/api/contracts'
 import type { DataFormat, DataFormatInput, PagedList, UsedBy } from '../../src/api/data-formats'
 import type { PlatformEvent } from '../../src/api/events'
-import type { Issue, Pagination } from '../../src/api/http'
 import type { TaskStatus as MonitoredStatus } from '../../src/api/monitoring'
 import type { Organization } from '../../src/api/organizations'
 import type { FileKind, ProductFile } from '../../src/api/product-files'
@@ -38,6 +37,7 @@ import {
   type roleSchema,
   userSchema,
 } from '../../src/contract/user'
+import type { Issue, Pagination } from '../../src/core/http'
 import type { AuthUser, Permission as ServerPermission } from '../context'
 import type { UsedBy as ServerUsedBy } from '../crud'
 import { startPlatform, type TestPlatform } from './harness'

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import en from '../../lang/en.json'
 import fi from '../../lang/fi.json'
-import { SHELL_PAGES } from '../../src/shell/shell-pages'
+import { SHELL_PAGES } from '../../src/contract/shell-pages'
 import { CONSOLE_CSP, shellHtml, staticConsole } from '../static'
 
 const INDEX =

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { queryClient } from '../core/query-client'
+import { environmentSetting, versionSetting } from '../core/scope'
 import { CATALOG_LISTS, type CatalogList, catalogKeys, fetchCatalogList } from './catalog'
-import { queryClient } from './query-client'
-import { environmentSetting, versionSetting } from './scope'
 import { switchEnvironment } from './scope-change'
 
 const params = { page: 2, limit: 10, sortBy: 'updatedAt', sortOrder: 'desc' as const }

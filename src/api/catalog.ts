@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { PagedList } from '../contract/envelope'
 import type { Product, ProductInput, ProductType } from '../contract/product'
-import { loadDb } from '../offline/lazy-db'
-import { retryEntry } from '../offline/outbox'
-import { queueForCurrentScope } from '../offline/queue'
+import { apiError, buildPath, dataOrThrow, request } from '../core/http'
+import { LIST_KEY, resourceKey } from '../core/keys'
+import { queryClient } from '../core/query-client'
+import { type CatalogListName, RESOURCES } from '../core/resources'
+import { loadDb } from '../outbox/lazy-db'
+import { retryEntry } from '../outbox/outbox'
+import { queueForCurrentScope } from '../outbox/queue'
 import type { UsedBy } from './data-formats'
-import { apiError, buildPath, dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
-import { queryClient } from './query-client'
 
 export type { PagedList } from '../contract/envelope'
 export type { Product, ProductType, Visibility } from '../contract/product'
@@ -19,14 +20,14 @@ export const CATALOG_LISTS = {
   templates: 'datasource-template',
   connectors: 'connector',
   transformers: 'transformer',
-} as const satisfies Record<string, ProductType>
+} as const satisfies Record<CatalogListName, ProductType>
 export type CatalogList = keyof typeof CATALOG_LISTS
 
 export const listOfType = (type: ProductType): CatalogList =>
   (Object.keys(CATALOG_LISTS) as CatalogList[]).find((list) => CATALOG_LISTS[list] === type) ?? 'products'
 
 /** Every catalog entity is a platform "product" (SPEC §3); one outbox resource, so a sync refreshes all lists. */
-export const CATALOG = 'catalog'
+export const CATALOG = RESOURCES.catalog
 
 export interface CatalogListParams {
   page: number
@@ -42,8 +43,8 @@ const READ = '/api/{env}/products/{version}'
 const WRITE = '/api/{env}/internal/products/{version}'
 
 export const catalogKeys = {
-  all: () => [...scopeKey(), CATALOG] as const,
-  lists: (type: ProductType) => [...catalogKeys.all(), listOfType(type), type, 'list'] as const,
+  all: () => resourceKey(CATALOG),
+  lists: (type: ProductType) => [...catalogKeys.all(), listOfType(type), type, LIST_KEY] as const,
   list: (type: ProductType, params: CatalogListParams) => [...catalogKeys.lists(type), params] as const,
   detail: (id: string) => [...catalogKeys.all(), 'detail', id] as const,
   options: (what: string) => [...catalogKeys.all(), 'options', what] as const,
@@ -98,7 +99,7 @@ export const catalogListQuery = (type: ProductType, params: CatalogListParams) =
 /** A row of a cached list stands in for the detail until it is fetched (and offline, for good). */
 export function fromLists(id: string): { data: Product; updatedAt: number } | undefined {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: catalogKeys.all() })) {
-    if (!query.queryKey.includes('list')) continue
+    if (!query.queryKey.includes(LIST_KEY)) continue
     const item = (query.state.data as PagedList<Product> | undefined)?.items?.find((p) => p.id === id)
     if (item) return { data: item, updatedAt: query.state.dataUpdatedAt }
   }

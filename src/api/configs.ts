@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { PlatformConfig } from '../contract/user'
-import { ApiError, dataOrThrow, GENERIC_FAILURE, request } from './http'
-import { scopeKey } from './keys'
+import { ApiError, dataOrThrow, GENERIC_FAILURE, request } from '../core/http'
+import { scopeKey } from '../core/keys'
 
 export type { PlatformConfig } from '../contract/user'
 

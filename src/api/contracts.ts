@@ -1,18 +1,19 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Contract, ContractInput, SavedCredentials } from '../contract/contract'
-import { queueForCurrentScope } from '../offline/queue'
-import { buildPath, dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
+import { buildPath, dataOrThrow, request } from '../core/http'
+import { resourceKey, scopeKey } from '../core/keys'
+import { RESOURCES } from '../core/resources'
+import { queueForCurrentScope } from '../outbox/queue'
 
 export type { Contract, ContractInput, CredentialValue, SavedCredentials } from '../contract/contract'
 
 // Contracts, purchases and credentials live on the v2 products path only (SPEC §7).
 const CONTRACTS = '/api/{env}/products/v2/contracts'
 const CREDENTIALS = '/api/{env}/products/v2/auth-credentials'
-export const CONTRACTS_RESOURCE = 'contracts'
+export const CONTRACTS_RESOURCE = RESOURCES.contracts
 
 export const contractKeys = {
-  all: () => [...scopeKey(), CONTRACTS_RESOURCE] as const,
+  all: () => resourceKey(CONTRACTS_RESOURCE),
   ofProduct: (productId: string) => [...contractKeys.all(), 'product', productId] as const,
   credentials: (productId: string) => [...scopeKey(), 'auth-credentials', productId] as const,
 }

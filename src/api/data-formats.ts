@@ -1,22 +1,23 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { DataFormat, DataFormatInput } from '../contract/data-format'
 import type { PagedList, UsedBy } from '../contract/envelope'
-import { queueForCurrentScope } from '../offline/queue'
-import { apiError, buildPath, dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
-import { queryClient } from './query-client'
+import { apiError, buildPath, dataOrThrow, request } from '../core/http'
+import { LIST_KEY, resourceKey } from '../core/keys'
+import { queryClient } from '../core/query-client'
+import { RESOURCES } from '../core/resources'
+import { queueForCurrentScope } from '../outbox/queue'
 
 export type { DataFormat, DataFormatInput } from '../contract/data-format'
 export type { PagedList, UsedBy } from '../contract/envelope'
 
 const READ = '/api/{env}/products/{version}/data-formats'
 const WRITE = '/api/{env}/internal/products/{version}/data-formats'
-export const DATA_FORMATS = 'data-formats'
+export const DATA_FORMATS = RESOURCES.dataFormats
 
 export const dataFormatKeys = {
-  all: () => [...scopeKey(), DATA_FORMATS] as const,
+  all: () => resourceKey(DATA_FORMATS),
   list: (params: { page: number; limit: number; q?: string }) =>
-    [...dataFormatKeys.all(), 'list', params] as const,
+    [...dataFormatKeys.all(), LIST_KEY, params] as const,
   detail: (id: string) => [...dataFormatKeys.all(), 'detail', id] as const,
 }
 
@@ -54,7 +55,9 @@ export const dataFormatsQuery = (params: { page: number; limit: number; q?: stri
 
 /** A row of a cached list stands in for the detail until it is fetched (and offline, for good). */
 export function fromLists(id: string): { data: DataFormat; updatedAt: number } | undefined {
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...dataFormatKeys.all(), 'list'] })) {
+  for (const query of queryClient
+    .getQueryCache()
+    .findAll({ queryKey: [...dataFormatKeys.all(), LIST_KEY] })) {
     const item = (query.state.data as PagedList<DataFormat> | undefined)?.items.find((f) => f.id === id)
     if (item) return { data: item, updatedAt: query.state.dataUpdatedAt }
   }

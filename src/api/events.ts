@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { PagedList } from '../contract/envelope'
 import type { PlatformEvent } from '../contract/event'
-import { dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
+import { dataOrThrow, request } from '../core/http'
+import { scopeKey } from '../core/keys'
 
 export type { PlatformEvent } from '../contract/event'
 

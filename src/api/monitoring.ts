@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { OrganizationStats, StatsBucket } from '../contract/event'
 import type { TaskStatus } from '../contract/task'
+import { dataOrThrow, request } from '../core/http'
+import { scopeKey } from '../core/keys'
 import type { PlatformEvent } from './events'
-import { dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
 
 /** SPEC §2 monitoring ranges; 24 h and 48 h are counted per hour, the others per day. */
 export const RANGES = ['24h', '48h', '7d', '14d', '30d', '60d'] as const

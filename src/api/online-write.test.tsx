@@ -2,8 +2,8 @@ import { act, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { IntlProvider } from 'react-intl'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import type { ApiResult } from '../core/http'
 import { loadCatalog, messagesFor } from '../i18n/i18n-provider'
-import type { ApiResult } from './http'
 import { useOnlineWrite } from './online-write'
 
 beforeAll(async () => {

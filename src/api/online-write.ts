@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import { defineMessages, type IntlShape, useIntl } from 'react-intl'
+import type { ApiResult } from '../core/http'
 import { errorLine } from '../ui/error-text'
-import type { ApiResult } from './http'
 
 /**
  * The one door for writes that are never queued (tokens, task commands, purchase, credentials,

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { saveSession } from '../auth/session'
-import { setUnauthorizedHandler } from './http'
+import { setUnauthorizedHandler } from '../core/http'
+import { organizationSetting } from '../core/scope'
+import { saveSession } from '../core/session'
 import { uploadProductFile } from './product-files'
-import { organizationSetting } from './scope'
 
 /** Stands in for the browser's XMLHttpRequest: records what is sent, answers when told. */
 class FakeXhr {

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { FileKind } from '../contract/file-kinds'
 import type { ProductFile } from '../contract/product-file'
-import { noteNoAnswer } from '../offline/online'
-import { authHeaders, buildPath, dataOrThrow, GENERIC_FAILURE, noteResponse, request } from './http'
-import { scopeKey } from './keys'
+import { authHeaders, buildPath, dataOrThrow, GENERIC_FAILURE, noteResponse, request } from '../core/http'
+import { scopeKey } from '../core/keys'
+import { noteNoAnswer } from '../core/online'
 
 export { FILE_KINDS, type FileKind } from '../contract/file-kinds'
 export type { ProductFile } from '../contract/product-file'

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { queueForCurrentScope } from '../offline/queue'
+import { buildPath, dataOrThrow, request } from '../core/http'
+import { queueForCurrentScope } from '../outbox/queue'
 import { CATALOG, catalogKeys } from './catalog'
-import { buildPath, dataOrThrow, request } from './http'
 
 /** Task and meta data attached to a source (SPEC §3, §7: GET and PUT /{id}/task, /{id}/meta). */
 export type ProductPart = 'task' | 'meta'

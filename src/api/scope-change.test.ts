@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { queryClient } from './query-client'
-import { environmentSetting, versionSetting } from './scope'
+import { queryClient } from '../core/query-client'
+import { environmentSetting, versionSetting } from '../core/scope'
 import { switchEnvironment, switchVersion } from './scope-change'
 
 const keys = () =>

@@ -1,21 +1,20 @@
-import { queryClient } from './query-client'
-import { type ApiVersion, type Environment, environmentSetting, versionSetting } from './scope'
-
-const PRODUCT_LISTS = ['products', 'sources', 'templates', 'connectors', 'transformers']
+import { LIST_KEY } from '../core/keys'
+import { queryClient } from '../core/query-client'
+import { CATALOG_LIST_NAMES, RESOURCES } from '../core/resources'
+import { type ApiVersion, type Environment, environmentSetting, versionSetting } from '../core/scope'
+import { resetPagination } from '../ui/list/pagination'
 
 /** SPEC §4: an environment or version change clears cached task and product lists and resets product pagination. */
 function clearScopedLists() {
   queryClient.removeQueries({
     predicate: (query) =>
-      query.queryKey.includes('list') &&
-      query.queryKey.some((part) => part === 'tasks' || PRODUCT_LISTS.includes(String(part))),
+      query.queryKey.includes(LIST_KEY) &&
+      query.queryKey.some((part) => part === RESOURCES.tasks || isCatalogList(part)),
   })
-  try {
-    for (const list of PRODUCT_LISTS) localStorage.removeItem(`${list}.currentPage`)
-  } catch {
-    // Nothing stored.
-  }
+  for (const list of CATALOG_LIST_NAMES) resetPagination(list)
 }
+
+const isCatalogList = (part: unknown) => (CATALOG_LIST_NAMES as readonly unknown[]).includes(part)
 
 export function switchEnvironment(env: Environment) {
   if (env === environmentSetting.get()) return

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { PagedList } from '../contract/envelope'
 import type { ActionSchema, Task, TaskCommand, TaskInput, TaskRun } from '../contract/task'
-import { queueForCurrentScope } from '../offline/queue'
-import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
-import { queryClient } from './query-client'
+import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from '../core/http'
+import { LIST_KEY, resourceKey, scopeKey } from '../core/keys'
+import { queryClient } from '../core/query-client'
+import { RESOURCES } from '../core/resources'
+import { queueForCurrentScope } from '../outbox/queue'
 
 export type {
   ActionSchema,
@@ -29,11 +30,11 @@ export interface TaskListParams {
 export type PagedTasks<T> = Omit<PagedList<T>, 'error'>
 
 const PATH = '/api/{env}/tasks'
-export const TASKS = 'tasks'
+export const TASKS = RESOURCES.tasks
 
 export const taskKeys = {
-  all: () => [...scopeKey(), TASKS] as const,
-  list: (params: TaskListParams) => [...taskKeys.all(), 'list', params] as const,
+  all: () => resourceKey(TASKS),
+  list: (params: TaskListParams) => [...taskKeys.all(), LIST_KEY, params] as const,
   detail: (id: string) => [...taskKeys.all(), 'detail', id] as const,
   runs: (id: string, params: { page: number; limit: number }) =>
     [...taskKeys.all(), 'runs', id, params] as const,
@@ -73,7 +74,7 @@ export const tasksQuery = (params: TaskListParams) =>
 
 /** A row of a cached list stands in for the detail until it is fetched (and offline, for good). */
 export function fromLists(id: string): { data: Task; updatedAt: number } | undefined {
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...taskKeys.all(), 'list'] })) {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...taskKeys.all(), LIST_KEY] })) {
     const item = (query.state.data as PagedTasks<Task> | undefined)?.items.find((t) => t.id === id)
     if (item) return { data: item, updatedAt: query.state.dataUpdatedAt }
   }

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { AccessToken } from '../contract/token'
-import { type ApiResult, dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
-import { queryClient } from './query-client'
+import { type ApiResult, dataOrThrow, request } from '../core/http'
+import { scopeKey } from '../core/keys'
+import { queryClient } from '../core/query-client'
 
 /**
  * Personal access tokens (SPEC §4, §7 /{version}/{userId}/app-tokens). Every call here is

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Permission, Role, User } from '../contract/user'
-import { dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
+import { dataOrThrow, request } from '../core/http'
+import { scopeKey } from '../core/keys'
 
 export type { Role, User } from '../contract/user'
 

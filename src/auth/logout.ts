@@ -1,7 +1,7 @@
-import { queryClient } from '../api/query-client'
+import { queryClient } from '../core/query-client'
+import { getSession, saveSession } from '../core/session'
 import { localeSetting } from '../i18n/locale'
-import { cachePersister } from '../offline/cache-persister'
-import { getSession, saveSession } from './session'
+import { cachePersister } from '../pwa/cache-persister'
 
 /**
  * Logout clears the store, then logs out (SPEC §2): an OIDC session's refresh token is revoked (its

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { hasPermission, type Permission } from './permissions'
+import type { Permission } from '../contract/user'
+import { hasPermission } from './permissions'
 
 const app = 'orchestrator-app-id'
 const ctx = (permissions: Permission[], orchestratorAuth = '1') => ({

@@ -1,6 +1,6 @@
 import { fetchMe } from '../api/users'
+import { getSession, type Session, saveSession } from '../core/session'
 import type { TokenSet } from './oidc'
-import { getSession, type Session, saveSession } from './session'
 
 /** Session and refresh tokens last 86400 s (SPEC §4, §9). */
 export const SESSION_SECONDS = 86_400

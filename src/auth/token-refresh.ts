@@ -1,4 +1,4 @@
-import { getSession, onSessionChange, restoreSession } from './session'
+import { getSession, onSessionChange, restoreSession } from '../core/session'
 
 /** Refresh this long before the id token expires. */
 const MARGIN_MS = 5 * 60_000

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { configsQuery } from '../api/configs'
 import { permissionsQuery } from '../api/users'
+import { useSession } from '../core/session'
 import { hasPermission, type PermissionCheck } from './permissions'
-import { useSession } from './session'
 
 /** The build's default of the orchestrator auth flag, when the environment's config does not say. */
 const BUILD_FLAG = import.meta.env.VITE_ORCHESTRATOR_AUTH

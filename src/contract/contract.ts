@@ -1,3 +1,5 @@
+// Contract layer: shapes and data shared with server/. Imports nothing else of the console.
+
 import { requiredText } from './rules'
 import { stamps } from './stamps'
 import { z } from './zod'

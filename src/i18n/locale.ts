@@ -1,4 +1,4 @@
-import { localSetting } from '../offline/local-setting'
+import { localSetting } from '../core/local-setting'
 
 export const LOCALES = ['fi', 'en'] as const
 export type Locale = (typeof LOCALES)[number]

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router'
-import { versionSetting } from '../api/scope'
-import { getSession } from '../auth/session'
+import { versionSetting } from '../core/scope'
+import { getSession } from '../core/session'
 import { screenOnVersion } from '../shell/menu-items'
 
 /** Routes for signed-in users ("user" visibility, SPEC §6): others are sent to /login. */

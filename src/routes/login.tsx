@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { getSession } from '../auth/session'
+import { getSession } from '../core/session'
 import { LoginScreen } from '../features/auth/login-screen'
 
 const REASONS = ['unreachable', 'issuer', 'insecure', 'refused', 'other'] as const

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
 import { lazy, Suspense, useState } from 'react'
 import { Notices } from '../ui/notice'
+import { MOBILE_QUERY, useMediaQuery } from '../ui/use-media-query'
 import { LeaveGuard } from './leave-guard'
 import { RouteAnnouncer } from './route-announcer'
 import { SideMenu } from './side-menu'
 import { SkipLink } from './skip-link'
 import { TopBar } from './top-bar'
-import { MOBILE_QUERY, useMediaQuery } from './use-media-query'
 
 const MenuDrawer = lazy(() => import('./menu-drawer'))
 

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { FormattedDate, FormattedMessage, FormattedTime } from 'react-intl'
-import { useSession } from '../auth/session'
-import { useOfflineSince, useOnline } from '../offline/online'
-import { useWaitingCount } from '../offline/use-outbox'
+import { useOfflineSince, useOnline } from '../core/online'
+import { useSession } from '../core/session'
+import { useWaitingCount } from '../outbox/use-outbox'
 import { NoOfflineCopyBadge } from './no-offline-copy'
 
 /** Since when, as a time today or a date and time before. */

@@ -1,4 +1,4 @@
-import { localSetting } from '../offline/local-setting'
+import { localSetting } from '../core/local-setting'
 
 const isFlag = (v: string): v is 'true' | 'false' => v === 'true' || v === 'false'
 

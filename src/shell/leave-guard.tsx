@@ -1,8 +1,8 @@
 import { useBlocker } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { getSession } from '../auth/session'
-import { unsavedInputNow } from '../offline/unsaved'
+import { getSession } from '../core/session'
+import { unsavedInputNow } from '../pwa/unsaved'
 
 // The dialog's code is loaded only when a leave is held up: it is not part of the first screen.
 const ConfirmDialog = lazy(() => import('../ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })))

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { type NoOfflineReason, usePwaState } from '../offline/sw-registration'
+import { type NoOfflineReason, usePwaState } from '../pwa/sw-registration'
 import { Icon } from '../ui/icon'
 
 /** Why this browser keeps no offline copy, and what that means for the user. */

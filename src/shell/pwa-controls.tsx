@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { applyUpdate, postponeUpdate, promptInstall, usePwaState } from '../offline/sw-registration'
-import { useUnsavedInputCount } from '../offline/unsaved'
+import { applyUpdate, postponeUpdate, promptInstall, usePwaState } from '../pwa/sw-registration'
+import { useUnsavedInputCount } from '../pwa/unsaved'
 import { Icon } from '../ui/icon'
 
 const AddToHomeScreen = lazy(() => import('./add-to-home-screen'))

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl'
-import { reportError, useReportedError } from '../api/error-state'
+import { reportError, useReportedError } from '../core/error-state'
 
 /** Shows the shared error state (SPEC §8) until dismissed. Server text is rendered as text. */
 export function ReportedError() {

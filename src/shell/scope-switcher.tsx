@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useIntl } from 'react-intl'
-import { API_VERSIONS, ENVIRONMENTS, environmentSetting, versionSetting } from '../api/scope'
 import { switchEnvironment, switchVersion } from '../api/scope-change'
+import { API_VERSIONS, ENVIRONMENTS, environmentSetting, versionSetting } from '../core/scope'
 
 const selectClass = 'w-full rounded border border-white/20 bg-menu-deep px-2 py-1 text-sm text-menu-text'
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useIntl } from 'react-intl'
-import { useSession } from '../auth/session'
+import { useSession } from '../core/session'
 import { Icon } from '../ui/icon'
 import { LanguageSwitcher } from './language-switcher'
 

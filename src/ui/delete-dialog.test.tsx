@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react'
 import { IntlProvider } from 'react-intl'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import fi from '../../lang/fi.json'
-import type { OutboxEntry } from '../offline/db'
+import type { OutboxEntry } from '../outbox/db'
 import { DeleteDialog } from './delete-dialog'
 
 const outcome = vi.hoisted(() => ({ next: undefined as unknown }))
@@ -10,7 +10,7 @@ vi.mock('../offline/save-outcome', () => ({ awaitOutcome: vi.fn(async () => outc
 vi.mock('../offline/outbox', () => ({ discardEntry: vi.fn(async () => {}), retryEntry: vi.fn() }))
 vi.mock('./notice', () => ({ showNotice: vi.fn() }))
 
-const { discardEntry } = await import('../offline/outbox')
+const { discardEntry } = await import('../outbox/outbox')
 const { showNotice } = await import('./notice')
 
 const entry = { id: 'e1', seq: 1, label: 'Weather', method: 'DELETE' } as OutboxEntry

@@ -1,5 +1,5 @@
 import { FormattedMessage, FormattedTime } from 'react-intl'
-import type { useDraft } from '../offline/drafts'
+import type { useDraft } from '../outbox/drafts'
 import { Alert } from './alert'
 import { Button } from './button'
 

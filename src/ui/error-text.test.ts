@@ -2,7 +2,7 @@ import { createIntl } from 'react-intl'
 import { describe, expect, it } from 'vitest'
 import en from '../../lang/en.json'
 import fi from '../../lang/fi.json'
-import { ApiError } from '../api/http'
+import { ApiError } from '../core/http'
 import { describeError, translateIssue } from './error-text'
 
 const finnish = createIntl({ locale: 'fi', messages: fi, onError: () => {} })

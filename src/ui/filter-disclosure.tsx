@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { useMediaQuery } from '../shell/use-media-query'
 import { Icon } from './icon'
+import { useMediaQuery } from './use-media-query'
 
 /** Below 640 px, where a filter card would fill the first screen. */
 export const PHONE_QUERY = '(max-width: 639.98px)'

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react'
 import { useId } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { useOnline } from '../offline/online'
+import { useOnline } from '../core/online'
 import { Button } from './button'
 
 /**

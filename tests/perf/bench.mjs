@@ -19,7 +19,7 @@ const runs = (part) => !only || only.includes(part)
 const port = await freePort(Number(process.env.BENCH_PORT ?? 4520))
 /** The outbox's replay window, so the concurrent loop is the same shape as the replay. */
 const replayWindow = Number(
-  /export const REPLAY_WINDOW = (\d+)/.exec(readFileSync('src/offline/replay.ts', 'utf8'))?.[1] ?? 6,
+  /export const REPLAY_WINDOW = (\d+)/.exec(readFileSync('src/outbox/replay.ts', 'utf8'))?.[1] ?? 6,
 )
 const base = `http://localhost:${port}`
 const chrome = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p))

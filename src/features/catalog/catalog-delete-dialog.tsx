@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage } from 'react-intl'
 import { catalogUsedByQuery, type Product, queueCatalogDelete } from '../../api/catalog'
-import { isLocalId } from '../../offline/outbox'
+import { isLocalId } from '../../outbox/outbox'
 import { DeleteDialog, UsedByNames } from '../../ui/delete-dialog'
 
 /**

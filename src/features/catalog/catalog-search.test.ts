@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { OutboxEntry } from '../../offline/db'
+import type { OutboxEntry } from '../../outbox/db'
 import { changesOfType } from './catalog-list-screen'
 import { catalogSearch, listParams } from './catalog-search'
 

@@ -1,5 +1,5 @@
 import type { CatalogList, CatalogListParams } from '../../api/catalog'
-import { pageSearch } from '../../offline/pagination'
+import { pageSearch } from '../../ui/list/pagination'
 import { SORT_FIELDS, STATUSES } from './catalog-kinds'
 
 export interface CatalogSearch {

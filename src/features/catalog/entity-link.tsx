@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type CatalogList, catalogItemQuery } from '../../api/catalog'
-import { useSession } from '../../auth/session'
+import { useSession } from '../../core/session'
 import { editPath } from './catalog-kinds'
 
 /** A link to a related catalog entity (connector, template, source) by its name, to its edit screen. */

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { FormattedMessage, useIntl } from 'react-intl'
-import type { OutboxEntry } from '../../offline/db'
+import type { OutboxEntry } from '../../outbox/db'
 import { Alert } from '../../ui/alert'
 import { errorLine } from '../../ui/error-text'
 

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import type { Product } from '../../api/catalog'
 import { dataFormatsQuery } from '../../api/data-formats'
 import { organizationsQuery } from '../../api/organizations'
-import { useSession } from '../../auth/session'
+import { useSession } from '../../core/session'
 import { useCatalogLabels } from './catalog-labels'
 
 function Row({ term, children }: { term: ReactNode; children: ReactNode }) {

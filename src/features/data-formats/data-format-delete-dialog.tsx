@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage } from 'react-intl'
 import { type DataFormat, dataFormatUsedByQuery, queueDataFormatDelete } from '../../api/data-formats'
-import { isLocalId } from '../../offline/outbox'
+import { isLocalId } from '../../outbox/outbox'
 import { DeleteDialog, UsedByNames } from '../../ui/delete-dialog'
 
 /**

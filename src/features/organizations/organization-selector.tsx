@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId } from 'react'
 import { useIntl } from 'react-intl'
 import { organizationsQuery } from '../../api/organizations'
-import { organizationSetting } from '../../api/scope'
-import { cachePersister } from '../../offline/cache-persister'
+import { organizationSetting } from '../../core/scope'
+import { cachePersister } from '../../pwa/cache-persister'
 import { Icon } from '../../ui/icon'
 
 /** "Aalto Logistics" → "AL", "Ääneseudun Energia" → "ÄE": the first letters of the first two words. */

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl'
 import { CATALOG, CATALOG_LISTS, type CatalogList } from '../../api/catalog'
 import { DATA_FORMATS } from '../../api/data-formats'
 import { TASKS } from '../../api/tasks'
-import type { OutboxEntry } from '../../offline/db'
+import type { OutboxEntry } from '../../outbox/db'
 
 const linkClass =
   'inline-flex min-h-11 items-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800'

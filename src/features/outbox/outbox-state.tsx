@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl'
-import type { OutboxStatus } from '../../offline/db'
+import type { OutboxStatus } from '../../outbox/db'
 
 const tones: Record<OutboxStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useOnlineWrite } from '../../api/online-write'
 import { type FileKind, MAX_FILE_BYTES, productFileKeys, uploadProductFile } from '../../api/product-files'
 import { JSON_FILE_ACCEPT, JSON_FILE_KINDS, looksLikeJsonFile } from '../../contract/file-kinds'
-import { useOnline } from '../../offline/online'
+import { useOnline } from '../../core/online'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 
 type UploadState =

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
-import { apiError } from '../../api/http'
 import { useOnlineWrite } from '../../api/online-write'
 import {
   deleteProductFile,
@@ -11,7 +10,8 @@ import {
   productFileKeys,
   productFilesQuery,
 } from '../../api/product-files'
-import { useSession } from '../../auth/session'
+import { apiError } from '../../core/http'
+import { useSession } from '../../core/session'
 import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { ErrorNotice } from '../../ui/error-notice'

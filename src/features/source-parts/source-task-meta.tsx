@@ -3,8 +3,8 @@ import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { catalogItemQuery } from '../../api/catalog'
 import { PRODUCTS_RESOURCE, type ProductPart, productPartQuery } from '../../api/product-parts'
-import { useSession } from '../../auth/session'
-import { usePendingChanges } from '../../offline/use-outbox'
+import { useSession } from '../../core/session'
+import { usePendingChanges } from '../../outbox/use-outbox'
 import { JsonPartEditor } from './json-part-editor'
 
 const PARTS: ProductPart[] = ['task', 'meta']

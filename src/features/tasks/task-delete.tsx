@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { queueTaskDelete, type Task } from '../../api/tasks'
 import { usePermittedAction } from '../../auth/permitted'
-import type { WithPending } from '../../offline/outbox'
+import type { WithPending } from '../../outbox/outbox'
 import { Button } from '../../ui/button'
 import { DeleteDialog } from '../../ui/delete-dialog'
 

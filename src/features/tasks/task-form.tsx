@@ -11,11 +11,11 @@ import {
   type Task,
   type TaskInput,
 } from '../../api/tasks'
-import type { OutboxEntry } from '../../offline/db'
-import { draftKey, removeDraft, useDraft } from '../../offline/drafts'
-import { newLocalId } from '../../offline/outbox'
-import type { SaveOutcome } from '../../offline/save-outcome'
-import { isQuotaError } from '../../offline/storage'
+import type { OutboxEntry } from '../../outbox/db'
+import { draftKey, removeDraft, useDraft } from '../../outbox/drafts'
+import { newLocalId } from '../../outbox/outbox'
+import type { SaveOutcome } from '../../outbox/save-outcome'
+import { isQuotaError } from '../../pwa/storage'
 import { Button } from '../../ui/button'
 import { DraftOffer } from '../../ui/draft-offer'
 import { useAppForm } from '../../ui/form/fields'

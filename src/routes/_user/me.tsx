@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { tokensQuery } from '../../api/tokens'
 import { meQuery } from '../../api/users'
-import { getSession } from '../../auth/session'
+import { getSession } from '../../core/session'
 import { ProfileScreen } from '../../features/profile/profile-screen'
 
 export const Route = createFileRoute('/_user/me')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { DATA_FORMATS, dataFormatsQuery } from '../../../api/data-formats'
 import { DataFormatsScreen } from '../../../features/data-formats/data-formats-screen'
-import { pageSearch } from '../../../offline/pagination'
+import { pageSearch } from '../../../ui/list/pagination'
 
 export const Route = createFileRoute('/_user/data-formats/')({
   validateSearch: pageSearch(DATA_FORMATS),

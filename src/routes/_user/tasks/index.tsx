@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { TASKS, tasksQuery } from '../../../api/tasks'
 import { TasksScreen } from '../../../features/tasks/tasks-screen'
-import { pageSearch } from '../../../offline/pagination'
+import { pageSearch } from '../../../ui/list/pagination'
 
 const SORT = /^(updatedAt|createdAt|name|status):(asc|desc)$/
 const STATUS = /^(stopped|running|error|warning)(,(stopped|running|error|warning))*$/

@@ -1,5 +1,7 @@
-import { currentScope } from '../api/scope'
-import { getSession } from '../auth/session'
+// Outbox layer: imports pwa/, i18n/, core/, contract/; never api/, ui/ or screens.
+
+import { currentScope } from '../core/scope'
+import { getSession } from '../core/session'
 import { type ChangeInput, queueChange } from './outbox'
 
 /** Queues a change for the signed-in user in the current organization, environment and version. */

@@ -1,8 +1,15 @@
+// UI layer: list state lives with the lists. Imports outbox/ and below, never api/, shell/ or features/.
+
+import type { PagedListName } from '../../core/resources'
+
 /** SPEC §9: pagination (currentPage, limit) per list, under `{list}.{field}` in localStorage. */
 export interface PageState {
   currentPage: number
   limit: number
 }
+
+/** The one place that names a list's stored pagination: `{list}.currentPage`, `{list}.limit`. */
+const storageKey = (list: PagedListName, field: keyof PageState) => `${list}.${field}`
 
 export const DEFAULT_PAGE: PageState = { currentPage: 1, limit: 10 }
 const LIMITS = [5, 10, 20, 50, 100]
@@ -16,26 +23,26 @@ function readNumber(key: string): number | undefined {
   }
 }
 
-export function readPagination(list: string, fallback: PageState = DEFAULT_PAGE): PageState {
-  const limit = readNumber(`${list}.limit`)
+export function readPagination(list: PagedListName, fallback: PageState = DEFAULT_PAGE): PageState {
+  const limit = readNumber(storageKey(list, 'limit'))
   return {
-    currentPage: readNumber(`${list}.currentPage`) ?? fallback.currentPage,
+    currentPage: readNumber(storageKey(list, 'currentPage')) ?? fallback.currentPage,
     limit: limit && LIMITS.includes(limit) ? limit : fallback.limit,
   }
 }
 
-export function savePagination(list: string, state: PageState) {
+export function savePagination(list: PagedListName, state: PageState) {
   try {
-    localStorage.setItem(`${list}.currentPage`, String(state.currentPage))
-    localStorage.setItem(`${list}.limit`, String(state.limit))
+    localStorage.setItem(storageKey(list, 'currentPage'), String(state.currentPage))
+    localStorage.setItem(storageKey(list, 'limit'), String(state.limit))
   } catch {
     // Storage full: the URL still carries the page.
   }
 }
 
-export function resetPagination(list: string) {
+export function resetPagination(list: PagedListName) {
   try {
-    localStorage.removeItem(`${list}.currentPage`)
+    localStorage.removeItem(storageKey(list, 'currentPage'))
   } catch {
     // Nothing to reset.
   }
@@ -45,7 +52,7 @@ export const offsetOf = ({ currentPage, limit }: PageState) => (currentPage - 1)
 export const PAGE_SIZES = LIMITS
 
 /** validateSearch for paged lists: page and limit from the URL, else from storage. */
-export function pageSearch(list: string) {
+export function pageSearch(list: PagedListName) {
   return (raw: Record<string, unknown>): { page?: number; limit?: number } => {
     const stored = readPagination(list)
     const page = Number(raw.page)

@@ -1,3 +1,5 @@
+// Core layer: imports only core/ and contract/.
+
 import { useSyncExternalStore } from 'react'
 
 /** A value kept in localStorage that components can subscribe to. */

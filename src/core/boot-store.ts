@@ -1,11 +1,23 @@
 import { createStore } from 'idb-keyval'
-import type { StoredSession } from './db'
 
 /**
  * What the boot reads before the first render, the session and the persisted query cache, in a small
  * database of its own through idb-keyval: a visitor's page never loads Dexie (32 KB gzip).
  */
 export const bootStore = createStore('orchestrator-boot', 'kv')
+
+/** The session as the boot store keeps it (and as earlier versions kept it in the outbox database). */
+export interface StoredSession {
+  key: 'current'
+  kind: 'oidc' | 'developer'
+  user: { id: string; email: string; firstName?: string; lastName?: string }
+  /** Bearer token of every call: the id token (OIDC) or the pasted developer token. */
+  token: string
+  accessToken?: string
+  refreshToken?: string
+  /** Epoch milliseconds when `token` stops working. */
+  expiresAt: number
+}
 
 /** Earlier versions kept the session and the cache in Dexie's database; the outbox and drafts stay there. */
 const LEGACY_DB = 'orchestrator'

@@ -1,3 +1,5 @@
+// PWA layer: the browser side (service worker, storage, cache). Imports only core/ and contract/.
+
 import { useSyncExternalStore } from 'react'
 import { keepUnsavedInput } from './unsaved'
 

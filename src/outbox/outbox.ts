@@ -1,3 +1,6 @@
+// Outbox layer: the queue of writes. Imports pwa/, i18n/, core/, contract/; api/ and screens call it, never the reverse.
+
+import type { Resource } from '../core/resources'
 import type { ConsoleDb, OutboxEntry, OutboxMethod, SentRow } from './db'
 import { loadDb } from './lazy-db'
 
@@ -15,7 +18,7 @@ export interface ChangeInput {
   method: OutboxMethod
   path: string
   body?: unknown
-  resource: string
+  resource: Resource
   entityId: string
   baseVersion?: string
   label: string

@@ -1,16 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie'
-
-export interface StoredSession {
-  key: 'current'
-  kind: 'oidc' | 'developer'
-  user: { id: string; email: string; firstName?: string; lastName?: string }
-  /** Bearer token of every call: the id token (OIDC) or the pasted developer token. */
-  token: string
-  accessToken?: string
-  refreshToken?: string
-  /** Epoch milliseconds when `token` stops working. */
-  expiresAt: number
-}
+import type { StoredSession } from '../core/boot-store'
+import type { Resource } from '../core/resources'
 
 export type OutboxStatus = 'pending' | 'sending' | 'conflict' | 'failed'
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -28,7 +18,7 @@ export interface OutboxEntry {
   path: string
   body?: unknown
   /** Resource family, e.g. `data-formats`: lists and details of it show the change. */
-  resource: string
+  resource: Resource
   /** The entity's id, or `local:<uuid>` for a create not yet sent. */
   entityId: string
   /** `updatedAt` the change was made on, sent as If-Match. */
@@ -75,7 +65,7 @@ export interface SentRow {
   userId: string
   organizationId: string
   env: string
-  resource: string
+  resource: Resource
   /** The platform's id (a create's local id already replaced). */
   entityId: string
   method: OutboxMethod

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
-import { currentScope } from '../api/scope'
-import { getSession } from '../auth/session'
+import { currentScope } from '../core/scope'
+import { getSession } from '../core/session'
+import { isQuotaError } from '../pwa/storage'
+import { useUnsavedInput } from '../pwa/unsaved'
 import { loadDb } from './lazy-db'
-import { isQuotaError } from './storage'
-import { useUnsavedInput } from './unsaved'
 
 /** A draft belongs to one user, organization, environment, form and entity. */
 export function draftKey(form: string, entityId: string): string {

@@ -1,9 +1,11 @@
+// Core layer: every call to the platform goes through here. Imports only core/ and contract/.
+
 import type { ZodType } from 'zod'
-import { getSession } from '../auth/session'
 import type * as Answers from '../contract/answers'
 import type { Issue, Pagination } from '../contract/envelope'
-import { markReachable, noteNoAnswer } from '../offline/online'
+import { markReachable, noteNoAnswer } from './online'
 import { currentScope } from './scope'
+import { getSession } from './session'
 
 /** SPEC §8 generic failure; shown when the answer is not one the platform would give. */
 export const GENERIC_FAILURE = 'There was a problem with your request. Please try again later.'

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { saveSession } from '../auth/session'
+import type { Resource } from '../core/resources'
+import { saveSession } from '../core/session'
 import { db, type OutboxEntry } from './db'
 import { loadDb } from './lazy-db'
 import { newLocalId, replacedIdKey } from './outbox'
@@ -11,7 +12,7 @@ vi.mock('./lazy-db', async (importOriginal) => {
   return { loadDb: vi.fn(actual.loadDb) }
 })
 
-const entry = (userId: string, resource: string): OutboxEntry => ({
+const entry = (userId: string, resource: Resource): OutboxEntry => ({
   id: crypto.randomUUID(),
   userId,
   organizationId: 'o1',

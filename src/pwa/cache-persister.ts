@@ -2,7 +2,7 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import { dehydrate, type QueryClient } from '@tanstack/react-query'
 import { removeOldestQuery } from '@tanstack/react-query-persist-client'
 import { del, get, set } from 'idb-keyval'
-import { bootStore } from './boot-store'
+import { bootStore } from '../core/boot-store'
 
 /** The query cache lives in the boot store (IndexedDB), one entry, so a reload offline shows the last data. */
 const CACHE_KEY = 'query-cache'

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import type { PagedListName } from '../../core/resources'
 import { savePagination } from './pagination'
 
 /**
@@ -7,7 +8,7 @@ import { savePagination } from './pagination'
  * Until the platform has said how many rows there are, nothing is moved or stored.
  */
 export function useKeptPage(
-  list: string,
+  list: PagedListName,
   { page, limit, totalCount }: { page: number; limit: number; totalCount: number | undefined },
   goTo: (page: number) => void,
 ) {

@@ -1,3 +1,5 @@
+// Core layer: the one query cache. Imports only core/ and contract/.
+
 import { onlineManager, QueryClient } from '@tanstack/react-query'
 import { ApiError } from './http'
 

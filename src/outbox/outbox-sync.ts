@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react'
-import { request } from '../api/http'
-import { organizationSetting } from '../api/scope'
-import { getSession, onSessionChange } from '../auth/session'
+import { request } from '../core/http'
+import { isResource, type Resource } from '../core/resources'
+import { organizationSetting } from '../core/scope'
+import { getSession, onSessionChange } from '../core/session'
 import type { OutboxEntry } from './db'
 import { loadDb } from './lazy-db'
 import { onQueued } from './outbox'
@@ -77,7 +78,7 @@ async function run() {
   const session = getSession()
   if (!session || pausedFor === session.user.id || !navigator.onLine) return
   // Screens refresh once per pass and resource, not once per sent change.
-  const settled = new Map<string, OutboxEntry>()
+  const settled = new Map<Resource, OutboxEntry>()
   const pass = async () => {
     for (;;) {
       const { sent, outcome } = await replayOnce({
@@ -117,10 +118,10 @@ async function planNextAttempt() {
   timer = setTimeout(kickReplay, Math.max(1000, next - Date.now()))
 }
 
-let settledHandler: (resource: string) => void = () => {}
+let settledHandler: (resource: Resource) => void = () => {}
 
 /** Starts replaying: now, when changes are queued, when the connection or the session comes back. */
-export function startOutboxSync(onSettled: (resource: string) => void) {
+export function startOutboxSync(onSettled: (resource: Resource) => void) {
   settledHandler = onSettled
   onQueued(kickReplay)
   onSessionChange(() => {
@@ -134,7 +135,7 @@ export function startOutboxSync(onSettled: (resource: string) => void) {
   channel?.addEventListener('message', (event) => {
     if (event.data === 'kick') kickReplay()
     const resources: unknown = (event.data as { settled?: unknown } | null)?.settled
-    if (Array.isArray(resources)) for (const r of resources) if (typeof r === 'string') settledHandler(r)
+    if (Array.isArray(resources)) for (const r of resources) if (isResource(r)) settledHandler(r)
   })
   kickReplay()
 }

@@ -1,17 +1,33 @@
+// Core layer: the session store everything reads. Imports only core/ and contract/.
+
 import { del, get, set } from 'idb-keyval'
 import { useSyncExternalStore } from 'react'
-import { bootStore, moveLegacySession } from '../offline/boot-store'
-import type { StoredSession } from '../offline/db'
-import { forgetPictures } from '../shell/first-screen'
+import { bootStore, moveLegacySession, type StoredSession } from './boot-store'
 
 export type Session = Omit<StoredSession, 'key'>
 export type SessionUser = Session['user']
 
 const KEY = 'session'
 const listeners = new Set<() => void>()
+const userChangeListeners = new Set<() => void>()
 let current: Session | null = null
 // Other tabs learn of sign-in, refresh and sign-out through this channel.
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('orchestrator-session')
+
+/**
+ * Runs `listener` when the signed-in user changes or none is restored: what belonged to the earlier user
+ * (the pictures of screens) goes. Upper layers register here, so this store imports none of them.
+ */
+export function onUserChange(listener: () => void): () => void {
+  userChangeListeners.add(listener)
+  return () => {
+    userChangeListeners.delete(listener)
+  }
+}
+
+function userChanged() {
+  for (const listener of userChangeListeners) listener()
+}
 
 function notify() {
   for (const listener of listeners) listener()
@@ -37,14 +53,14 @@ export async function restoreSession(): Promise<Session | null> {
   } catch {
     current = null
   }
-  if (!current) forgetPictures()
+  if (!current) userChanged()
   notify()
   return current
 }
 
 export async function saveSession(next: Session | null): Promise<void> {
   // Pictures of screens belong to the user who saw them.
-  if (next?.user.id !== current?.user.id) forgetPictures()
+  if (next?.user.id !== current?.user.id) userChanged()
   current = next
   notify()
   if (next) await set(KEY, { key: 'current', ...next } satisfies StoredSession, bootStore)

@@ -1,4 +1,6 @@
-import { localSetting } from '../offline/local-setting'
+// Core layer: the scope every key and call carries. Imports only core/ and contract/.
+
+import { localSetting } from './local-setting'
 
 export const ENVIRONMENTS = ['sandbox', 'production'] as const
 export type Environment = (typeof ENVIRONMENTS)[number]

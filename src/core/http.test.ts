@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { saveSession } from '../auth/session'
 import { buildUrl, GENERIC_FAILURE, keepsSessionOn401, request, setUnauthorizedHandler } from './http'
 import { organizationSetting } from './scope'
+import { saveSession } from './session'
 
 const fetchMock = vi.fn<typeof fetch>()
 const json = (body: unknown, init: ResponseInit = {}) =>

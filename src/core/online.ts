@@ -1,3 +1,5 @@
+// Core layer: the console's view of the connection. Imports only core/ and contract/.
+
 import { onlineManager } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
-import { currentScope } from '../api/scope'
-import { useSession } from '../auth/session'
+import type { Resource } from '../core/resources'
+import { currentScope } from '../core/scope'
+import { useSession } from '../core/session'
 import type { ConsoleDb, OutboxEntry, SentRow } from './db'
 import { loadDb } from './lazy-db'
 import { isLocalId, replacedIdKey, type SentOverlay } from './outbox'
@@ -49,7 +50,7 @@ export function useOutbox(): OutboxEntry[] {
 }
 
 /** The signed-in user's queued changes of one resource family, for the pending overlay. */
-export function usePendingChanges(resource: string): OutboxEntry[] {
+export function usePendingChanges(resource: Resource): OutboxEntry[] {
   const userId = useSession()?.user.id
   return useLiveDb(
     userId ? `${userId}|${resource}` : null,
@@ -69,7 +70,7 @@ const NONE_SENT: SentRow[] = []
  * The signed-in user's accepted changes of one resource family in the current environment and
  * organization, oldest first.
  */
-function useSentChanges(resource: string): SentRow[] {
+function useSentChanges(resource: Resource): SentRow[] {
   const userId = useSession()?.user.id
   const { env, organizationId } = currentScope()
   return useLiveDb(
@@ -89,7 +90,7 @@ function useSentChanges(resource: string): SentRow[] {
  * the queued changes, marked, and under them the changes the platform accepted since, unmarked.
  */
 export function useOverlay(
-  resource: string,
+  resource: Resource,
   fetchedAt: number,
 ): { pending: OutboxEntry[]; sent: SentOverlay } {
   const pending = usePendingChanges(resource)
@@ -108,7 +109,7 @@ export function useWaitingCount(): number {
  * create is sent, then by the platform's id (any tab, any reload), so its form never waits forever.
  * Only a local id loads the outbox database.
  */
-export function useResolvedId(resource: string, id: string | undefined): string | undefined {
+export function useResolvedId(resource: Resource, id: string | undefined): string | undefined {
   const key = id !== undefined && isLocalId(id) ? replacedIdKey(resource, id) : null
   const serverId = useLiveDb(key, async (db, key) => (await db.replaced.get(key))?.value ?? null, null)
   return serverId ?? id
