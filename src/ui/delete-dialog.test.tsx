@@ -6,8 +6,8 @@ import type { OutboxEntry } from '../outbox/db'
 import { DeleteDialog } from './delete-dialog'
 
 const outcome = vi.hoisted(() => ({ next: undefined as unknown }))
-vi.mock('../offline/save-outcome', () => ({ awaitOutcome: vi.fn(async () => outcome.next) }))
-vi.mock('../offline/outbox', () => ({ discardEntry: vi.fn(async () => {}), retryEntry: vi.fn() }))
+vi.mock('../outbox/save-outcome', () => ({ awaitOutcome: vi.fn(async () => outcome.next) }))
+vi.mock('../outbox/outbox', () => ({ discardEntry: vi.fn(async () => {}), retryEntry: vi.fn() }))
 vi.mock('./notice', () => ({ showNotice: vi.fn() }))
 
 const { discardEntry } = await import('../outbox/outbox')
