@@ -20,7 +20,6 @@ import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
-import { Pagination } from '../../ui/pagination'
 import { QueryState } from '../../ui/query-state'
 import { CatalogFilters } from './catalog-filters'
 import { CATALOG_KINDS, createPath } from './catalog-kinds'
@@ -120,13 +119,13 @@ export function CatalogListScreen({
             sortOrder: next.sortOrder === 'asc' ? 'asc' : undefined,
           })
         }
-      />
-      <Pagination
-        page={params.page}
-        limit={params.limit}
-        totalCount={query.data?.totalCount}
-        sizes={PAGE_SIZES}
-        onChange={(next) => onSearch({ ...search, ...next })}
+        pagination={{
+          page: params.page,
+          limit: params.limit,
+          totalCount: query.data?.totalCount,
+          sizes: PAGE_SIZES,
+          onChange: (next) => onSearch({ ...search, ...next }),
+        }}
       />
       <ConfirmDialog
         open={deleting !== null}
