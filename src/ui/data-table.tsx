@@ -25,6 +25,10 @@ export interface Column<Row> {
   className?: string
   /** The row's outbox mark (waiting to sync, not synced) follows this column's content. */
   pendingBadge?: boolean
+  /** Stacked rows: the cell is named by its header ("Expires: …"), and shares its line (`inline`). */
+  stackLabel?: boolean
+  stackInline?: boolean
+  testId?: string
 }
 
 /** What the outbox overlay adds to a row: a queued change and how its sending stands. */
@@ -42,6 +46,7 @@ const hideBelow: Record<ColumnPriority, string> = {
 }
 // Stacked rows (below md): every cell is a line of its card, whatever its priority.
 const stackCell = 'block md:table-cell'
+const stackInlineCell = 'inline-block md:table-cell'
 
 /**
  * The one list table: caption, headers (sort buttons where the platform sorts), rows with the
@@ -49,7 +54,7 @@ const stackCell = 'block md:table-cell'
  * actions slot per row, and one row that says loading, failed or empty while there are no rows.
  * Narrow screens keep the `always` columns, or (`stack`) show each row as a card.
  */
-export function DataTable<Row extends OverlayFields>({
+export function DataTable<Row extends object>({
   caption,
   columns,
   rows,
@@ -67,6 +72,7 @@ export function DataTable<Row extends OverlayFields>({
   stack = false,
   card = true,
   pagination,
+  focusable = false,
 }: {
   caption: ReactNode
   columns: Column<Row>[]
@@ -91,12 +97,14 @@ export function DataTable<Row extends OverlayFields>({
   card?: boolean
   /** Page, size and total of a paged list; its changes go to the address. */
   pagination?: PaginationProps
+  /** A table that may scroll sideways is reached by keyboard too. */
+  focusable?: boolean
 }) {
   const pad = dense ? 'px-3 py-2' : 'px-4 py-3'
   const colCount = columns.length + (actions ? 1 : 0)
   const cellClass = (column: Column<Row>) =>
     [
-      stack ? `${stackCell} px-3 py-1 md:py-2` : pad,
+      stack ? `${column.stackInline ? stackInlineCell : stackCell} px-3 py-1 md:py-2` : pad,
       stack ? '' : hideBelow[column.priority ?? 'always'],
       column.className ?? '',
     ]
@@ -109,7 +117,10 @@ export function DataTable<Row extends OverlayFields>({
 
   return (
     <>
-      <div className={`overflow-x-auto${card ? ' rounded-lg bg-white shadow-sm' : ''}`}>
+      <div
+        className={`overflow-x-auto${card ? ' rounded-lg bg-white shadow-sm' : ''}`}
+        tabIndex={focusable ? 0 : undefined}
+      >
         <table className={`w-full text-left text-sm${stack ? ' block md:table' : ''}`}>
           <caption className="sr-only">{caption}</caption>
           <thead
@@ -158,7 +169,7 @@ export function DataTable<Row extends OverlayFields>({
                   'border-b last:border-0',
                   stack ? 'block py-2 md:table-row md:py-0' : '',
                   rowClassName ?? '',
-                  row.pending === 'delete' ? 'text-gray-500 line-through' : '',
+                  (row as OverlayFields).pending === 'delete' ? 'text-gray-500 line-through' : '',
                 ]
                   .filter(Boolean)
                   .join(' ')}
@@ -166,7 +177,7 @@ export function DataTable<Row extends OverlayFields>({
                 {columns.map((column) => (
                   <td key={column.id} className={cellClass(column)}>
                     {column.cell(row)}
-                    {column.pendingBadge && <PendingBadge status={row.pendingStatus} />}
+                    {column.pendingBadge && <PendingBadge status={(row as OverlayFields).pendingStatus} />}
                   </td>
                 ))}
                 {actions && (
