@@ -175,7 +175,8 @@ export function DataTable<Row extends object>({
                   .join(' ')}
               >
                 {columns.map((column) => (
-                  <td key={column.id} className={cellClass(column)}>
+                  <td key={column.id} className={cellClass(column)} data-testid={column.testId}>
+                    {stack && column.stackLabel && <span className="md:hidden">{column.header}: </span>}
                     {column.cell(row)}
                     {column.pendingBadge && <PendingBadge status={(row as OverlayFields).pendingStatus} />}
                   </td>
