@@ -100,12 +100,25 @@ const columns = (
 ): Column<WithPending<Contract>>[] => [
   {
     id: 'validFrom',
-    className: 'whitespace-nowrap',
     header: <FormattedMessage id="contract.validFrom" defaultMessage="Valid from" />,
-    cell: (row) => <FormattedDate value={row.validFrom} dateStyle="medium" />,
+    cell: (row) => (
+      <>
+        <span className="whitespace-nowrap">
+          <FormattedDate value={row.validFrom} dateStyle="medium" />
+        </span>
+        {/* A phone hides the Valid to column: the end date stays here, named. */}
+        <span className="mt-1 block text-xs text-gray-700 sm:hidden">
+          <FormattedMessage id="contract.validTo" defaultMessage="Valid to" />:{' '}
+          <span className="whitespace-nowrap">
+            <FormattedDate value={row.validTo} dateStyle="medium" />
+          </span>
+        </span>
+      </>
+    ),
   },
   {
     id: 'validTo',
+    priority: 'sm',
     className: 'whitespace-nowrap',
     header: <FormattedMessage id="contract.validTo" defaultMessage="Valid to" />,
     cell: (row) => <FormattedDate value={row.validTo} dateStyle="medium" />,
