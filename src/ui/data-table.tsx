@@ -53,6 +53,7 @@ const stackInlineCell = 'inline-block md:table-cell'
  * outbox overlay (a queued delete is struck through, a queued change carries its badge), an
  * actions slot per row, and one row that says loading, failed or empty while there are no rows.
  * Narrow screens keep the `always` columns, or (`stack`) show each row as a card.
+ * Its own markup, not a headless table library: the platform sorts and pages, so the table only renders.
  */
 export function DataTable<Row extends object>({
   caption,
