@@ -141,7 +141,9 @@ const columns = (
     cell: (row) => {
       const state = contractState(row)
       return (
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${stateClass[state]}`}>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${stateClass[state]}`}
+        >
           {intl.formatMessage(contractMessages[state])}
         </span>
       )
