@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 
-interface PaginationProps {
+export interface PaginationProps {
   page: number
   limit: number
   /** Unknown until the list's first answer: nothing is shown, not "page 1 of 1". */

@@ -13,7 +13,6 @@ import { FetchedAt } from '../../ui/fetched-at'
 import { PAGE_SIZES } from '../../ui/list/pagination'
 import { useKeptPage } from '../../ui/list/use-kept-page'
 import { PageHeader } from '../../ui/page-header'
-import { Pagination } from '../../ui/pagination'
 import { QueryState } from '../../ui/query-state'
 import { CatalogDeleteDialog } from './catalog-delete-dialog'
 import { CatalogFilters } from './catalog-filters'
@@ -114,13 +113,13 @@ export function CatalogListScreen({
             sortOrder: next.sortOrder === 'asc' ? 'asc' : undefined,
           })
         }
-      />
-      <Pagination
-        page={params.page}
-        limit={params.limit}
-        totalCount={query.data?.totalCount}
-        sizes={PAGE_SIZES}
-        onChange={(next) => onSearch({ ...search, ...next })}
+        pagination={{
+          page: params.page,
+          limit: params.limit,
+          totalCount: query.data?.totalCount,
+          sizes: PAGE_SIZES,
+          onChange: (next) => onSearch({ ...search, ...next }),
+        }}
       />
       <CatalogDeleteDialog product={deleting} onClose={() => setDeleting(null)} />
     </div>

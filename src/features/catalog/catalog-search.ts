@@ -1,5 +1,6 @@
 import type { CatalogList, CatalogListParams } from '../../api/catalog'
-import { pageSearch } from '../../ui/list/pagination'
+import { z } from '../../contract/zod'
+import { lenient, pagedSearch, searchText } from '../../ui/list-search'
 import { SORT_FIELDS, STATUSES } from './catalog-kinds'
 
 export interface CatalogSearch {
@@ -13,23 +14,15 @@ export interface CatalogSearch {
   q?: string
 }
 
-const text = (v: unknown, max = 200) => (typeof v === 'string' && v.trim() && v.length <= max ? v : undefined)
-
 /** validateSearch of a catalog list: page and limit (URL, else `{list}.{field}`), sort, filters, search. */
-export function catalogSearch(list: CatalogList) {
-  const pages = pageSearch(list)
-  return (raw: Record<string, unknown>): CatalogSearch => {
-    const sortBy = text(raw.sortBy)
-    const status = text(raw.status)
-    return {
-      ...pages(raw),
-      sortBy: sortBy && (SORT_FIELDS as readonly string[]).includes(sortBy) ? sortBy : undefined,
-      sortOrder: raw.sortOrder === 'asc' ? 'asc' : undefined,
-      status: status && (STATUSES as readonly string[]).includes(status) ? status : undefined,
-      publisher: text(raw.publisher, 100),
-      q: text(raw.q),
-    }
-  }
+export function catalogSearch(list: CatalogList): (raw: Record<string, unknown>) => CatalogSearch {
+  return pagedSearch(list, {
+    sortBy: lenient(z.enum(SORT_FIELDS)),
+    sortOrder: lenient(z.literal('asc')),
+    status: lenient(z.enum(STATUSES)),
+    publisher: searchText(100),
+    q: searchText(),
+  })
 }
 
 /** The list parameters a search stands for; sorting defaults to descending by last update (SPEC §9). */

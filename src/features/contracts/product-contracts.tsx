@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { FormattedDate, FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import { CONTRACTS_RESOURCE, type Contract, contractState, productContractsQuery } from '../../api/contracts'
 import { useSession } from '../../core/session'
-import { applyPending } from '../../outbox/outbox'
+import { applyPending, type WithPending } from '../../outbox/outbox'
 import { usePendingChanges } from '../../outbox/use-outbox'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
+import { type Column, DataTable } from '../../ui/data-table'
 import { ErrorNotice } from '../../ui/error-notice'
-import { PendingBadge } from '../../ui/pending-badge'
 import { ContractForm } from './contract-form'
 import { contractMessages } from './contract-messages'
 
@@ -89,70 +89,86 @@ export function ProductContracts({ productId }: { productId: string }) {
         />
       )}
       {/* Focusable: on a narrow screen the table scrolls sideways, and keyboard users must reach it too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region needs keyboard access (axe) */}
-      <div className="mt-3 overflow-x-auto" tabIndex={0}>
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">
-            <FormattedMessage id="contract.title" defaultMessage="Contracts" />
-          </caption>
-          <thead className="border-b bg-gray-50 text-gray-700">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                <FormattedMessage id="contract.validFrom" defaultMessage="Valid from" />
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <FormattedMessage id="contract.validTo" defaultMessage="Valid to" />
-              </th>
-              <th scope="col" className="hidden px-3 py-2 md:table-cell">
-                <FormattedMessage id="contract.publisher" defaultMessage="Data publisher" />
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <FormattedMessage id="contract.consumer" defaultMessage="Data consumer" />
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <FormattedMessage id="contract.state" defaultMessage="State" />
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-3 py-4 text-center text-gray-600">
-                  {query.isPending ? (
-                    <FormattedMessage id="common.loading" defaultMessage="Loading…" />
-                  ) : (
-                    <FormattedMessage id="contract.none" defaultMessage="No contracts yet." />
-                  )}
-                </td>
-              </tr>
-            )}
-            {rows.map((row) => {
-              const state = contractState(row)
-              return (
-                <tr key={row.id} className="border-b last:border-0">
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <FormattedDate value={row.validFrom} dateStyle="medium" />
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <FormattedDate value={row.validTo} dateStyle="medium" />
-                  </td>
-                  <td className="hidden px-3 py-2 md:table-cell">{row.dataPublisher ?? '—'}</td>
-                  <td className="px-3 py-2">{row.dataConsumer ?? pendingConsumer(row, pending)}</td>
-                  <td className="px-3 py-2">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${stateClass[state]}`}>
-                      {intl.formatMessage(contractMessages[state])}
-                    </span>
-                    <PendingBadge status={row.pendingStatus} />
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
+      <div className="mt-3">
+        <DataTable
+          caption={<FormattedMessage id="contract.title" defaultMessage="Contracts" />}
+          columns={columns(intl, pending)}
+          rows={rows}
+          rowKey={(row) => row.id}
+          dense
+          card={false}
+          focusable
+          empty={
+            <p className="py-2 text-center text-gray-600">
+              {query.isPending ? (
+                <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+              ) : (
+                <FormattedMessage id="contract.none" defaultMessage="No contracts yet." />
+              )}
+            </p>
+          }
+        />
       </div>
     </section>
   )
 }
+
+const columns = (
+  intl: IntlShape,
+  pending: { entityId: string; label: string }[],
+): Column<WithPending<Contract>>[] => [
+  {
+    id: 'validFrom',
+    header: <FormattedMessage id="contract.validFrom" defaultMessage="Valid from" />,
+    cell: (row) => (
+      <>
+        <span className="whitespace-nowrap">
+          <FormattedDate value={row.validFrom} dateStyle="medium" />
+        </span>
+        {/* A phone hides the Valid to column: the end date stays here, named. */}
+        <span className="mt-1 block text-xs text-gray-700 sm:hidden">
+          <FormattedMessage id="contract.validTo" defaultMessage="Valid to" />:{' '}
+          <span className="whitespace-nowrap">
+            <FormattedDate value={row.validTo} dateStyle="medium" />
+          </span>
+        </span>
+      </>
+    ),
+  },
+  {
+    id: 'validTo',
+    priority: 'sm',
+    className: 'whitespace-nowrap',
+    header: <FormattedMessage id="contract.validTo" defaultMessage="Valid to" />,
+    cell: (row) => <FormattedDate value={row.validTo} dateStyle="medium" />,
+  },
+  {
+    id: 'publisher',
+    priority: 'md',
+    header: <FormattedMessage id="contract.publisher" defaultMessage="Data publisher" />,
+    cell: (row) => row.dataPublisher ?? '—',
+  },
+  {
+    id: 'consumer',
+    header: <FormattedMessage id="contract.consumer" defaultMessage="Data consumer" />,
+    cell: (row) => row.dataConsumer ?? pendingConsumer(row, pending),
+  },
+  {
+    id: 'state',
+    pendingBadge: true,
+    header: <FormattedMessage id="contract.state" defaultMessage="State" />,
+    cell: (row) => {
+      const state = contractState(row)
+      return (
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${stateClass[state]}`}
+        >
+          {intl.formatMessage(contractMessages[state])}
+        </span>
+      )
+    },
+  },
+]
 
 /** A queued contract has no consumer name from the platform yet: its queue label carries it. */
 function pendingConsumer(row: { id: string }, pending: { entityId: string; label: string }[]) {

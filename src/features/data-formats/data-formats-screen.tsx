@@ -6,14 +6,12 @@ import { DATA_FORMATS, type DataFormat, dataFormatsQuery } from '../../api/data-
 import { IfPermitted, usePermittedAction } from '../../auth/permitted'
 import { applyPending, type WithPending } from '../../outbox/outbox'
 import { useOverlay } from '../../outbox/use-outbox'
+import { type Column, DataTable } from '../../ui/data-table'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PAGE_SIZES } from '../../ui/list/pagination'
 import { useKeptPage } from '../../ui/list/use-kept-page'
 import { PageHeader } from '../../ui/page-header'
-import { Pagination } from '../../ui/pagination'
-import { PendingBadge } from '../../ui/pending-badge'
-import { QueryState } from '../../ui/query-state'
 import { DataFormatDeleteDialog } from './data-format-delete-dialog'
 
 const route = getRouteApi('/_user/data-formats/')
@@ -61,99 +59,82 @@ export function DataFormatsScreen() {
           <ErrorNotice error={{ message: query.data.error }} onRetry={() => void query.refetch()} />
         </div>
       )}
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">
-            {intl.formatMessage({ id: 'page.dataFormats', defaultMessage: 'Data Formats' })}
-          </caption>
-          <thead className="border-b bg-gray-50 text-gray-700">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                <FormattedMessage id="dataFormat.code" defaultMessage="Code" />
-              </th>
-              <th scope="col" className="px-4 py-3">
-                <FormattedMessage id="dataFormat.name" defaultMessage="Name" />
-              </th>
-              <th scope="col" className="hidden px-4 py-3 md:table-cell">
-                <FormattedMessage id="dataFormat.type" defaultMessage="Type" />
-              </th>
-              <th scope="col" className="hidden px-4 py-3 lg:table-cell">
-                <FormattedMessage id="dataFormat.description" defaultMessage="Description" />
-              </th>
-              <th scope="col" className="px-4 py-3">
-                <span className="sr-only">
-                  <FormattedMessage id="common.actions" defaultMessage="Actions" />
-                </span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && !query.data?.error && (
-              <tr>
-                <td colSpan={5} className="px-4 py-2">
-                  <QueryState query={query} empty />
-                </td>
-              </tr>
-            )}
-            {rows.map((row) => (
-              <DataFormatRow key={row.id} row={row} onDelete={() => setDeleting(row)} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pagination
-        page={page}
-        limit={limit}
-        totalCount={query.data?.totalCount}
-        sizes={PAGE_SIZES}
-        onChange={changePage}
+      <DataTable
+        caption={intl.formatMessage({ id: 'page.dataFormats', defaultMessage: 'Data Formats' })}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        rowTestId="data-format-row"
+        pagination={{
+          page,
+          limit,
+          totalCount: query.data?.totalCount,
+          sizes: PAGE_SIZES,
+          onChange: changePage,
+        }}
+        query={query}
+        empty={query.data?.error ? null : undefined}
+        actions={(row) => <DataFormatActions row={row} onDelete={() => setDeleting(row)} />}
       />
       <DataFormatDeleteDialog format={deleting} onClose={() => setDeleting(null)} />
     </div>
   )
 }
 
-function DataFormatRow({ row, onDelete }: { row: WithPending<DataFormat>; onDelete: () => void }) {
-  const deleted = row.pending === 'delete'
+const columns: Column<WithPending<DataFormat>>[] = [
+  {
+    id: 'code',
+    className: 'font-mono',
+    header: <FormattedMessage id="dataFormat.code" defaultMessage="Code" />,
+    cell: (row) => row.dataFormatCode,
+  },
+  {
+    id: 'name',
+    pendingBadge: true,
+    header: <FormattedMessage id="dataFormat.name" defaultMessage="Name" />,
+    cell: (row) => row.name,
+  },
+  {
+    id: 'type',
+    priority: 'md',
+    header: <FormattedMessage id="dataFormat.type" defaultMessage="Type" />,
+    cell: (row) => row.type,
+  },
+  {
+    id: 'description',
+    priority: 'lg',
+    className: 'max-w-md truncate',
+    header: <FormattedMessage id="dataFormat.description" defaultMessage="Description" />,
+    cell: (row) => row.description,
+  },
+]
+
+/** Edit and delete: the delete's permission is asked per row. */
+function DataFormatActions({ row, onDelete }: { row: WithPending<DataFormat>; onDelete: () => void }) {
   const deleteAction = usePermittedAction({ type: 'data-formats', actions: 'delete', entityIds: row.id })
+  if (row.pending === 'delete') return null
   return (
-    <tr
-      className={`border-b last:border-0 ${deleted ? 'text-gray-500 line-through' : ''}`}
-      data-testid="data-format-row"
-    >
-      <td className="px-4 py-3 font-mono">{row.dataFormatCode}</td>
-      <td className="px-4 py-3">
-        {row.name}
-        <PendingBadge status={row.pendingStatus} />
-      </td>
-      <td className="hidden px-4 py-3 md:table-cell">{row.type}</td>
-      <td className="hidden max-w-md truncate px-4 py-3 lg:table-cell">{row.description}</td>
-      <td className="px-4 py-3 text-right whitespace-nowrap">
-        {!deleted && (
-          <>
-            <Link
-              to="/data-formats/{-$id}/edit"
-              params={{ id: row.id }}
-              className="rounded px-2 py-1 text-primary-800 underline hover:bg-primary-50"
-            >
-              <FormattedMessage id="common.edit" defaultMessage="Edit" />
-              <span className="sr-only"> {row.name}</span>
-            </Link>
-            <button
-              type="button"
-              onClick={onDelete}
-              disabled={deleteAction.disabled}
-              title={deleteAction.reason}
-              data-destructive
-              className="ml-6 rounded px-2 py-1 text-red-800 underline hover:bg-red-50 disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline"
-            >
-              <FormattedMessage id="common.delete" defaultMessage="Delete" />
-              <span className="sr-only"> {row.name}</span>
-              {deleteAction.reason && <span className="sr-only"> ({deleteAction.reason})</span>}
-            </button>
-          </>
-        )}
-      </td>
-    </tr>
+    <>
+      <Link
+        to="/data-formats/{-$id}/edit"
+        params={{ id: row.id }}
+        className="rounded px-2 py-1 text-primary-800 underline hover:bg-primary-50"
+      >
+        <FormattedMessage id="common.edit" defaultMessage="Edit" />
+        <span className="sr-only"> {row.name}</span>
+      </Link>
+      <button
+        type="button"
+        onClick={onDelete}
+        disabled={deleteAction.disabled}
+        title={deleteAction.reason}
+        data-destructive
+        className="ml-6 rounded px-2 py-1 text-red-800 underline hover:bg-red-50 disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline"
+      >
+        <FormattedMessage id="common.delete" defaultMessage="Delete" />
+        <span className="sr-only"> {row.name}</span>
+        {deleteAction.reason && <span className="sr-only"> ({deleteAction.reason})</span>}
+      </button>
+    </>
   )
 }

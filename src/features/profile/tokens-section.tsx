@@ -8,6 +8,7 @@ import type { ApiResult } from '../../core/http'
 import { useSession } from '../../core/session'
 import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { type Column, DataTable } from '../../ui/data-table'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
@@ -85,6 +86,61 @@ export function TokensSection({ userId }: { userId: string }) {
   const dateProblem = confirm?.action === 'renew' ? expirationProblem(intl, write.issues) : undefined
   const current = confirm ? isCurrentSession(confirm.token, sessionToken) : false
 
+  const columns: Column<AccessToken>[] = [
+    {
+      id: 'name',
+      header: <FormattedMessage id="tokens.name" defaultMessage="Name" />,
+      cell: (token) => (
+        <>
+          <span className="font-medium">{token.name}</span>
+          {isCurrentSession(token, sessionToken) && (
+            <span className="ml-2 rounded bg-green-50 px-1.5 py-0.5 text-xs text-green-900">
+              <FormattedMessage id="tokens.currentSession" defaultMessage="This session" />
+            </span>
+          )}
+          {token.kind === 'developer' && (
+            <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-900">
+              <FormattedMessage id="tokens.developer" defaultMessage="Developer login" />
+            </span>
+          )}
+          <span className="ml-2 rounded bg-primary-50 px-1.5 py-0.5 text-xs text-primary-900">
+            {token.primary ? (
+              <FormattedMessage id="tokens.primary" defaultMessage="Primary" />
+            ) : (
+              <FormattedMessage id="tokens.secondary" defaultMessage="Secondary" />
+            )}
+          </span>
+        </>
+      ),
+    },
+    {
+      id: 'value',
+      stackInline: true,
+      className: 'font-mono',
+      header: <FormattedMessage id="tokens.value" defaultMessage="Token" />,
+      cell: (token) => token.shortValue,
+    },
+    {
+      id: 'status',
+      stackInline: true,
+      header: <FormattedMessage id="tokens.status" defaultMessage="Status" />,
+      cell: (token) => <StatusBadge status={token.status} />,
+    },
+    {
+      id: 'expires',
+      stackLabel: true,
+      testId: 'token-expires',
+      className: 'md:whitespace-nowrap',
+      header: <FormattedMessage id="tokens.expires" defaultMessage="Expires" />,
+      cell: (token) =>
+        token.expirationDate ? (
+          <FormattedDate value={token.expirationDate} dateStyle="medium" timeStyle="short" />
+        ) : (
+          '—'
+        ),
+    },
+  ]
+
   return (
     <section aria-labelledby="tokens-title" className="rounded-lg bg-white p-4 shadow-sm">
       <div className="mb-3 flex flex-wrap items-center gap-2">
@@ -104,138 +160,74 @@ export function TokensSection({ userId }: { userId: string }) {
         {tokens.isError && !tokens.data && (
           <ErrorNotice error={tokens.error} onRetry={() => void tokens.refetch()} />
         )}
-        <div>
-          {/* Under md the rows stack as cards: a phone shows every action without scrolling sideways. */}
-          <table className="block w-full text-left text-sm md:table">
-            <caption className="sr-only">
-              <FormattedMessage id="tokens.title" defaultMessage="Personal access tokens" />
-            </caption>
-            <thead className="hidden border-b bg-gray-50 text-gray-700 md:table-header-group">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  <FormattedMessage id="tokens.name" defaultMessage="Name" />
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  <FormattedMessage id="tokens.value" defaultMessage="Token" />
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  <FormattedMessage id="tokens.status" defaultMessage="Status" />
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  <FormattedMessage id="tokens.expires" defaultMessage="Expires" />
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">
-                    <FormattedMessage id="common.actions" defaultMessage="Actions" />
-                  </span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="block md:table-row-group">
-              {(tokens.data ?? []).length === 0 && !tokens.isPending && (
-                <tr>
-                  <td colSpan={5} className="px-3 py-4 text-center text-gray-600">
-                    <FormattedMessage id="tokens.none" defaultMessage="No tokens yet" />
-                  </td>
-                </tr>
-              )}
-              {(tokens.data ?? []).map((token) => (
-                <tr
-                  key={token.id}
-                  className="block border-b border-gray-200 py-2 align-top last:border-0 md:table-row md:py-0"
-                  data-testid="token-row"
-                >
-                  <td className="block px-3 py-1 md:table-cell md:py-2">
-                    <span className="font-medium">{token.name}</span>
-                    {isCurrentSession(token, sessionToken) && (
-                      <span className="ml-2 rounded bg-green-50 px-1.5 py-0.5 text-xs text-green-900">
-                        <FormattedMessage id="tokens.currentSession" defaultMessage="This session" />
-                      </span>
+        {/* Under md the rows stack as cards: a phone shows every action without scrolling sideways. */}
+        <DataTable
+          caption={<FormattedMessage id="tokens.title" defaultMessage="Personal access tokens" />}
+          columns={columns}
+          rows={tokens.data ?? []}
+          rowKey={(token) => token.id}
+          rowTestId="token-row"
+          rowClassName="align-top"
+          stack
+          dense
+          card={false}
+          empty={
+            tokens.isPending ? null : (
+              <p className="py-2 text-center text-gray-600">
+                <FormattedMessage id="tokens.none" defaultMessage="No tokens yet" />
+              </p>
+            )
+          }
+          actions={(token) => (
+            <>
+              {/* Renew, then the destructive ones apart from it. */}
+              <div className="flex flex-wrap gap-x-6 gap-y-6">
+                {token.status !== 'revoked' && (
+                  <OnlineOnlyButton
+                    variant="secondary"
+                    className="px-2 py-1"
+                    disabled={write.busy}
+                    onClick={() => open('renew', token)}
+                    aria-label={intl.formatMessage(
+                      { id: 'tokens.renewNamed', defaultMessage: 'Renew {name}' },
+                      { name: token.name },
                     )}
-                    {token.kind === 'developer' && (
-                      <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-900">
-                        <FormattedMessage id="tokens.developer" defaultMessage="Developer login" />
-                      </span>
-                    )}
-                    <span className="ml-2 rounded bg-primary-50 px-1.5 py-0.5 text-xs text-primary-900">
-                      {token.primary ? (
-                        <FormattedMessage id="tokens.primary" defaultMessage="Primary" />
-                      ) : (
-                        <FormattedMessage id="tokens.secondary" defaultMessage="Secondary" />
-                      )}
-                    </span>
-                  </td>
-                  <td className="inline-block px-3 py-1 font-mono md:table-cell md:py-2">
-                    {token.shortValue}
-                  </td>
-                  <td className="inline-block px-3 py-1 md:table-cell md:py-2">
-                    <StatusBadge status={token.status} />
-                  </td>
-                  <td
-                    className="block px-3 py-1 md:table-cell md:py-2 md:whitespace-nowrap"
-                    data-testid="token-expires"
                   >
-                    <span className="md:hidden">
-                      <FormattedMessage id="tokens.expires" defaultMessage="Expires" />:{' '}
-                    </span>
-                    {token.expirationDate ? (
-                      <FormattedDate value={token.expirationDate} dateStyle="medium" timeStyle="short" />
-                    ) : (
-                      '—'
+                    <FormattedMessage id="tokens.renew" defaultMessage="Renew" />
+                  </OnlineOnlyButton>
+                )}
+                {token.status !== 'revoked' && (
+                  <OnlineOnlyButton
+                    variant="secondary"
+                    className="px-2 py-1"
+                    disabled={write.busy}
+                    onClick={() => open('revoke', token)}
+                    data-destructive
+                    aria-label={intl.formatMessage(
+                      { id: 'tokens.revokeNamed', defaultMessage: 'Revoke {name}' },
+                      { name: token.name },
                     )}
-                  </td>
-                  <td className="block px-3 py-1 md:table-cell md:py-2">
-                    {/* Renew, then the destructive ones apart from it. */}
-                    <div className="flex flex-wrap gap-x-6 gap-y-6">
-                      {token.status !== 'revoked' && (
-                        <OnlineOnlyButton
-                          variant="secondary"
-                          className="px-2 py-1"
-                          disabled={write.busy}
-                          onClick={() => open('renew', token)}
-                          aria-label={intl.formatMessage(
-                            { id: 'tokens.renewNamed', defaultMessage: 'Renew {name}' },
-                            { name: token.name },
-                          )}
-                        >
-                          <FormattedMessage id="tokens.renew" defaultMessage="Renew" />
-                        </OnlineOnlyButton>
-                      )}
-                      {token.status !== 'revoked' && (
-                        <OnlineOnlyButton
-                          variant="secondary"
-                          className="px-2 py-1"
-                          disabled={write.busy}
-                          onClick={() => open('revoke', token)}
-                          data-destructive
-                          aria-label={intl.formatMessage(
-                            { id: 'tokens.revokeNamed', defaultMessage: 'Revoke {name}' },
-                            { name: token.name },
-                          )}
-                        >
-                          <FormattedMessage id="tokens.revoke" defaultMessage="Revoke" />
-                        </OnlineOnlyButton>
-                      )}
-                      <OnlineOnlyButton
-                        variant="danger"
-                        className="px-2 py-1"
-                        disabled={write.busy}
-                        onClick={() => open('remove', token)}
-                        data-destructive
-                        aria-label={intl.formatMessage(
-                          { id: 'tokens.removeNamed', defaultMessage: 'Remove {name}' },
-                          { name: token.name },
-                        )}
-                      >
-                        <FormattedMessage id="tokens.remove" defaultMessage="Remove" />
-                      </OnlineOnlyButton>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  >
+                    <FormattedMessage id="tokens.revoke" defaultMessage="Revoke" />
+                  </OnlineOnlyButton>
+                )}
+                <OnlineOnlyButton
+                  variant="danger"
+                  className="px-2 py-1"
+                  disabled={write.busy}
+                  onClick={() => open('remove', token)}
+                  data-destructive
+                  aria-label={intl.formatMessage(
+                    { id: 'tokens.removeNamed', defaultMessage: 'Remove {name}' },
+                    { name: token.name },
+                  )}
+                >
+                  <FormattedMessage id="tokens.remove" defaultMessage="Remove" />
+                </OnlineOnlyButton>
+              </div>
+            </>
+          )}
+        />
         <GenerateTokenForm userId={userId} onCreated={setCreated} />
       </div>
       <ConfirmDialog

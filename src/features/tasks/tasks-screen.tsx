@@ -5,14 +5,12 @@ import { TASKS, type Task, tasksQuery } from '../../api/tasks'
 import { IfPermitted } from '../../auth/permitted'
 import { applyPending, type WithPending } from '../../outbox/outbox'
 import { useOverlay } from '../../outbox/use-outbox'
+import { type Column, DataTable, type SortState } from '../../ui/data-table'
 import { FetchedAt } from '../../ui/fetched-at'
 import { FilterDisclosure } from '../../ui/filter-disclosure'
 import { PAGE_SIZES } from '../../ui/list/pagination'
 import { useKeptPage } from '../../ui/list/use-kept-page'
 import { PageHeader } from '../../ui/page-header'
-import { Pagination } from '../../ui/pagination'
-import { PendingBadge } from '../../ui/pending-badge'
-import { QueryState } from '../../ui/query-state'
 import { TaskScheduleSummary } from './task-schedule-summary'
 import { RunOutcomeBadge, TaskStatusBadge } from './task-status-badge'
 import { TasksFilters } from './tasks-filters'
@@ -68,66 +66,56 @@ export function TasksScreen() {
           onRetry={() => void query.refetch()}
         />
       </div>
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">
-            {intl.formatMessage({ id: 'page.tasks', defaultMessage: 'Tasks' })}
-          </caption>
-          <thead className="border-b bg-gray-50 text-gray-700">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                <FormattedMessage id="task.name" defaultMessage="Name" />
-              </th>
-              <th scope="col" className="px-4 py-3">
-                <FormattedMessage id="task.status" defaultMessage="Status" />
-              </th>
-              <th scope="col" className="hidden px-4 py-3 md:table-cell">
-                <FormattedMessage id="task.schedule" defaultMessage="Schedule" />
-              </th>
-              <th scope="col" className="hidden px-4 py-3 lg:table-cell">
-                <FormattedMessage id="task.lastRun" defaultMessage="Last run" />
-              </th>
-              <th scope="col" className="px-4 py-3">
-                <span className="sr-only">
-                  <FormattedMessage id="common.actions" defaultMessage="Actions" />
-                </span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-4 py-2">
-                  <QueryState query={query} empty />
-                </td>
-              </tr>
-            )}
-            {rows.map((row) => (
-              <TaskRow key={row.id} row={row} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pagination
-        page={page}
-        limit={limit}
-        totalCount={query.data?.totalCount}
-        sizes={PAGE_SIZES}
-        onChange={(next) => void navigate({ search: { ...search, ...next } })}
+      <DataTable
+        caption={intl.formatMessage({ id: 'page.tasks', defaultMessage: 'Tasks' })}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        rowTestId="task-row"
+        pagination={{
+          page,
+          limit,
+          totalCount: query.data?.totalCount,
+          sizes: PAGE_SIZES,
+          onChange: (next) => void navigate({ search: { ...search, ...next } }),
+        }}
+        query={query}
+        sort={sortState(sort)}
+        onSort={(next) =>
+          void navigate({ search: { ...search, sort: `${next.sortBy}:${next.sortOrder}`, page: 1 } })
+        }
+        actions={(row) =>
+          row.pending !== 'create' &&
+          row.pending !== 'delete' && (
+            <Link
+              to="/tasks/$id/edit"
+              params={{ id: row.id }}
+              className="rounded px-2 py-1 text-primary-800 underline hover:bg-primary-50"
+            >
+              <FormattedMessage id="common.edit" defaultMessage="Edit" />
+              <span className="sr-only"> {row.name}</span>
+            </Link>
+          )
+        }
       />
     </div>
   )
 }
 
-function TaskRow({ row }: { row: WithPending<Task> }) {
-  const local = row.pending === 'create'
-  return (
-    <tr
-      className={`border-b last:border-0 ${row.pending === 'delete' ? 'text-gray-500 line-through' : ''}`}
-      data-testid="task-row"
-    >
-      <td className="px-4 py-3">
-        {local ? (
+const sortState = (sort: string): SortState => {
+  const [sortBy = 'updatedAt', order] = sort.split(':')
+  return { sortBy, sortOrder: order === 'asc' ? 'asc' : 'desc' }
+}
+
+const columns: Column<WithPending<Task>>[] = [
+  {
+    id: 'name',
+    sortField: 'name',
+    header: <FormattedMessage id="task.name" defaultMessage="Name" />,
+    pendingBadge: true,
+    cell: (row) => (
+      <>
+        {row.pending === 'create' ? (
           <span className="font-medium">{row.name}</span>
         ) : (
           <Link to="/tasks/$id" params={{ id: row.id }} className="font-medium text-primary-800 underline">
@@ -135,9 +123,15 @@ function TaskRow({ row }: { row: WithPending<Task> }) {
           </Link>
         )}
         {row.code && <div className="font-mono text-xs text-gray-600">{row.code}</div>}
-        <PendingBadge status={row.pendingStatus} />
-      </td>
-      <td className="px-4 py-3">
+      </>
+    ),
+  },
+  {
+    id: 'status',
+    sortField: 'status',
+    header: <FormattedMessage id="task.status" defaultMessage="Status" />,
+    cell: (row) => (
+      <>
         <TaskStatusBadge status={row.status ?? 'stopped'} />
         {/* Narrow screens hide the last-run column: its outcome stays visible here. */}
         {row.lastRun && (
@@ -146,35 +140,30 @@ function TaskRow({ row }: { row: WithPending<Task> }) {
             <RunOutcomeBadge outcome={row.lastRun.outcome} />
           </div>
         )}
-      </td>
-      <td className="hidden px-4 py-3 md:table-cell">
-        <TaskScheduleSummary task={row} />
-      </td>
-      <td className="hidden px-4 py-3 lg:table-cell">
-        {row.lastRun ? (
-          <div>
-            <FormattedDate value={row.lastRun.at} dateStyle="short" timeStyle="short" />{' '}
-            <RunOutcomeBadge outcome={row.lastRun.outcome} />
-            <div className="max-w-xs truncate text-xs text-gray-700">{row.lastRun.result}</div>
-          </div>
-        ) : (
-          <span className="text-gray-600">
-            <FormattedMessage id="task.neverRun" defaultMessage="Not run yet" />
-          </span>
-        )}
-      </td>
-      <td className="px-4 py-3 text-right whitespace-nowrap">
-        {!local && row.pending !== 'delete' && (
-          <Link
-            to="/tasks/$id/edit"
-            params={{ id: row.id }}
-            className="rounded px-2 py-1 text-primary-800 underline hover:bg-primary-50"
-          >
-            <FormattedMessage id="common.edit" defaultMessage="Edit" />
-            <span className="sr-only"> {row.name}</span>
-          </Link>
-        )}
-      </td>
-    </tr>
-  )
-}
+      </>
+    ),
+  },
+  {
+    id: 'schedule',
+    priority: 'md',
+    header: <FormattedMessage id="task.schedule" defaultMessage="Schedule" />,
+    cell: (row) => <TaskScheduleSummary task={row} />,
+  },
+  {
+    id: 'lastRun',
+    priority: 'lg',
+    header: <FormattedMessage id="task.lastRun" defaultMessage="Last run" />,
+    cell: (row) =>
+      row.lastRun ? (
+        <div>
+          <FormattedDate value={row.lastRun.at} dateStyle="short" timeStyle="short" />{' '}
+          <RunOutcomeBadge outcome={row.lastRun.outcome} />
+          <div className="max-w-xs truncate text-xs text-gray-700">{row.lastRun.result}</div>
+        </div>
+      ) : (
+        <span className="text-gray-600">
+          <FormattedMessage id="task.neverRun" defaultMessage="Not run yet" />
+        </span>
+      ),
+  },
+]

@@ -50,16 +50,3 @@ export function resetPagination(list: PagedListName) {
 
 export const offsetOf = ({ currentPage, limit }: PageState) => (currentPage - 1) * limit
 export const PAGE_SIZES = LIMITS
-
-/** validateSearch for paged lists: page and limit from the URL, else from storage. */
-export function pageSearch(list: PagedListName) {
-  return (raw: Record<string, unknown>): { page?: number; limit?: number } => {
-    const stored = readPagination(list)
-    const page = Number(raw.page)
-    const limit = Number(raw.limit)
-    return {
-      page: Number.isInteger(page) && page > 0 ? page : stored.currentPage,
-      limit: LIMITS.includes(limit) ? limit : stored.limit,
-    }
-  }
-}

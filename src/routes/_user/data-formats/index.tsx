@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { DATA_FORMATS, dataFormatsQuery } from '../../../api/data-formats'
+import { dataFormatsQuery } from '../../../api/data-formats'
 import { DataFormatsScreen } from '../../../features/data-formats/data-formats-screen'
-import { pageSearch } from '../../../ui/list/pagination'
+import { dataFormatsSearch } from '../../../features/data-formats/data-formats-search'
 
 export const Route = createFileRoute('/_user/data-formats/')({
-  validateSearch: pageSearch(DATA_FORMATS),
+  validateSearch: dataFormatsSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, limit: search.limit ?? 10 }),
   // Fill the cache without waiting: offline the cached list shows at once.
   loader: ({ context, deps }) => {

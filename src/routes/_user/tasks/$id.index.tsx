@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { TaskScreen } from '../../../features/tasks/task-screen'
+import { runsSearch } from '../../../features/tasks/tasks-search'
 
 export const Route = createFileRoute('/_user/tasks/$id/')({
+  // The run history's page: a reload or a shared address shows the same runs.
+  validateSearch: (raw: Record<string, unknown>) => runsSearch.parse(raw),
   component: TaskRoute,
 })
 

@@ -1,28 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { TASKS, tasksQuery } from '../../../api/tasks'
+import { tasksQuery } from '../../../api/tasks'
 import { TasksScreen } from '../../../features/tasks/tasks-screen'
-import { pageSearch } from '../../../ui/list/pagination'
-
-const SORT = /^(updatedAt|createdAt|name|status):(asc|desc)$/
-const STATUS = /^(stopped|running|error|warning)(,(stopped|running|error|warning))*$/
-const text = (value: unknown, pattern?: RegExp) =>
-  typeof value === 'string' && value !== '' && (!pattern || pattern.test(value)) ? value : undefined
-
-interface TasksSearch {
-  page?: number
-  limit?: number
-  sort?: string
-  status?: string
-  q?: string
-}
+import { tasksSearch } from '../../../features/tasks/tasks-search'
 
 export const Route = createFileRoute('/_user/tasks/')({
-  validateSearch: (raw: Record<string, unknown>): TasksSearch => ({
-    ...pageSearch(TASKS)(raw),
-    sort: text(raw.sort, SORT),
-    status: text(raw.status, STATUS),
-    q: text(raw.q)?.slice(0, 200),
-  }),
+  validateSearch: tasksSearch,
   loaderDeps: ({ search }) => ({
     page: search.page ?? 1,
     limit: search.limit ?? 10,
