@@ -1,17 +1,61 @@
-import { z } from '../contract/zod'
 import type { PagedListName } from '../core/resources'
 import { PAGE_SIZES, readPagination } from './list/pagination'
 
-/** A search value that is dropped when it does not fit, never an error page. */
-export const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined)
+/**
+ * A list's address, read field by field: a value that does not fit is dropped, never an error page.
+ * Plain functions, not zod: route search validation is part of the first screen's script on every
+ * page, /login included, and zod there would cost it 25 KB gzip.
+ */
+export type SearchField<T> = (raw: unknown) => T | undefined
+type Shape = Record<string, SearchField<unknown>>
+export type SearchOf<S extends Shape> = { [K in keyof S]?: NonNullable<ReturnType<S[K]>> }
+
+/** One of the given words. */
+export const oneOf =
+  <const T extends string>(values: readonly T[]): SearchField<T> =>
+  (raw) =>
+    typeof raw === 'string' && (values as readonly string[]).includes(raw) ? (raw as T) : undefined
+
+/** Text the whole of which matches `pattern`. */
+export const matching =
+  (pattern: RegExp): SearchField<string> =>
+  (raw) =>
+    typeof raw === 'string' && pattern.test(raw) ? raw : undefined
 
 /** Text of up to `max` characters that is not blank; kept as typed. */
-export const searchText = (max = 200) => lenient(z.string().refine((v) => v.trim() !== '' && v.length <= max))
+export const searchText =
+  (max = 200): SearchField<string> =>
+  (raw) =>
+    typeof raw === 'string' && raw.trim() !== '' && raw.length <= max ? raw : undefined
 
-/** A page number (1, 2…) and a page size the lists offer. */
-export const pageFields = {
-  page: lenient(z.coerce.number().int().positive()),
-  limit: lenient(z.coerce.number().refine((n) => PAGE_SIZES.includes(n))),
+/** Text that is not empty, cut to `max` characters. */
+export const clippedText =
+  (max = 200): SearchField<string> =>
+  (raw) =>
+    typeof raw === 'string' && raw !== '' ? raw.slice(0, max) : undefined
+
+/** A whole number from 1 up, as a number or its digits. */
+export const positiveInt: SearchField<number> = (raw) => {
+  const n =
+    typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN
+  return Number.isInteger(n) && n > 0 ? n : undefined
+}
+
+/** One of the page sizes a list offers. */
+export const sizeOf =
+  (sizes: readonly number[]): SearchField<number> =>
+  (raw) => {
+    const n = positiveInt(raw)
+    return n !== undefined && sizes.includes(n) ? n : undefined
+  }
+
+/** validateSearch of the fields of `shape`: each read on its own, a misfit undefined. */
+export function searchSchema<S extends Shape>(shape: S): (raw: Record<string, unknown>) => SearchOf<S> {
+  return (raw) => {
+    const parsed: Record<string, unknown> = {}
+    for (const [name, field] of Object.entries(shape)) parsed[name] = field(raw[name])
+    return parsed as SearchOf<S>
+  }
 }
 
 /** Optional in links: a link without them lands on the stored page. */
@@ -21,19 +65,18 @@ export interface PageSearch {
 }
 
 /**
- * validateSearch of a paged list: its schema's fields, and page and limit from the address, else
- * those stored for the list (`{list}.currentPage`, `{list}.limit`).
+ * validateSearch of a paged list: its own fields, and page and limit from the address, else those
+ * stored for the list (`{list}.currentPage`, `{list}.limit`).
  */
-export function pagedSearch<Shape extends z.ZodRawShape>(list: PagedListName, shape: Shape) {
-  const pages = z.object(pageFields)
-  const fields = z.object(shape)
-  return (raw: Record<string, unknown>): { [K in keyof Shape]?: z.output<Shape[K]> } & PageSearch => {
-    const { page, limit } = pages.parse(raw)
+export function pagedSearch<S extends Shape>(list: PagedListName, shape: S) {
+  const fields = searchSchema(shape)
+  const limitOf = sizeOf(PAGE_SIZES)
+  return (raw: Record<string, unknown>): SearchOf<S> & PageSearch => {
     const stored = readPagination(list)
     return {
-      ...(fields.parse(raw) as { [K in keyof Shape]?: z.output<Shape[K]> }),
-      page: page ?? stored.currentPage,
-      limit: limit ?? stored.limit,
+      ...fields(raw),
+      page: positiveInt(raw.page) ?? stored.currentPage,
+      limit: limitOf(raw.limit) ?? stored.limit,
     }
   }
 }

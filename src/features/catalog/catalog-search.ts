@@ -1,6 +1,5 @@
 import type { CatalogList, CatalogListParams } from '../../api/catalog'
-import { z } from '../../contract/zod'
-import { lenient, pagedSearch, searchText } from '../../ui/list-search'
+import { oneOf, pagedSearch, searchText } from '../../ui/list-search'
 import { SORT_FIELDS, STATUSES } from './catalog-kinds'
 
 export interface CatalogSearch {
@@ -17,9 +16,9 @@ export interface CatalogSearch {
 /** validateSearch of a catalog list: page and limit (URL, else `{list}.{field}`), sort, filters, search. */
 export function catalogSearch(list: CatalogList): (raw: Record<string, unknown>) => CatalogSearch {
   return pagedSearch(list, {
-    sortBy: lenient(z.enum(SORT_FIELDS)),
-    sortOrder: lenient(z.literal('asc')),
-    status: lenient(z.enum(STATUSES)),
+    sortBy: oneOf(SORT_FIELDS),
+    sortOrder: oneOf(['asc']),
+    status: oneOf(STATUSES),
     publisher: searchText(100),
     q: searchText(),
   })

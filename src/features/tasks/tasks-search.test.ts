@@ -32,8 +32,8 @@ describe('list search schemas', () => {
   })
 
   it('pages a task’s run history in the address, dropping a page that cannot be', () => {
-    expect(runsSearch.parse({ runsPage: 3, runsLimit: 5 })).toEqual({ runsPage: 3, runsLimit: 5 })
-    expect(runsSearch.parse({ runsPage: 0, runsLimit: 7 })).toEqual({
+    expect(runsSearch({ runsPage: 3, runsLimit: 5 })).toEqual({ runsPage: 3, runsLimit: 5 })
+    expect(runsSearch({ runsPage: 0, runsLimit: 7 })).toEqual({
       runsPage: undefined,
       runsLimit: undefined,
     })

@@ -4,7 +4,7 @@ import { runsSearch } from '../../../features/tasks/tasks-search'
 
 export const Route = createFileRoute('/_user/tasks/$id/')({
   // The run history's page: a reload or a shared address shows the same runs.
-  validateSearch: (raw: Record<string, unknown>) => runsSearch.parse(raw),
+  validateSearch: runsSearch,
   component: TaskRoute,
 })
 
