@@ -46,12 +46,32 @@ async function signedIn(c: Context, platform: Platform): Promise<AuthUser | unde
   return user
 }
 
+/** JSON answers smaller than this go as they are: gzip would save a few bytes and cost a stream. */
+export const COMPRESS_FROM_BYTES = 1024
+
+/**
+ * A JSON answer goes whole, with its length: a small one (a write's answer) then leaves in one piece
+ * as soon as it is made, not through a compression stream that sends its body a turn of the event loop
+ * later, while the connection stays busy; a large one is still compressed.
+ */
+async function jsonWithLength(c: Context, next: () => Promise<void>) {
+  await next()
+  const res = c.res
+  if (!res.body || res.headers.has('Content-Length') || res.headers.has('Content-Encoding')) return
+  if (!res.headers.get('Content-Type')?.startsWith('application/json')) return
+  const bytes = new Uint8Array(await res.arrayBuffer())
+  const headers = new Headers(res.headers)
+  headers.set('Content-Length', String(bytes.byteLength))
+  c.res = new Response(bytes, { status: res.status, statusText: res.statusText, headers })
+}
+
 /** The API of SPEC §7; mounted under /api. */
 export function createApi(platform: Platform) {
   const api = new Hono<{ Variables: Vars }>()
 
   // Lists and details are JSON that gzip shrinks several times over: less to wait for on a slow line.
-  api.use('*', compress())
+  api.use('*', compress({ threshold: COMPRESS_FROM_BYTES }))
+  api.use('*', jsonWithLength)
   api.use('*', async (c, next) => {
     c.set('platform', platform)
     const started = Date.now()

@@ -35,10 +35,17 @@ export async function resolveBearer(
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '')
   if (!match?.[1]) return undefined
   const token = match[1]
-  const [row] = await platform.db.query<{
-    user_id: string
-    data: { status?: string; expirationDate?: string; createdAt?: string }
-  }>('SELECT user_id, data FROM tokens WHERE token_hash = $1', [hashToken(token)])
+  // The token and its user in one query.
+  const [row] = await platform.db.query<
+    { data: { status?: string; expirationDate?: string; createdAt?: string } } & (
+      | UserRow
+      | { [K in keyof UserRow]: null }
+    )
+  >(
+    `SELECT t.data, u.id, u.email, u.first_name, u.last_name, u.role
+     FROM tokens t LEFT JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
+    [hashToken(token)],
+  )
   if (row) {
     if (row.data.status === 'revoked') return undefined
     if (row.data.expirationDate && Date.parse(row.data.expirationDate) < platform.now()) return undefined
@@ -48,7 +55,7 @@ export async function resolveBearer(
       Date.parse(row.data.createdAt) + platform.tokenMaxDays * 86_400_000 < platform.now()
     )
       return undefined
-    return userById(platform, row.user_id)
+    return row.id === null ? undefined : toUser(row as UserRow)
   }
   const subject = await platform.resolveOidcToken?.(token)
   return subject ? userById(platform, subject) : undefined
@@ -61,6 +68,35 @@ export async function permissionsOf(platform: Platform, userId: string): Promise
     application_id: string | null
   }>('SELECT name, entity_id, application_id FROM permissions WHERE user_id = $1 ORDER BY name', [userId])
   return rows.map((r) => ({ name: r.name, entityId: r.entity_id, applicationId: r.application_id }))
+}
+
+/**
+ * A user's permissions of one name (lower case), each with the application it applies to (its own,
+ * or the environment's Orchestrator application): one query.
+ */
+export async function permissionsNamed(
+  platform: Platform,
+  env: string,
+  userId: string,
+  name: string,
+): Promise<(Permission & { app: string | null })[]> {
+  const rows = await platform.db.query<{
+    name: string
+    entity_id: string | null
+    application_id: string | null
+    app: string | null
+  }>(
+    `SELECT p.name, p.entity_id, p.application_id,
+       (SELECT c.data->>'orchestratorAppId' FROM configs c WHERE c.env = $2) AS app
+     FROM permissions p WHERE p.user_id = $1 AND p.name = $3`,
+    [userId, env, name],
+  )
+  return rows.map((r) => ({
+    name: r.name,
+    entityId: r.entity_id,
+    applicationId: r.application_id,
+    app: r.app,
+  }))
 }
 
 export async function configOf(platform: Platform, env: string): Promise<Record<string, string>> {

@@ -1,7 +1,7 @@
 import type { Handler, Hono, MiddlewareHandler } from 'hono'
 import { failure } from '../src/contract/envelope'
 import { MESSAGES } from '../src/contract/messages'
-import { configOf, permissionsOf } from './auth'
+import { permissionsNamed } from './auth'
 import type { AuthUser, Ctx, Platform, Vars } from './context'
 import { ROUTE_RULES, type Rule, ruleKey } from './route-table'
 import { type Entity, Store } from './store'
@@ -42,12 +42,8 @@ export async function hasPermission(
   name: string,
   entityId?: string,
 ): Promise<boolean> {
-  const app = (await configOf(platform, env)).orchestratorAppId ?? null
-  return (await permissionsOf(platform, user.id)).some(
-    (p) =>
-      p.name === name.toLowerCase() &&
-      (p.entityId === null || p.entityId === entityId) &&
-      (p.applicationId ?? app) === app,
+  return (await permissionsNamed(platform, env, user.id, name.toLowerCase())).some(
+    (p) => (p.entityId === null || p.entityId === entityId) && (p.applicationId ?? p.app) === p.app,
   )
 }
 

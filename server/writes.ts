@@ -51,14 +51,15 @@ export async function idempotent(
   }
   const started = Date.now()
   for (;;) {
-    await db.query(
-      `DELETE FROM idempotency WHERE key = $1 AND user_id = $2 AND status = 0
-       AND created_at < now() - interval '${ABANDONED_SECONDS} seconds'`,
-      [key, user.id],
-    )
+    // One statement claims a new key, or takes over an abandoned claim as if it were new.
     const claimed = await db.query(
       `INSERT INTO idempotency (key, user_id, method, path, body_hash, status, response)
-       VALUES ($1, $2, $3, $4, $5, 0, NULL) ON CONFLICT DO NOTHING RETURNING key`,
+       VALUES ($1, $2, $3, $4, $5, 0, NULL)
+       ON CONFLICT (key, user_id) DO UPDATE SET method = EXCLUDED.method, path = EXCLUDED.path,
+         body_hash = EXCLUDED.body_hash, created_at = now()
+       WHERE idempotency.status = 0
+         AND idempotency.created_at < now() - interval '${ABANDONED_SECONDS} seconds'
+       RETURNING key`,
       [key, user.id, c.req.method, c.req.path, bodyHash],
     )
     if (claimed.length === 1) break

@@ -64,4 +64,42 @@ describe('the same promises under parallel requests (PGlite and PostgreSQL)', ()
     )
     expect(rows[0]?.n).toBe(1)
   })
+
+  it('takes over a claim whose request never finished (a minute old), and never a fresh one', async () => {
+    const path = '/api/sandbox/tasks'
+    const body = { name: 'After a crash', code: 'AFTER_CRASH' }
+    const claim = async (key: string, age: string) => {
+      const { createHash } = await import('node:crypto')
+      await p.platform.db.query(
+        `INSERT INTO idempotency (key, user_id, method, path, body_hash, status, response, created_at)
+         VALUES ($1, 'u0000000-0000-4000-8000-000000000001', 'POST', $2, $3, 0, NULL, now() - $4::interval)`,
+        [key, path, createHash('sha256').update(JSON.stringify(body)).digest('hex'), age],
+      )
+    }
+    await claim('abandoned-key', '2 minutes')
+    const taken = await p.call<{ id: string }>('POST', path, {
+      headers: { 'Idempotency-Key': 'abandoned-key' },
+      body,
+    })
+    expect(taken.status).toBe(201)
+    const again = await p.call<{ id: string }>('POST', path, {
+      headers: { 'Idempotency-Key': 'abandoned-key' },
+      body,
+    })
+    expect(again.body.result?.id).toBe(taken.body.result?.id)
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true')
+    // A claim under way is not taken over: its request may still answer.
+    await claim('fresh-key', '1 second')
+    const started = Date.now()
+    const waiting = p.call('POST', path, {
+      headers: { 'Idempotency-Key': 'fresh-key' },
+      body: { ...body, code: 'AFTER_CRASH_2' },
+    })
+    expect((await waiting).status).toBe(422)
+    expect(Date.now() - started).toBeLessThan(5000)
+    const rows = await p.platform.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM entities WHERE kind = 'task' AND data->>'name' = 'After a crash'",
+    )
+    expect(rows[0]?.n).toBe(1)
+  })
 })

@@ -106,6 +106,24 @@ describe('platform basics', () => {
     expect(zipped.length).toBeLessThan(JSON.stringify(plain).length / 2)
   })
 
+  it('sends a small JSON answer whole, with its length and uncompressed; a large one gzipped', async () => {
+    const response = await p.app.request('/api/sandbox/internal/products/v2/data-formats', {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer demo-admin-token',
+        'Accept-Encoding': 'gzip',
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ dataFormatCode: 'SMALL_ANSWER', name: 'Small answer', type: 'json' }),
+    })
+    expect(response.status).toBe(201)
+    expect(response.headers.get('Content-Encoding')).toBeNull()
+    const text = await response.text()
+    expect(Number(response.headers.get('Content-Length'))).toBe(Buffer.byteLength(text))
+    expect(Buffer.byteLength(text)).toBeLessThan(1024)
+    expect(JSON.parse(text)).toMatchObject({ success: true, result: { dataFormatCode: 'SMALL_ANSWER' } })
+  })
+
   it('answers unknown API calls with a clear 404 JSON', async () => {
     const unknown = await p.call('GET', '/api/sandbox/nothing-here')
     expect(unknown.status).toBe(404)
