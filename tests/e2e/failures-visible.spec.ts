@@ -95,9 +95,11 @@ test.describe('a failure is never shown as nothing there', () => {
   test('home: failed counts and last errors say so, with Retry, never "…" or "No errors"', async ({
     page,
   }) => {
-    await useSignIn(page, 'en')
+    // Failing from the start: the sign-in lands on the home screen, whose answers would otherwise be
+    // cached before it is opened again (and a failed refresh of cached data is another state).
     await page.route('**/api/sandbox/tasks?*', fulfil(500, JSON.stringify({ success: false, message: 'x' })))
     await page.route('**/api/sandbox/getlasterrors?*', fulfil(503, 'down', 'text/plain'))
+    await useSignIn(page, 'en')
     await page.goto('/')
     await expect(page.getByText('The platform ran into an internal error.')).toBeVisible()
     await expect(page.getByText('The platform cannot be reached right now.')).toBeVisible()
