@@ -69,7 +69,10 @@ const outbox = (page: Page) =>
       }),
   )
 
-/** Online, a Save waits up to 10 s for the platform's answer (behind a backlog, say) before the form closes. */
+/**
+ * Online, a Save or a Delete waits up to 10 s for the platform's answer (behind a backlog, say) before
+ * the form or the dialog closes.
+ */
 const SAVED_WITHIN_MS = 25_000
 
 test('chaos: two tabs, offline periods, reloads and closed pages lose and duplicate nothing', async ({
@@ -188,7 +191,7 @@ test('chaos: two tabs, offline periods, reloads and closed pages lose and duplic
         await list(page)
         await page.getByRole('button', { name: `Delete ${target.name}`, exact: true }).click()
         await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
-        await expect(page.getByRole('dialog')).toHaveCount(0)
+        await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: SAVED_WITHIN_MS })
         expected.delete(target.code)
       } else if (roll < 0.8) {
         offline = !offline
