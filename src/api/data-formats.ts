@@ -1,8 +1,7 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { queueForCurrentScope } from '../offline/queue'
-import { apiError, buildPath, dataOrThrow, request } from './http'
-import { scopeKey } from './keys'
+import { queryOptions } from '@tanstack/react-query'
+import { apiError, dataOrThrow, request } from './http'
 import { queryClient } from './query-client'
+import { defineResource, type PagedList } from './resource'
 
 export interface DataFormat {
   id: string
@@ -17,64 +16,54 @@ export interface DataFormat {
 
 export type DataFormatInput = Omit<DataFormat, 'id' | 'createdAt' | 'updatedAt'>
 
-export interface PagedList<T> {
-  items: T[]
-  totalCount: number
-  /** The platform's error text when the list could not be loaded (SPEC §8: shown, list empty). */
-  error?: string
-}
+export type { PagedList }
 
 const READ = '/api/{env}/products/{version}/data-formats'
-const WRITE = '/api/{env}/internal/products/{version}/data-formats'
-export const DATA_FORMATS = 'data-formats'
 
-export const dataFormatKeys = {
-  all: () => [...scopeKey(), DATA_FORMATS] as const,
-  list: (params: { page: number; limit: number; q?: string }) =>
-    [...dataFormatKeys.all(), 'list', params] as const,
-  detail: (id: string) => [...dataFormatKeys.all(), 'detail', id] as const,
+export interface DataFormatListParams {
+  page: number
+  limit: number
+  q?: string
 }
 
-export const dataFormatsQuery = (params: { page: number; limit: number; q?: string }) =>
-  queryOptions({
-    queryKey: dataFormatKeys.list(params),
-    placeholderData: keepPreviousData,
-    queryFn: async ({ signal, queryKey }): Promise<PagedList<DataFormat>> => {
-      const result = await request<{ itemList?: DataFormat[] }>({
-        path: READ,
-        query: {
-          limit: params.limit,
-          offset: (params.page - 1) * params.limit,
-          q: params.q,
-          sort: 'updatedAt:desc',
-        },
-        signal,
-        schema: (a) => a.itemListAnswer(a.dataFormatAnswer),
-      })
-      // No answer: keep what the cache holds rather than replace it with nothing.
-      if (result.status === 0) throw apiError(result)
-      if (result.error !== undefined) {
-        // SPEC §8: a failed data-format list load only logs the message and returns an empty list;
-        // a refresh of a list already shown fails instead, so the list and its time stay.
-        console.error(result.error)
-        const shown = queryClient.getQueryData<PagedList<DataFormat>>(queryKey)
-        if (shown && shown.error === undefined) throw apiError(result)
-        return { items: [], totalCount: 0, error: result.error }
-      }
-      const list = result.data?.itemList ?? []
-      const total = result.pagination?.totalCount
-      return { items: list, totalCount: typeof total === 'number' ? total : list.length }
-    },
-  })
+export const dataFormats = defineResource<DataFormat, DataFormatInput, DataFormatListParams>({
+  name: 'data-formats',
+  read: READ,
+  write: '/api/{env}/internal/products/{version}/data-formats',
+  schema: (a) => a.dataFormatAnswer,
+  label: (f) => f.name || f.dataFormatCode,
+  fetchList: async (params, { signal, queryKey }) => {
+    const result = await request<{ itemList?: DataFormat[] }>({
+      path: READ,
+      query: {
+        limit: params.limit,
+        offset: (params.page - 1) * params.limit,
+        q: params.q,
+        sort: 'updatedAt:desc',
+      },
+      signal,
+      schema: (a) => a.itemListAnswer(a.dataFormatAnswer),
+    })
+    // No answer: keep what the cache holds rather than replace it with nothing.
+    if (result.status === 0) throw apiError(result)
+    if (result.error !== undefined) {
+      // A failed data-format list load only logs the message and returns an empty list;
+      // a refresh of a list already shown fails instead, so the list and its time stay.
+      console.error(result.error)
+      const shown = queryClient.getQueryData<PagedList<DataFormat>>(queryKey)
+      if (shown && shown.error === undefined) throw apiError(result)
+      return { items: [], totalCount: 0, error: result.error }
+    }
+    const list = result.data?.itemList ?? []
+    const total = result.pagination?.totalCount
+    return { items: list, totalCount: typeof total === 'number' ? total : list.length }
+  },
+})
 
-/** A row of a cached list stands in for the detail until it is fetched (and offline, for good). */
-export function fromLists(id: string): { data: DataFormat; updatedAt: number } | undefined {
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...dataFormatKeys.all(), 'list'] })) {
-    const item = (query.state.data as PagedList<DataFormat> | undefined)?.items.find((f) => f.id === id)
-    if (item) return { data: item, updatedAt: query.state.dataUpdatedAt }
-  }
-  return undefined
-}
+export const DATA_FORMATS = dataFormats.name
+export const dataFormatKeys = dataFormats.keys
+export const dataFormatsQuery = dataFormats.listQuery
+export const dataFormatQuery = dataFormats.detailQuery
 
 /** What points at a data format: all are counted, those the caller may see are named. */
 export interface UsedBy {
@@ -92,54 +81,3 @@ export const dataFormatUsedByQuery = (id: string) =>
     queryFn: async ({ signal }) =>
       dataOrThrow(await request<UsedBy>({ path: `${READ}/{id}/used-by`, params: { id }, signal })),
   })
-
-export const dataFormatQuery = (id: string) =>
-  queryOptions({
-    queryKey: dataFormatKeys.detail(id),
-    initialData: () => fromLists(id)?.data,
-    initialDataUpdatedAt: () => fromLists(id)?.updatedAt,
-    queryFn: async ({ signal }) =>
-      dataOrThrow(
-        await request<DataFormat>({
-          path: `${READ}/{id}`,
-          params: { id },
-          signal,
-          schema: (a) => a.dataFormatAnswer,
-        }),
-      ),
-  })
-
-/** Writes go through the outbox: stored first, sent when the platform is reachable. */
-export function queueDataFormatCreate(entityId: string, input: DataFormatInput) {
-  return queueForCurrentScope({
-    method: 'POST',
-    path: buildPath(WRITE),
-    body: input,
-    resource: DATA_FORMATS,
-    entityId,
-    label: input.name || input.dataFormatCode,
-  })
-}
-
-export function queueDataFormatUpdate(current: DataFormat, input: DataFormatInput) {
-  return queueForCurrentScope({
-    method: 'PUT',
-    path: buildPath(`${WRITE}/{id}`, { id: current.id }),
-    body: input,
-    resource: DATA_FORMATS,
-    entityId: current.id,
-    baseVersion: current.updatedAt,
-    label: input.name || input.dataFormatCode,
-  })
-}
-
-export function queueDataFormatDelete(current: DataFormat) {
-  return queueForCurrentScope({
-    method: 'DELETE',
-    path: buildPath(`${WRITE}/{id}`, { id: current.id }),
-    resource: DATA_FORMATS,
-    entityId: current.id,
-    baseVersion: current.updatedAt,
-    label: current.name || current.dataFormatCode,
-  })
-}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { FormattedList, FormattedMessage } from 'react-intl'
-import { type DataFormat, dataFormatUsedByQuery, queueDataFormatDelete } from '../../api/data-formats'
+import { type DataFormat, dataFormats, dataFormatUsedByQuery } from '../../api/data-formats'
 import { isLocalId } from '../../offline/outbox'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 
@@ -80,7 +80,7 @@ export function DataFormatDeleteDialog({
       confirmLabel={<FormattedMessage id="common.delete" defaultMessage="Delete" />}
       onCancel={onClose}
       onConfirm={() => {
-        if (format) void queueDataFormatDelete(format)
+        if (format) void dataFormats.queueDelete(format)
         onClose()
       }}
     />
