@@ -1,27 +1,19 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import {
-  CATALOG,
-  type CatalogList,
-  catalogListQuery,
-  type Product,
-  queueCatalogDelete,
-} from '../../api/catalog'
+import { type CatalogList, catalog, type Product } from '../../api/catalog'
 import { IfPermitted } from '../../auth/permitted'
 import { useSession } from '../../auth/session'
 import type { OutboxEntry } from '../../offline/db'
-import { applyPending } from '../../offline/outbox'
 import { PAGE_SIZES } from '../../offline/pagination'
 import { useKeptPage } from '../../offline/use-kept-page'
-import { useOverlay } from '../../offline/use-outbox'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 import { Pagination } from '../../ui/pagination'
 import { QueryState } from '../../ui/query-state'
+import { useList } from '../resource/use-entity'
 import { CatalogFilters } from './catalog-filters'
 import { CATALOG_KINDS, createPath } from './catalog-kinds'
 import { type CatalogSearch, listParams } from './catalog-search'
@@ -55,17 +47,20 @@ export function CatalogListScreen({
   const kind = CATALOG_KINDS[list]
   const session = useSession()
   const params = listParams(search)
-  const query = useQuery(catalogListQuery(kind.type, params))
-  const overlay = useOverlay(CATALOG, query.dataUpdatedAt)
-  const pending = changesOfType(overlay.pending, kind.type)
   const me = session?.user.id
-  // SPEC §7: the caller's own items first (the platform sorts so too; a page must not disagree).
+  // The caller's own items first (the platform sorts so too; a page must not disagree).
   const mine = (p: Product) => (me !== undefined && p.createdBy === me ? 0 : 1)
-  const rows = applyPending(
-    [...(query.data?.items ?? [])].sort((a, b) => mine(a) - mine(b)),
+  const {
+    query,
+    items: rows,
     pending,
-    CATALOG,
-    { ...overlay.sent, rows: changesOfType(overlay.sent.rows, kind.type) },
+  } = useList(
+    catalog,
+    { type: kind.type, ...params },
+    {
+      only: (entries) => changesOfType(entries, kind.type),
+      order: (items) => [...items].sort((a, b) => mine(a) - mine(b)),
+    },
   )
   const [deleting, setDeleting] = useState<Product | null>(null)
 
@@ -147,7 +142,7 @@ export function CatalogListScreen({
         confirmLabel={<FormattedMessage id="common.delete" defaultMessage="Delete" />}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
-          if (deleting) void queueCatalogDelete(deleting)
+          if (deleting) void catalog.queueDelete(deleting)
           setDeleting(null)
         }}
       />

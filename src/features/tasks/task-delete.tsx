@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { queueTaskDelete, type Task } from '../../api/tasks'
+import { type Task, tasks } from '../../api/tasks'
 import { usePermittedAction } from '../../auth/permitted'
 import type { WithPending } from '../../offline/outbox'
 import { Button } from '../../ui/button'
@@ -23,7 +23,7 @@ export function TaskDelete({ task }: { task: WithPending<Task> }) {
     setAsking(false)
     setBusy(true)
     try {
-      const outcome = await outbox.save(() => queueTaskDelete(task), undefined)
+      const outcome = await outbox.save(() => tasks.queueDelete(task), undefined)
       if (outcome.kind !== 'refused') await navigate({ to: '/tasks' })
     } finally {
       setBusy(false)

@@ -1,18 +1,17 @@
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
-import { TASKS, type Task, tasksQuery } from '../../api/tasks'
+import { TASKS, type Task, tasks } from '../../api/tasks'
 import { IfPermitted } from '../../auth/permitted'
-import { applyPending, type WithPending } from '../../offline/outbox'
+import type { WithPending } from '../../offline/outbox'
 import { PAGE_SIZES } from '../../offline/pagination'
 import { useKeptPage } from '../../offline/use-kept-page'
-import { useOverlay } from '../../offline/use-outbox'
 import { FetchedAt } from '../../ui/fetched-at'
 import { FilterDisclosure } from '../../ui/filter-disclosure'
 import { PageHeader } from '../../ui/page-header'
 import { Pagination } from '../../ui/pagination'
 import { PendingBadge } from '../../ui/pending-badge'
 import { QueryState } from '../../ui/query-state'
+import { useList } from '../resource/use-entity'
 import { TaskScheduleSummary } from './task-schedule-summary'
 import { RunOutcomeBadge, TaskStatusBadge } from './task-status-badge'
 import { TasksFilters } from './tasks-filters'
@@ -28,9 +27,7 @@ export function TasksScreen() {
   const page = search.page ?? 1
   const limit = search.limit ?? 10
   const sort = search.sort ?? 'updatedAt:desc'
-  const query = useQuery(tasksQuery({ page, limit, sort, status: search.status, q: search.q }))
-  const { pending, sent } = useOverlay(TASKS, query.dataUpdatedAt)
-  const rows = applyPending(query.data?.items ?? [], pending, TASKS, sent)
+  const { query, items: rows } = useList(tasks, { page, limit, sort, status: search.status, q: search.q })
 
   useKeptPage(TASKS, { page, limit, totalCount: query.data?.totalCount }, (last) => {
     void navigate({ search: { ...search, page: last }, replace: true })
