@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { queueForCurrentScope } from '../offline/queue'
-import { buildPath, dataOrThrow, request } from './http'
+import { dataOrThrow, request } from './http'
 import { scopeKey } from './keys'
+import { defineResource } from './resource'
 
 /** A contract between the product's publisher and a consumer organization (SPEC §3). */
 export interface Contract {
@@ -21,10 +21,19 @@ export type ContractInput = Pick<Contract, 'productId' | 'consumerOrganizationId
 // Contracts, purchases and credentials live on the v2 products path only (SPEC §7).
 const CONTRACTS = '/api/{env}/products/v2/contracts'
 const CREDENTIALS = '/api/{env}/products/v2/auth-credentials'
-export const CONTRACTS_RESOURCE = 'contracts'
+
+/** Contracts are created through the outbox; a product's contracts are read as one list. */
+export const contracts = defineResource<Contract, ContractInput>({
+  name: 'contracts',
+  read: CONTRACTS,
+  schema: (a) => a.contractAnswer,
+  // The caller names the contract for people (product and consumer).
+  label: (c) => c.productId,
+})
+export const CONTRACTS_RESOURCE = contracts.name
 
 export const contractKeys = {
-  all: () => [...scopeKey(), CONTRACTS_RESOURCE] as const,
+  all: contracts.keys.all,
   ofProduct: (productId: string) => [...contractKeys.all(), 'product', productId] as const,
   credentials: (productId: string) => [...scopeKey(), 'auth-credentials', productId] as const,
 }
@@ -62,18 +71,6 @@ export function purchasableContracts(contracts: Contract[], organizationId: stri
   return contracts.filter(
     (c) => c.consumerOrganizationId === organizationId && contractState(c, now) === 'valid',
   )
-}
-
-/** A new contract is a write like any other: queued first, sent when the platform answers. */
-export function queueContractCreate(entityId: string, input: ContractInput, label: string) {
-  return queueForCurrentScope({
-    method: 'POST',
-    path: buildPath(CONTRACTS),
-    body: input,
-    resource: CONTRACTS_RESOURCE,
-    entityId,
-    label,
-  })
 }
 
 /** A purchase makes no sense later: sent now or not at all (online-only). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type ReactElement, useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { queueContractCreate } from '../../api/contracts'
+import { contracts } from '../../api/contracts'
 import { organizationsQuery } from '../../api/organizations'
 import { MESSAGES } from '../../contract/messages'
 import { newLocalId } from '../../offline/outbox'
@@ -44,7 +44,7 @@ export function ContractForm({
     if (Object.keys(validateContract(values)).length > 0) return
     const consumer = organizations.data?.find((o) => o.id === values.consumerOrganizationId)
     try {
-      await queueContractCreate(
+      await contracts.queueCreate(
         newLocalId(),
         {
           productId,
