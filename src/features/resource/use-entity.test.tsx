@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { dataFormats } from '../../api/data-formats'
+import { resetOnlineTracking } from '../../core/online'
 import { queryClient } from '../../core/query-client'
 import { saveSession } from '../../core/session'
 import { db } from '../../outbox/db'
@@ -20,9 +21,13 @@ beforeEach(async () => {
   await db.outbox.clear()
   await db.sent.clear()
 })
+// Unmounted and cleared before fetch is restored: no read reaches the network after a test, and
+// no reachability probe outlives the file.
 afterEach(async () => {
-  vi.restoreAllMocks()
+  cleanup()
   queryClient.clear()
+  vi.restoreAllMocks()
+  resetOnlineTracking()
   await saveSession(null)
 })
 
