@@ -1,14 +1,13 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { PagedList } from '../contract/envelope'
+import { queryOptions } from '@tanstack/react-query'
+import type { PagedList, UsedBy } from '../contract/envelope'
 import type { Product, ProductInput, ProductType } from '../contract/product'
-import { apiError, buildPath, dataOrThrow, request } from '../core/http'
-import { LIST_KEY, resourceKey } from '../core/keys'
+import { apiError, dataOrThrow, request } from '../core/http'
+import { LIST_KEY } from '../core/keys'
 import { queryClient } from '../core/query-client'
 import { type CatalogListName, RESOURCES } from '../core/resources'
 import { loadDb } from '../outbox/lazy-db'
 import { retryEntry } from '../outbox/outbox'
-import { queueForCurrentScope } from '../outbox/queue'
-import type { UsedBy } from './data-formats'
+import { defineResource } from './resource'
 
 export type { PagedList } from '../contract/envelope'
 export type { Product, ProductType, Visibility } from '../contract/product'
@@ -26,9 +25,6 @@ export type CatalogList = keyof typeof CATALOG_LISTS
 export const listOfType = (type: ProductType): CatalogList =>
   (Object.keys(CATALOG_LISTS) as CatalogList[]).find((list) => CATALOG_LISTS[list] === type) ?? 'products'
 
-/** Every catalog entity is a platform "product" (SPEC §3); one outbox resource, so a sync refreshes all lists. */
-export const CATALOG = RESOURCES.catalog
-
 export interface CatalogListParams {
   page: number
   limit: number
@@ -42,12 +38,26 @@ export interface CatalogListParams {
 const READ = '/api/{env}/products/{version}'
 const WRITE = '/api/{env}/internal/products/{version}'
 
+/** Every catalog entity is a platform product: one outbox resource, so a sync refreshes all lists. */
+export const catalog = defineResource<Product, ProductInput, CatalogListParams & { type: ProductType }>({
+  name: RESOURCES.catalog,
+  read: READ,
+  write: WRITE,
+  // Deletion lives on the public products path; updates are a PATCH on the internal one.
+  deletePath: READ,
+  update: 'PATCH',
+  schema: (a) => a.productAnswer,
+  label: (p) => p.name || p.productCode,
+  listKey: ({ type, ...params }) => [listOfType(type), type, LIST_KEY, params],
+  fetchList: ({ type, ...params }, { signal }) => fetchCatalogList(type, params, signal),
+})
+export const CATALOG = RESOURCES.catalog
+
 export const catalogKeys = {
-  all: () => resourceKey(CATALOG),
-  lists: (type: ProductType) => [...catalogKeys.all(), listOfType(type), type, LIST_KEY] as const,
-  list: (type: ProductType, params: CatalogListParams) => [...catalogKeys.lists(type), params] as const,
-  detail: (id: string) => [...catalogKeys.all(), 'detail', id] as const,
-  options: (what: string) => [...catalogKeys.all(), 'options', what] as const,
+  ...catalog.keys,
+  lists: (type: ProductType) => [...catalog.keys.all(), listOfType(type), type, LIST_KEY] as const,
+  list: (type: ProductType, params: CatalogListParams) => catalog.keys.list({ type, ...params }),
+  options: (what: string) => [...catalog.keys.all(), 'options', what] as const,
 }
 
 /** The cache holds a list fetched well for this key: a failed refresh must not replace it. */
@@ -90,37 +100,8 @@ export async function fetchCatalogList(
 }
 
 export const catalogListQuery = (type: ProductType, params: CatalogListParams) =>
-  queryOptions({
-    queryKey: catalogKeys.list(type, params),
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => fetchCatalogList(type, params, signal),
-  })
-
-/** A row of a cached list stands in for the detail until it is fetched (and offline, for good). */
-export function fromLists(id: string): { data: Product; updatedAt: number } | undefined {
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: catalogKeys.all() })) {
-    if (!query.queryKey.includes(LIST_KEY)) continue
-    const item = (query.state.data as PagedList<Product> | undefined)?.items?.find((p) => p.id === id)
-    if (item) return { data: item, updatedAt: query.state.dataUpdatedAt }
-  }
-  return undefined
-}
-
-export const catalogItemQuery = (id: string) =>
-  queryOptions({
-    queryKey: catalogKeys.detail(id),
-    initialData: () => fromLists(id)?.data,
-    initialDataUpdatedAt: () => fromLists(id)?.updatedAt,
-    queryFn: async ({ signal }) =>
-      dataOrThrow(
-        await request<Product>({
-          path: `${READ}/{id}`,
-          params: { id },
-          signal,
-          schema: (a) => a.productAnswer,
-        }),
-      ),
-  })
+  catalog.listQuery({ type, ...params })
+export const catalogItemQuery = catalog.detailQuery
 
 export interface Option {
   value: string
@@ -162,31 +143,6 @@ const namedOptions = (what: 'quality-attributes' | 'protocols', limit: number) =
 export const qualityAttributeOptionsQuery = () => namedOptions('quality-attributes', 1000)
 export const protocolOptionsQuery = () => namedOptions('protocols', 100)
 
-/** Writes go through the outbox: stored first, sent when the platform is reachable. */
-export function queueCatalogCreate(entityId: string, input: ProductInput) {
-  return queueForCurrentScope({
-    method: 'POST',
-    path: buildPath(WRITE),
-    body: input,
-    resource: CATALOG,
-    entityId,
-    label: input.name || input.productCode,
-  })
-}
-
-/** PATCH on the internal path; `updatedAt` is the version the user started from (If-Match). */
-export function queueCatalogUpdate(current: Pick<Product, 'id' | 'updatedAt'>, input: ProductInput) {
-  return queueForCurrentScope({
-    method: 'PATCH',
-    path: buildPath(`${WRITE}/{id}`, { id: current.id }),
-    body: input,
-    resource: CATALOG,
-    entityId: current.id,
-    baseVersion: current.updatedAt,
-    label: input.name || input.productCode,
-  })
-}
-
 /**
  * An edit of an item whose create was never accepted (still waiting, or refused, e.g. for a
  * duplicate product code) rewrites that create and sends it again, instead of queueing an update
@@ -199,7 +155,7 @@ export async function requeueCatalogCreate(entityId: string, input: ProductInput
     .equals(entityId)
     .filter((e) => e.method === 'POST' && e.resource === CATALOG && e.status !== 'sending')
     .first()
-  if (!create) return queueCatalogUpdate({ id: entityId }, input)
+  if (!create) return catalog.queueUpdate({ id: entityId }, input)
   return retryEntry(create.id, { body: input })
 }
 
@@ -213,15 +169,3 @@ export const catalogUsedByQuery = (id: string) =>
     queryFn: async ({ signal }) =>
       dataOrThrow(await request<UsedBy>({ path: `${READ}/{id}/used-by`, params: { id }, signal })),
   })
-
-/** Deletion lives on the public products path (SPEC §7). */
-export function queueCatalogDelete(current: Product) {
-  return queueForCurrentScope({
-    method: 'DELETE',
-    path: buildPath(`${READ}/{id}`, { id: current.id }),
-    resource: CATALOG,
-    entityId: current.id,
-    baseVersion: current.updatedAt,
-    label: current.name || current.productCode,
-  })
-}

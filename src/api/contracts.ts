@@ -1,19 +1,28 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Contract, ContractInput, SavedCredentials } from '../contract/contract'
-import { buildPath, dataOrThrow, request } from '../core/http'
-import { resourceKey, scopeKey } from '../core/keys'
+import { dataOrThrow, request } from '../core/http'
+import { scopeKey } from '../core/keys'
 import { RESOURCES } from '../core/resources'
-import { queueForCurrentScope } from '../outbox/queue'
+import { defineResource } from './resource'
 
 export type { Contract, ContractInput, CredentialValue, SavedCredentials } from '../contract/contract'
 
 // Contracts, purchases and credentials live on the v2 products path only (SPEC §7).
 const CONTRACTS = '/api/{env}/products/v2/contracts'
 const CREDENTIALS = '/api/{env}/products/v2/auth-credentials'
+
+/** Contracts are created through the outbox; a product's contracts are read as one list. */
+export const contracts = defineResource<Contract, ContractInput>({
+  name: RESOURCES.contracts,
+  read: CONTRACTS,
+  schema: (a) => a.contractAnswer,
+  // The caller names the contract for people (product and consumer).
+  label: (c) => c.productId,
+})
 export const CONTRACTS_RESOURCE = RESOURCES.contracts
 
 export const contractKeys = {
-  all: () => resourceKey(CONTRACTS_RESOURCE),
+  all: contracts.keys.all,
   ofProduct: (productId: string) => [...contractKeys.all(), 'product', productId] as const,
   credentials: (productId: string) => [...scopeKey(), 'auth-credentials', productId] as const,
 }
@@ -51,18 +60,6 @@ export function purchasableContracts(contracts: Contract[], organizationId: stri
   return contracts.filter(
     (c) => c.consumerOrganizationId === organizationId && contractState(c, now) === 'valid',
   )
-}
-
-/** A new contract is a write like any other: queued first, sent when the platform answers. */
-export function queueContractCreate(entityId: string, input: ContractInput, label: string) {
-  return queueForCurrentScope({
-    method: 'POST',
-    path: buildPath(CONTRACTS),
-    body: input,
-    resource: CONTRACTS_RESOURCE,
-    entityId,
-    label,
-  })
 }
 
 /** A purchase makes no sense later: sent now or not at all (online-only). */

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
+import { Alert } from './alert'
 import { ErrorNotice } from './error-notice'
+import { FetchedAt } from './fetched-at'
 
 /** What a screen needs of a query to tell loading, empty, failed and cached-while-failing apart. */
 export interface QueryLike {
@@ -9,6 +11,8 @@ export interface QueryLike {
   error: unknown
   data?: unknown
   refetch: () => unknown
+  /** 'paused': the read waits for a connection (nothing was asked). */
+  fetchStatus?: string
 }
 
 const noAnswer = (error: unknown) => {
@@ -33,21 +37,8 @@ export function QueryState({
   /** A short line in a table cell or card instead of a block. */
   inline?: boolean
 }) {
-  if (query.data === undefined && query.isError)
-    return (
-      <ErrorNotice
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        headline={
-          noAnswer(query.error) ? (
-            <FormattedMessage
-              id="data.unavailable"
-              defaultMessage="No connection and nothing saved on this device yet."
-            />
-          ) : undefined
-        }
-      />
-    )
+  if (query.data === undefined && (query.isError || query.fetchStatus === 'paused'))
+    return <Unavailable query={query} />
   if (query.data === undefined || query.isPending)
     return (
       <p role="status" className={inline ? 'text-gray-600' : 'py-4 text-center text-gray-600'}>
@@ -61,4 +52,72 @@ export function QueryState({
       </p>
     )
   return null
+}
+
+/** Nothing to show: the read failed, or waits offline with nothing saved; a retry is offered. */
+function Unavailable({ query }: { query: QueryLike }) {
+  return (
+    <ErrorNotice
+      error={query.error ?? { kind: 'offline' }}
+      onRetry={() => void query.refetch()}
+      headline={
+        !query.isError || noAnswer(query.error) ? (
+          <FormattedMessage
+            id="data.unavailable"
+            defaultMessage="No connection and nothing saved on this device yet."
+          />
+        ) : undefined
+      }
+    />
+  )
+}
+
+/**
+ * Where one entity of a detail or edit screen stands: when it was fetched (not for one created on
+ * this device and not yet sent), then the content once there is an entity to show; without one,
+ * failed or offline with nothing saved (with a retry), access denied, or loading. Never loading
+ * for good: a read that waits for a connection says so.
+ */
+export function EntityState({
+  query,
+  shown,
+  local = false,
+  deniedAlert = false,
+  children,
+}: {
+  query: QueryLike & { dataUpdatedAt: number; isFetching: boolean }
+  /** There is an entity (fetched, cached or queued) and what it needs is ready. */
+  shown: boolean
+  /** Created on this device and not yet sent: nothing was fetched. */
+  local?: boolean
+  /** A refusal for lack of rights says "Access denied." instead of the failure. */
+  deniedAlert?: boolean
+  children?: ReactNode
+}) {
+  const status = (query.error as { status?: number } | null)?.status
+  return (
+    <>
+      {!local && (
+        <FetchedAt
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          failed={query.isError}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {shown ? (
+        children
+      ) : deniedAlert && status === 403 ? (
+        <Alert>
+          <FormattedMessage id="error.accessDenied" defaultMessage="Access denied." />
+        </Alert>
+      ) : query.isError || (query.fetchStatus === 'paused' && query.data === undefined) ? (
+        <Unavailable query={query} />
+      ) : (
+        <p role="status" aria-busy="true" className="text-gray-600">
+          <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+        </p>
+      )}
+    </>
+  )
 }

@@ -61,6 +61,8 @@ test.describe('catalog forms', () => {
     await page.getByRole('button', { name: 'Delete' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
     await expect(page).toHaveURL(/\/products/)
+    // The detail is left for the list only once the platform deleted it: then it is gone there.
+    await expect(page).toHaveURL(/\/products(\?|$)/, { timeout: 15_000 })
     await synced(page)
     expect(await findByCode(request, code)).toHaveLength(0)
   })

@@ -52,6 +52,34 @@ test.describe('tasks offline', () => {
     expect(saved?.jobs).toHaveLength(1)
   })
 
+  test('a task never opened on this device says offline with nothing saved, with Retry, never Loading… for good', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signInWithToken(page)
+    await page.goto('/')
+    await waitForServiceWorker(page)
+    const task = await createTask(request, { name: uniqueCode('Unseen') })
+    await context.setOffline(true)
+    for (const path of [`/tasks/${task.id}`, `/tasks/${task.id}/edit`]) {
+      await page.goto(path)
+      await expect(page.getByText('No connection and nothing saved on this device yet.'), path).toBeVisible({
+        timeout: 20_000,
+      })
+      await expect(page.getByRole('button', { name: 'Retry' }).first(), path).toBeVisible()
+      await expect(page.getByText('Loading…', { exact: true }), path).toHaveCount(0)
+    }
+    // Back online, it is fetched (the waiting read resumes, or Retry asks again).
+    await context.setOffline(false)
+    await page
+      .getByRole('button', { name: 'Retry' })
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => {})
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(task.name)
+  })
+
   test('a half-written task survives a reload as a draft', async ({ page }) => {
     await signInWithToken(page)
     await page.goto('/tasks/create')

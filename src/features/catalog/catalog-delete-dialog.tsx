@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage } from 'react-intl'
-import { catalogUsedByQuery, type Product, queueCatalogDelete } from '../../api/catalog'
+import { catalog, catalogUsedByQuery, type Product } from '../../api/catalog'
 import { isLocalId } from '../../outbox/outbox'
 import { DeleteDialog, UsedByNames } from '../../ui/delete-dialog'
 
@@ -57,7 +57,7 @@ export function CatalogDeleteDialog({
           />
         )
       }
-      queue={async () => (product ? queueCatalogDelete(product) : undefined)}
+      queue={async () => (product ? catalog.queueDelete(product) : undefined)}
       onInUse={() => void usedBy.refetch()}
       onClose={onClose}
     />

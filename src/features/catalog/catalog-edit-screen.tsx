@@ -1,16 +1,11 @@
-import { useQuery } from '@tanstack/react-query'
 import { useIntl } from 'react-intl'
-import { CATALOG, type CatalogList, catalogItemQuery, fromLists, type Product } from '../../api/catalog'
+import { type CatalogList, catalog } from '../../api/catalog'
 import { isProductPartChange } from '../../api/product-parts'
 import { PermittedScreen } from '../../auth/permitted'
-import { newer } from '../../core/keys'
-import { applyPendingTo, isLocalId } from '../../outbox/outbox'
-import { useOverlay, useResolvedId } from '../../outbox/use-outbox'
-import { ErrorNotice } from '../../ui/error-notice'
-import { FetchedAt } from '../../ui/fetched-at'
-import { refusedOf } from '../../ui/form/platform-answer'
 import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
+import { EntityState } from '../../ui/query-state'
+import { useEntity } from '../resource/use-entity'
 import { CatalogForm } from './catalog-form'
 import { CATALOG_KINDS } from './catalog-kinds'
 import type { CatalogPanels } from './catalog-panels'
@@ -38,17 +33,10 @@ function CatalogEditForm({
 }) {
   const intl = useIntl()
   const kind = CATALOG_KINDS[list]
-  const id = useResolvedId(CATALOG, routeId)
-  const local = id !== undefined && isLocalId(id)
-  const query = useQuery({ ...catalogItemQuery(id ?? ''), enabled: id !== undefined && !local })
-  const row = id ? fromLists(id) : undefined
-  const { pending, sent } = useOverlay(CATALOG, Math.max(query.dataUpdatedAt, row?.updatedAt ?? 0))
-  const current = id
-    ? applyPendingTo<Product>(newer(query.data, row?.data), id, pending, CATALOG, sent)
-    : undefined
-
   // The task and meta data tab says its own refusals; the form restores only its own.
-  const refused = refusedOf(pending, id, (entry) => !isProductPartChange(entry))
+  const { id, local, query, current, refused } = useEntity(catalog, routeId, {
+    ofForm: (entry) => !isProductPartChange(entry),
+  })
 
   if (!id)
     return (
@@ -67,29 +55,17 @@ function CatalogEditForm({
           </>
         }
       />
-      {!local && (
-        <FetchedAt
-          updatedAt={query.dataUpdatedAt}
-          fetching={query.isFetching}
-          failed={query.isError}
-          onRetry={() => void query.refetch()}
-        />
-      )}
-      {current ? (
-        <CatalogForm
-          key={`${current.id}|${refused?.id ?? ''}`}
-          type={current.type ?? kind.type}
-          current={current}
-          panels={panels}
-          refused={refused}
-        />
-      ) : query.isError ? (
-        <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <p aria-busy="true" className="text-gray-600">
-          {intl.formatMessage({ id: 'common.loading', defaultMessage: 'Loading…' })}
-        </p>
-      )}
+      <EntityState query={query} local={local} shown={current !== undefined}>
+        {current && (
+          <CatalogForm
+            key={`${current.id}|${refused?.id ?? ''}`}
+            type={current.type ?? kind.type}
+            current={current}
+            panels={panels}
+            refused={refused}
+          />
+        )}
+      </EntityState>
     </div>
   )
 }

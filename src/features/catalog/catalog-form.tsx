@@ -3,14 +3,7 @@ import { useStore } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import {
-  listOfType,
-  type Product,
-  type ProductType,
-  queueCatalogCreate,
-  queueCatalogUpdate,
-  requeueCatalogCreate,
-} from '../../api/catalog'
+import { catalog, listOfType, type Product, type ProductType, requeueCatalogCreate } from '../../api/catalog'
 import type { OutboxEntry } from '../../outbox/db'
 import { draftKey, removeDraft, useDraft } from '../../outbox/drafts'
 import { isLocalId, newLocalId } from '../../outbox/outbox'
@@ -89,8 +82,8 @@ export function CatalogForm({
             current && isLocalId(current.id)
               ? requeueCatalogCreate(current.id, input)
               : current
-                ? queueCatalogUpdate({ id: current.id, updatedAt: baseVersion }, input)
-                : queueCatalogCreate(newLocalId(), input),
+                ? catalog.queueUpdate({ id: current.id, updatedAt: baseVersion }, input)
+                : catalog.queueCreate(newLocalId(), input),
           input,
           formApi,
         )

@@ -1,19 +1,17 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
-import { CATALOG, type CatalogList, catalogListQuery, type Product } from '../../api/catalog'
+import { type CatalogList, catalog, type Product } from '../../api/catalog'
 import { IfPermitted } from '../../auth/permitted'
 import { useSession } from '../../core/session'
 import type { OutboxEntry } from '../../outbox/db'
-import { applyPending } from '../../outbox/outbox'
-import { useOverlay } from '../../outbox/use-outbox'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PAGE_SIZES } from '../../ui/list/pagination'
 import { useKeptPage } from '../../ui/list/use-kept-page'
 import { PageHeader } from '../../ui/page-header'
 import { QueryState } from '../../ui/query-state'
+import { useList } from '../resource/use-entity'
 import { CatalogDeleteDialog } from './catalog-delete-dialog'
 import { CatalogFilters } from './catalog-filters'
 import { CATALOG_KINDS, createPath } from './catalog-kinds'
@@ -48,17 +46,20 @@ export function CatalogListScreen({
   const kind = CATALOG_KINDS[list]
   const session = useSession()
   const params = listParams(search)
-  const query = useQuery(catalogListQuery(kind.type, params))
-  const overlay = useOverlay(CATALOG, query.dataUpdatedAt)
-  const pending = changesOfType(overlay.pending, kind.type)
   const me = session?.user.id
-  // SPEC §7: the caller's own items first (the platform sorts so too; a page must not disagree).
+  // The caller's own items first (the platform sorts so too; a page must not disagree).
   const mine = (p: Product) => (me !== undefined && p.createdBy === me ? 0 : 1)
-  const rows = applyPending(
-    [...(query.data?.items ?? [])].sort((a, b) => mine(a) - mine(b)),
+  const {
+    query,
+    items: rows,
     pending,
-    CATALOG,
-    { ...overlay.sent, rows: changesOfType(overlay.sent.rows, kind.type) },
+  } = useList(
+    catalog,
+    { type: kind.type, ...params },
+    {
+      only: (entries) => changesOfType(entries, kind.type),
+      order: (items) => [...items].sort((a, b) => mine(a) - mine(b)),
+    },
   )
   const [deleting, setDeleting] = useState<Product | null>(null)
 

@@ -2,17 +2,15 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
-import { CATALOG, catalogItemQuery, listOfType, type Product } from '../../api/catalog'
+import { catalog, listOfType, type Product } from '../../api/catalog'
 import { organizationsQuery } from '../../api/organizations'
 import { useEntityActions } from '../../auth/permitted'
 import { useSession } from '../../core/session'
-import { applyPendingTo } from '../../outbox/outbox'
-import { useOverlay } from '../../outbox/use-outbox'
 import { Button } from '../../ui/button'
-import { ErrorNotice } from '../../ui/error-notice'
-import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
+import { EntityState } from '../../ui/query-state'
+import { useEntity } from '../resource/use-entity'
 import { CatalogDeleteDialog } from './catalog-delete-dialog'
 import { editPath } from './catalog-kinds'
 import type { CatalogPanels } from './catalog-panels'
@@ -21,22 +19,14 @@ import { ProductFacts } from './product-facts'
 
 /** `/products/{id}`: every SPEC §3 field readable; anonymous visitors see public products. */
 export function ProductDetailScreen({ id, panels = {} }: { id: string; panels?: CatalogPanels }) {
-  const query = useQuery(catalogItemQuery(id))
-  const { pending, sent } = useOverlay(CATALOG, query.dataUpdatedAt)
-  const product = applyPendingTo<Product>(query.data, id, pending, CATALOG, sent)
+  const { query, local, current: product } = useEntity(catalog, id)
   const intl = useIntl()
 
   if (!product)
     return (
       <div>
         <PageHeader title={<FormattedMessage id="page.product" defaultMessage="Data Product" />} />
-        {query.isError ? (
-          <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <p aria-busy="true" className="text-gray-600">
-            <FormattedMessage id="common.loading" defaultMessage="Loading…" />
-          </p>
-        )}
+        <EntityState query={query} local={local} shown={false} />
       </div>
     )
   return (
@@ -50,12 +40,7 @@ export function ProductDetailScreen({ id, panels = {} }: { id: string; panels?: 
         }
         actions={<DetailActions product={product} />}
       />
-      <FetchedAt
-        updatedAt={query.dataUpdatedAt}
-        fetching={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
-      />
+      <EntityState query={query} local={local} shown />
       {product.description && (
         <p className="my-3 max-w-3xl whitespace-pre-line text-gray-800">{product.description}</p>
       )}

@@ -1,7 +1,7 @@
 import { onlineManager, useQuery } from '@tanstack/react-query'
 import { type ReactElement, useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { queueContractCreate } from '../../api/contracts'
+import { contracts } from '../../api/contracts'
 import { organizationsQuery } from '../../api/organizations'
 import { MESSAGES } from '../../contract/messages'
 import type { OutboxEntry } from '../../outbox/db'
@@ -70,7 +70,7 @@ export function ContractForm({
     try {
       const entry = refused
         ? await retryEntry(refused.id, { body })
-        : await queueContractCreate(newLocalId(), body, consumer?.name ?? values.consumerOrganizationId)
+        : await contracts.queueCreate(newLocalId(), body, consumer?.name ?? values.consumerOrganizationId)
       const outcome = await awaitOutcome(entry, { online: onlineManager.isOnline() })
       if (outcome.kind === 'refused') {
         setRefused(outcome.entry)

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage } from 'react-intl'
-import { type DataFormat, dataFormatUsedByQuery, queueDataFormatDelete } from '../../api/data-formats'
+import { type DataFormat, dataFormats, dataFormatUsedByQuery } from '../../api/data-formats'
 import { isLocalId } from '../../outbox/outbox'
 import { DeleteDialog, UsedByNames } from '../../ui/delete-dialog'
 
@@ -59,7 +59,7 @@ export function DataFormatDeleteDialog({
           />
         )
       }
-      queue={async () => (format ? queueDataFormatDelete(format) : undefined)}
+      queue={async () => (format ? dataFormats.queueDelete(format) : undefined)}
       onInUse={() => void usedBy.refetch()}
       onClose={onClose}
     />

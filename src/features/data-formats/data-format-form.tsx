@@ -2,7 +2,7 @@ import { useStore } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { type DataFormat, queueDataFormatCreate, queueDataFormatUpdate } from '../../api/data-formats'
+import { type DataFormat, dataFormats } from '../../api/data-formats'
 import type { OutboxEntry } from '../../outbox/db'
 import { draftKey, removeDraft, useDraft } from '../../outbox/drafts'
 import { newLocalId } from '../../outbox/outbox'
@@ -51,8 +51,8 @@ export function DataFormatForm({ current, refused }: { current?: DataFormat; ref
         outcome = await outbox.save(
           () =>
             current
-              ? queueDataFormatUpdate({ ...current, updatedAt: baseVersion }, input)
-              : queueDataFormatCreate(newLocalId(), input),
+              ? dataFormats.queueUpdate({ ...current, updatedAt: baseVersion }, input)
+              : dataFormats.queueCreate(newLocalId(), input),
           input,
           formApi,
         )

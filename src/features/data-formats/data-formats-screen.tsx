@@ -1,17 +1,16 @@
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { DATA_FORMATS, type DataFormat, dataFormatsQuery } from '../../api/data-formats'
+import { DATA_FORMATS, type DataFormat, dataFormats } from '../../api/data-formats'
 import { IfPermitted, usePermittedAction } from '../../auth/permitted'
-import { applyPending, type WithPending } from '../../outbox/outbox'
-import { useOverlay } from '../../outbox/use-outbox'
+import type { WithPending } from '../../outbox/outbox'
 import { type Column, DataTable } from '../../ui/data-table'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PAGE_SIZES } from '../../ui/list/pagination'
 import { useKeptPage } from '../../ui/list/use-kept-page'
 import { PageHeader } from '../../ui/page-header'
+import { useList } from '../resource/use-entity'
 import { DataFormatDeleteDialog } from './data-format-delete-dialog'
 
 const route = getRouteApi('/_user/data-formats/')
@@ -24,9 +23,7 @@ export function DataFormatsScreen() {
   const navigate = route.useNavigate()
   const page = search.page ?? 1
   const limit = search.limit ?? 10
-  const query = useQuery(dataFormatsQuery({ page, limit }))
-  const { pending, sent } = useOverlay(DATA_FORMATS, query.dataUpdatedAt)
-  const rows = applyPending(query.data?.items ?? [], pending, DATA_FORMATS, sent)
+  const { query, items: rows } = useList(dataFormats, { page, limit })
   const [deleting, setDeleting] = useState<DataFormat | null>(null)
 
   useKeptPage(DATA_FORMATS, { page, limit, totalCount: query.data?.totalCount }, (last) => {

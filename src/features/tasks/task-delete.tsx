@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { queueTaskDelete, type Task } from '../../api/tasks'
+import { type Task, tasks } from '../../api/tasks'
 import { usePermittedAction } from '../../auth/permitted'
 import type { WithPending } from '../../outbox/outbox'
 import { Button } from '../../ui/button'
@@ -43,7 +43,7 @@ export function TaskDelete({ task }: { task: WithPending<Task> }) {
           />
         }
         confirmLabel={<FormattedMessage id="task.deleteConfirm" defaultMessage="Delete task" />}
-        queue={() => queueTaskDelete(task)}
+        queue={() => tasks.queueDelete(task)}
         onClose={(done) => {
           setAsking(false)
           if (done) void navigate({ to: '/tasks' })

@@ -1,17 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage } from 'react-intl'
-import { actionSchemasQuery, fromLists, TASKS, type Task, taskQuery } from '../../api/tasks'
+import { actionSchemasQuery, tasks } from '../../api/tasks'
 import { PermittedScreen } from '../../auth/permitted'
-import { ApiError } from '../../core/http'
-import { newer } from '../../core/keys'
-import { applyPendingTo, isLocalId } from '../../outbox/outbox'
-import { useOverlay, useResolvedId } from '../../outbox/use-outbox'
-import { Alert } from '../../ui/alert'
-import { ErrorNotice } from '../../ui/error-notice'
-import { FetchedAt } from '../../ui/fetched-at'
-import { refusedOf } from '../../ui/form/platform-answer'
 import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
+import { EntityState } from '../../ui/query-state'
+import { useEntity } from '../resource/use-entity'
 import { TaskForm } from './task-form'
 import { TaskRunHistory } from './task-run-history'
 
@@ -32,18 +26,10 @@ export function TaskEditScreen({ id }: { id?: string }) {
 }
 
 function TaskEditForm({ id: routeId }: { id?: string }) {
-  const id = useResolvedId(TASKS, routeId)
-  const local = id !== undefined && isLocalId(id)
-  const query = useQuery({ ...taskQuery(id ?? ''), enabled: id !== undefined && !local })
+  const { id, local, query, current, refused } = useEntity(tasks, routeId)
   const schemas = useQuery(actionSchemasQuery())
-  const row = id ? fromLists(id) : undefined
-  const { pending, sent } = useOverlay(TASKS, Math.max(query.dataUpdatedAt, row?.updatedAt ?? 0))
-  const current = id
-    ? applyPendingTo<Task>(newer(query.data, row?.data), id, pending, TASKS, sent)
-    : undefined
   // Offline without the schemas cached, the form still opens: option values are kept as they are.
   const schemasReady = schemas.isSuccess || schemas.isError
-  const refused = refusedOf(pending, id)
 
   if (!id)
     return (
@@ -62,33 +48,17 @@ function TaskEditForm({ id: routeId }: { id?: string }) {
           </>
         }
       />
-      {!local && (
-        <div className="mb-2">
-          <FetchedAt
-            updatedAt={query.dataUpdatedAt}
-            fetching={query.isFetching}
-            failed={query.isError}
-            onRetry={() => void query.refetch()}
+      <EntityState query={query} local={local} shown={current !== undefined && schemasReady} deniedAlert>
+        {current && (
+          <TaskForm
+            key={`${current.id}|${refused?.id ?? ''}`}
+            current={current}
+            refused={refused}
+            schemas={schemas.data ?? []}
+            history={local ? undefined : <TaskRunHistory taskId={current.id} />}
           />
-        </div>
-      )}
-      {current && schemasReady ? (
-        <TaskForm
-          key={`${current.id}|${refused?.id ?? ''}`}
-          current={current}
-          refused={refused}
-          schemas={schemas.data ?? []}
-          history={local ? undefined : <TaskRunHistory taskId={current.id} />}
-        />
-      ) : query.error instanceof ApiError && query.error.status === 403 ? (
-        <Alert>
-          <FormattedMessage id="error.accessDenied" defaultMessage="Access denied." />
-        </Alert>
-      ) : query.isError ? (
-        <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        loading
-      )}
+        )}
+      </EntityState>
     </div>
   )
 }

@@ -3,14 +3,7 @@ import { useStore } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import {
-  type ActionSchema,
-  queueTaskCreate,
-  queueTaskJobs,
-  queueTaskUpdate,
-  type Task,
-  type TaskInput,
-} from '../../api/tasks'
+import { type ActionSchema, queueTaskJobs, type Task, type TaskInput, tasks } from '../../api/tasks'
 import type { OutboxEntry } from '../../outbox/db'
 import { draftKey, removeDraft, useDraft } from '../../outbox/drafts'
 import { newLocalId } from '../../outbox/outbox'
@@ -83,8 +76,8 @@ export function TaskForm({
         outcome = await outbox.save(
           () =>
             current
-              ? queueTaskUpdate({ id: current.id, updatedAt: baseVersion }, input)
-              : queueTaskCreate(newLocalId(), input),
+              ? tasks.queueUpdate({ id: current.id, updatedAt: baseVersion }, input)
+              : tasks.queueCreate(newLocalId(), input),
           // A retried update is sent as the update is: without its jobs; a retried create keeps them.
           retriedCreate ? input : { ...input, jobs: undefined },
           formApi,

@@ -1,16 +1,13 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { FormattedDate, FormattedMessage } from 'react-intl'
-import { TASKS, type Task, taskQuery } from '../../api/tasks'
+import { tasks } from '../../api/tasks'
 import { ApiError } from '../../core/http'
-import { applyPendingTo } from '../../outbox/outbox'
-import { useOverlay } from '../../outbox/use-outbox'
 import { Alert } from '../../ui/alert'
-import { ErrorNotice } from '../../ui/error-notice'
-import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
+import { EntityState } from '../../ui/query-state'
+import { useEntity } from '../resource/use-entity'
 import { TaskCommands } from './task-commands'
 import { TaskDelete } from './task-delete'
 import { TaskRunHistory } from './task-run-history'
@@ -22,9 +19,7 @@ const linkButton =
 
 /** `/tasks/{id}`: the task, its current result, start/stop/run now and the run history. */
 export function TaskScreen({ id }: { id: string }) {
-  const query = useQuery(taskQuery(id))
-  const { pending, sent } = useOverlay(TASKS, query.dataUpdatedAt)
-  const task = applyPendingTo<Task>(query.data, id, pending, TASKS, sent)
+  const { query, local, current: task } = useEntity(tasks, id)
 
   if (query.error instanceof ApiError && query.error.status === 403)
     return (
@@ -39,13 +34,7 @@ export function TaskScreen({ id }: { id: string }) {
     return (
       <div>
         <PageHeader title={<FormattedMessage id="page.task" defaultMessage="Task" />} />
-        {query.isError ? (
-          <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <p aria-busy="true" className="text-gray-600">
-            <FormattedMessage id="common.loading" defaultMessage="Loading…" />
-          </p>
-        )}
+        <EntityState query={query} local={local} shown={false} />
       </div>
     )
   return (
@@ -66,12 +55,7 @@ export function TaskScreen({ id }: { id: string }) {
           </div>
         }
       />
-      <FetchedAt
-        updatedAt={query.dataUpdatedAt}
-        fetching={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
-      />
+      <EntityState query={query} local={local} shown />
       <TaskCommands task={task} />
       <section aria-labelledby="task-result-title" className="rounded-lg bg-white p-4 shadow-sm">
         <h2 id="task-result-title" className="mb-2 text-lg font-semibold text-gray-900">

@@ -1,16 +1,15 @@
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
-import { TASKS, type Task, tasksQuery } from '../../api/tasks'
+import { TASKS, type Task, tasks } from '../../api/tasks'
 import { IfPermitted } from '../../auth/permitted'
-import { applyPending, type WithPending } from '../../outbox/outbox'
-import { useOverlay } from '../../outbox/use-outbox'
+import type { WithPending } from '../../outbox/outbox'
 import { type Column, DataTable, type SortState } from '../../ui/data-table'
 import { FetchedAt } from '../../ui/fetched-at'
 import { FilterDisclosure } from '../../ui/filter-disclosure'
 import { PAGE_SIZES } from '../../ui/list/pagination'
 import { useKeptPage } from '../../ui/list/use-kept-page'
 import { PageHeader } from '../../ui/page-header'
+import { useList } from '../resource/use-entity'
 import { TaskScheduleSummary } from './task-schedule-summary'
 import { RunOutcomeBadge, TaskStatusBadge } from './task-status-badge'
 import { TasksFilters } from './tasks-filters'
@@ -26,9 +25,7 @@ export function TasksScreen() {
   const page = search.page ?? 1
   const limit = search.limit ?? 10
   const sort = search.sort ?? 'updatedAt:desc'
-  const query = useQuery(tasksQuery({ page, limit, sort, status: search.status, q: search.q }))
-  const { pending, sent } = useOverlay(TASKS, query.dataUpdatedAt)
-  const rows = applyPending(query.data?.items ?? [], pending, TASKS, sent)
+  const { query, items: rows } = useList(tasks, { page, limit, sort, status: search.status, q: search.q })
 
   useKeptPage(TASKS, { page, limit, totalCount: query.data?.totalCount }, (last) => {
     void navigate({ search: { ...search, page: last }, replace: true })

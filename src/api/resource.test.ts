@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { queryClient } from '../core/query-client'
+import { saveSession } from '../core/session'
+import { db } from '../outbox/db'
+import { catalog, catalogKeys } from './catalog'
+import { dataFormats } from './data-formats'
+import { tasks } from './tasks'
+
+const fields = (entry: { method: string; path: string; resource: string; body?: unknown } | undefined) =>
+  entry && { method: entry.method, path: entry.path, resource: entry.resource, body: entry.body }
+
+beforeEach(async () => {
+  await saveSession({ kind: 'developer', user: { id: 'u1', email: 'u1@b.c' }, token: 't', expiresAt: 1e13 })
+  await db.outbox.clear()
+})
+afterEach(async () => {
+  queryClient.clear()
+  await saveSession(null)
+})
+
+describe('a resource defined once', () => {
+  it('keys its lists and details under its scope and outbox name', () => {
+    expect(dataFormats.keys.list({ page: 2, limit: 10 })).toEqual([
+      'sandbox',
+      'v2',
+      '',
+      'data-formats',
+      'list',
+      { page: 2, limit: 10 },
+    ])
+    expect(tasks.keys.detail('t1')).toEqual(['sandbox', 'v2', '', 'tasks', 'detail', 't1'])
+    expect(catalogKeys.list('connector', { page: 1, limit: 5, sortBy: 'name', sortOrder: 'asc' })).toEqual(
+      catalog.keys.list({ type: 'connector', page: 1, limit: 5, sortBy: 'name', sortOrder: 'asc' }),
+    )
+  })
+
+  it('lets a cached list row stand in for a detail not fetched yet, with the list time', () => {
+    const params = { page: 1, limit: 10, sort: 'updatedAt:desc' }
+    queryClient.setQueryData(tasks.keys.list(params), { items: [{ id: 't1', name: 'One' }], totalCount: 1 })
+    const at = queryClient.getQueryState(tasks.keys.list(params))?.dataUpdatedAt
+    expect(tasks.fromLists('t1')).toEqual({ data: { id: 't1', name: 'One' }, updatedAt: at })
+    expect(tasks.fromLists('t2')).toBeUndefined()
+    // Another resource's lists are not read.
+    expect(dataFormats.fromLists('t1')).toBeUndefined()
+    // The detail query starts from that row.
+    const detail = tasks.detailQuery('t1')
+    expect((detail.initialData as () => unknown)()).toEqual({ id: 't1', name: 'One' })
+    expect((detail.initialDataUpdatedAt as () => unknown)()).toBe(at)
+  })
+
+  it('queues its writes under its outbox name, with the version an edit started from', async () => {
+    const created = await dataFormats.queueCreate('local:1', { dataFormatCode: 'C', name: 'Csv' })
+    expect(fields(created)).toEqual({
+      method: 'POST',
+      path: '/api/sandbox/internal/products/v2/data-formats',
+      resource: 'data-formats',
+      body: { dataFormatCode: 'C', name: 'Csv' },
+    })
+    expect(created?.label).toBe('Csv')
+    const updated = await catalog.queueUpdate({ id: 'p1', updatedAt: 'v7' }, {
+      name: 'P',
+      productCode: 'PC',
+    } as never)
+    expect(fields(updated)).toMatchObject({ method: 'PATCH', path: '/api/sandbox/internal/products/v2/p1' })
+    expect(updated?.baseVersion).toBe('v7')
+    const removed = await catalog.queueDelete({ id: 'p2', updatedAt: 'v1', name: 'Gone' } as never)
+    expect(fields(removed)).toMatchObject({
+      method: 'DELETE',
+      path: '/api/sandbox/products/v2/p2',
+      resource: 'catalog',
+    })
+    expect(removed?.label).toBe('Gone')
+  })
+
+  it('sends a task update without its jobs (they have their own call)', async () => {
+    const input = { name: 'T', jobs: [{ schedule: '* * * * *' }] } as never
+    const entry = await tasks.queueUpdate({ id: 't1', updatedAt: 'v1' }, input)
+    expect(fields(entry)).toEqual({
+      method: 'PUT',
+      path: '/api/sandbox/tasks/t1',
+      resource: 'tasks',
+      body: { name: 'T' },
+    })
+  })
+})

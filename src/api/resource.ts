@@ -1,0 +1,144 @@
+import { keepPreviousData, type QueryFunctionContext, queryOptions } from '@tanstack/react-query'
+import type { PagedList } from '../contract/envelope'
+import { type AnswerShape, buildPath, dataOrThrow, request } from '../core/http'
+import { LIST_KEY, resourceKey } from '../core/keys'
+import { queryClient } from '../core/query-client'
+import type { Resource as ResourceName } from '../core/resources'
+import { queueForCurrentScope } from '../outbox/queue'
+
+/** What every entity of a resource has: an id, and the version an edit starts from. */
+export interface Entity {
+  id: string
+  updatedAt?: string
+}
+
+export interface ResourceDefinition<T extends Entity, Input, Params, N extends ResourceName = ResourceName> {
+  /** The outbox resource name and the key's family name: a sync refreshes every query that holds it. */
+  name: N
+  /** The detail's read path, `{id}` appended; `{env}` and `{version}` are filled from the scope. */
+  read: string
+  /** Where creates go and updates and deletes go with `/{id}`; the read path when not given. */
+  write?: string
+  /** Deletes go here with `/{id}`; the write path when not given. */
+  deletePath?: string
+  update?: 'PUT' | 'PATCH'
+  /** The detail answer's shape, checked at the door. */
+  schema: AnswerShape
+  /** The outbox entry's name for people. */
+  label: (item: Input | T) => string
+  /** What an update sends, when not the whole input. */
+  updateBody?: (input: Input) => unknown
+  /** The list key after the family name; `[LIST_KEY, params]` when not given. Must hold LIST_KEY. */
+  listKey?: (params: Params) => readonly unknown[]
+  /** One page of the list. */
+  fetchList?: (params: Params, context: QueryFunctionContext) => Promise<PagedList<T>>
+}
+
+export interface Resource<T extends Entity, Input, Params, N extends ResourceName = ResourceName> {
+  name: N
+  keys: {
+    all: () => readonly [string, string, string, N]
+    list: (params: Params) => readonly unknown[]
+    detail: (id: string) => readonly unknown[]
+  }
+  listQuery: (params: Params) => ReturnType<typeof listOptions<T>>
+  detailQuery: (id: string) => ReturnType<typeof detailOptions<T>>
+  /** A row of a cached list, standing in for the detail until it is fetched (and offline, for good). */
+  fromLists: (id: string) => { data: T; updatedAt: number } | undefined
+  queueCreate: (entityId: string, input: Input, label?: string) => ReturnType<typeof queueForCurrentScope>
+  queueUpdate: (current: Pick<T, 'id' | 'updatedAt'>, input: Input) => ReturnType<typeof queueForCurrentScope>
+  queueDelete: (current: T) => ReturnType<typeof queueForCurrentScope>
+}
+
+const listOptions = <T>(
+  queryKey: readonly unknown[],
+  queryFn: (context: QueryFunctionContext) => Promise<PagedList<T>>,
+) => queryOptions({ queryKey, placeholderData: keepPreviousData, queryFn })
+
+const detailOptions = <T>(
+  queryKey: readonly unknown[],
+  queryFn: (context: QueryFunctionContext) => Promise<T>,
+  stand: () => { data: T; updatedAt: number } | undefined,
+) =>
+  queryOptions({
+    queryKey,
+    initialData: () => stand()?.data,
+    initialDataUpdatedAt: () => stand()?.updatedAt,
+    queryFn,
+  })
+
+/**
+ * A resource of the platform on the client, in one place: its keys (scoped, so a switch never shows
+ * another scope's data), list and detail queries, and its writes queued in the outbox under its name.
+ */
+export function defineResource<
+  T extends Entity,
+  Input,
+  Params = unknown,
+  N extends ResourceName = ResourceName,
+>(def: ResourceDefinition<T, Input, Params, N>): Resource<T, Input, Params, N> {
+  const write = def.write ?? def.read
+  const keys = {
+    all: () => resourceKey(def.name),
+    list: (params: Params) => [...keys.all(), ...(def.listKey ? def.listKey(params) : [LIST_KEY, params])],
+    detail: (id: string) => [...keys.all(), 'detail', id] as const,
+  }
+  const fromLists = (id: string) => {
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: keys.all() })) {
+      if (!query.queryKey.includes(LIST_KEY)) continue
+      const item = (query.state.data as PagedList<T> | undefined)?.items?.find((row) => row.id === id)
+      if (item) return { data: item, updatedAt: query.state.dataUpdatedAt }
+    }
+    return undefined
+  }
+  const entry = (current: Pick<T, 'id' | 'updatedAt'>) => ({
+    resource: def.name,
+    entityId: current.id,
+    baseVersion: current.updatedAt,
+  })
+  return {
+    name: def.name,
+    keys,
+    fromLists,
+    listQuery: (params) =>
+      listOptions<T>(keys.list(params), (context) => {
+        if (!def.fetchList) throw new Error(`${def.name} has no list`)
+        return def.fetchList(params, context)
+      }),
+    detailQuery: (id) =>
+      detailOptions<T>(
+        keys.detail(id),
+        async ({ signal }) =>
+          dataOrThrow(
+            await request<T>({ path: `${def.read}/{id}`, params: { id }, signal, schema: def.schema }),
+          ),
+        () => fromLists(id),
+      ),
+    // Writes go through the outbox: stored first, sent when the platform is reachable.
+    queueCreate: (entityId, input, label) =>
+      queueForCurrentScope({
+        method: 'POST',
+        path: buildPath(write),
+        body: input,
+        resource: def.name,
+        entityId,
+        label: label ?? def.label(input),
+      }),
+    // `updatedAt` is the version the user started from (If-Match).
+    queueUpdate: (current, input) =>
+      queueForCurrentScope({
+        method: def.update ?? 'PUT',
+        path: buildPath(`${write}/{id}`, { id: current.id }),
+        body: def.updateBody ? def.updateBody(input) : input,
+        ...entry(current),
+        label: def.label(input),
+      }),
+    queueDelete: (current) =>
+      queueForCurrentScope({
+        method: 'DELETE',
+        path: buildPath(`${def.deletePath ?? write}/{id}`, { id: current.id }),
+        ...entry(current),
+        label: def.label(current),
+      }),
+  }
+}
