@@ -6,7 +6,7 @@ import { z } from './zod'
 
 const date = z.iso.datetime({ offset: true }).or(z.iso.date())
 
-/** A contract between a data publisher and a data consumer, valid from and to (SPEC §3). */
+/** A contract between a data publisher and a data consumer, valid from and to. */
 const contractFields = z.object({
   productId: requiredText().max(100),
   consumerOrganizationId: requiredText().max(100),
@@ -37,7 +37,7 @@ export const contractQuerySchema = z.object({
   productId: z.string().max(100).optional(),
 })
 
-/** SPEC §8: "No organization selected." and "No contract selected." */
+/** The purchase dialog's messages: "No organization selected." and "No contract selected." */
 export const NO_ORGANIZATION = 'No organization selected.'
 export const NO_CONTRACT = 'No contract selected.'
 export const purchaseSchema = z.object({

@@ -15,7 +15,7 @@ export const DATA_FORMAT_RULES = {
   ontologyContext: optionalUrl(),
 } as const
 
-/** Data format (SPEC §3): id, dataFormatCode, name, description, type, ontologyContext. */
+/** Data format: id, dataFormatCode, name, description, type, ontologyContext. */
 export const dataFormatInputSchema = z.object({
   dataFormatCode: DATA_FORMAT_RULES.dataFormatCode,
   name: DATA_FORMAT_RULES.name,

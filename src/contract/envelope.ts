@@ -1,7 +1,7 @@
 import { z } from './zod'
 
 /**
- * The platform's answers (SPEC §7):
+ * The platform's answers:
  * - single: `{ success: true, result: entity }`
  * - list: `{ success: true, result: [entity], pagination: { totalCount, limit, offset } }`
  * - itemList families (data formats, tokens): `{ success: true, result: { itemList: [entity] }, pagination }`

@@ -1,6 +1,6 @@
 import { z } from './zod'
 
-/** Event list filters (SPEC §3 Event fields); events, stats and last errors start with a limit of 5 (SPEC §9). */
+/** Event list filters, by event field; events, stats and last errors start with a limit of 5. */
 /** type, status, category and targetType take one value or `in:a,b`. */
 export const eventQuerySchema = z
   .object({
@@ -50,7 +50,7 @@ export type OrganizationStats = z.infer<typeof organizationStatsSchema>
 
 export const EVENT_STATUSES = ['success', 'error', 'warning', 'info'] as const
 
-/** An event the platform records (SPEC §3 Event). */
+/** An event the platform records. */
 export const platformEventSchema = z.object({
   id: z.string(),
   timestamp: z.string(),

@@ -1,6 +1,6 @@
 import { z } from './zod'
 
-/** List parameters (SPEC §7): limit, offset, `sort=field:direction` (default descending), `in:a,b` filters. */
+/** List parameters: limit, offset, `sort=field:direction` (default descending), `in:a,b` filters. */
 export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(10),
   offset: z.coerce.number().int().min(0).default(0),

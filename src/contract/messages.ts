@@ -1,4 +1,4 @@
-/** SPEC §5 and §8 texts, verbatim. The console translates them; the platform answers with them. */
+/** Validation and error texts, verbatim. The console translates them; the platform answers with them. */
 export const MESSAGES = {
   required: 'This field is required',
   email: 'Email invalid',

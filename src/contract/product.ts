@@ -61,7 +61,7 @@ export const visibilitySchema = z
     message: MESSAGES.group,
   })
 
-/** The shared fields of products, sources, templates, connectors and transformers (SPEC §3). */
+/** The shared fields of products, sources, templates, connectors and transformers. */
 export const productInputSchema = z.object({
   name: PRODUCT_RULES.name,
   description: PRODUCT_RULES.description.optional(),
@@ -99,7 +99,7 @@ export const productInputSchema = z.object({
   connectorInfo: z.unknown().optional(),
   connectorType: PRODUCT_RULES.connectorType.optional(),
   connectorParameterMap: json.optional(),
-  /** The product's actions (SPEC §2 "actions" tab): a JSON list kept as given. */
+  /** The product's actions (its "actions" tab): a JSON list kept as given. */
   actions: z.array(z.unknown()).max(200).optional(),
 })
 export type ProductInput = z.infer<typeof productInputSchema>

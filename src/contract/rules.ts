@@ -1,7 +1,7 @@
 import { MESSAGES } from './messages'
 import { z } from './zod'
 
-/** SPEC §5 rules as zod pieces, shared by the console's forms and the platform's validation. */
+/** The validation rules as zod pieces, shared by the console's forms and the platform's validation. */
 export const requiredText = () =>
   z
     .string({

@@ -170,7 +170,7 @@ export const TASK_RULES = {
   token: text(TASK_LIMITS.token),
 } as const
 
-/** A task (SPEC §3): a scheduled job that runs connector actions. */
+/** A task: a scheduled job that runs connector actions. */
 export const taskInputSchema = z.object({
   name: TASK_RULES.name,
   code: alphanumeric().max(TASK_LIMITS.code, MESSAGES.tooLong).optional(),
@@ -194,7 +194,7 @@ export const taskInputSchema = z.object({
   notifications: z.array(taskNotificationSchema).max(20).default([]),
   jobs: z.array(taskJobSchema).max(50).default([]),
 })
-/** SPEC §7: the update is a PUT without the `jobs` field; without a status the task keeps its own. */
+/** The update is a PUT without the `jobs` field; without a status the task keeps its own. */
 export const taskUpdateSchema = taskInputSchema
   .omit({ jobs: true })
   .extend({ status: z.enum(TASK_STATUSES, { error: () => MESSAGES.enum }).optional() })

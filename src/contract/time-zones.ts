@@ -1,5 +1,5 @@
 /**
- * The Windows-style time zone names the platform stores on scheduled jobs (SPEC §9, about 120),
+ * The Windows-style time zone names the platform stores on scheduled jobs (about 120),
  * each with the IANA zone that cron evaluation and date formatting need (CLDR windowsZones, 001 territory).
  */
 const TABLE = `Dateline Standard Time|Etc/GMT+12

@@ -3,7 +3,7 @@ import { z } from './zod'
 
 const isoDate = z.iso.datetime({ offset: true })
 
-/** Personal access tokens (SPEC §3 Access token, §4 transitions). The platform also requires future dates. */
+/** Personal access tokens: created, renewed, revoked, removed. The platform also requires future dates. */
 export const tokenCreateSchema = z.object({ name: requiredText().max(100), expirationDate: isoDate })
 export const tokenRenewSchema = z.object({ expirationDate: isoDate.optional() })
 export const tokenUpdateSchema = z.object({
@@ -33,7 +33,7 @@ export const accessTokenSchema = z.object({
 })
 export type AccessToken = z.infer<typeof accessTokenSchema>
 
-/** SPEC §4: renewing defaults to 24 hours from now. */
+/** Renewing defaults to 24 hours from now. */
 export const RENEW_HOURS = 24
 /** Generated tokens: `otk_` and 32 base62 characters. */
 export const TOKEN_PATTERN = /^otk_[0-9A-Za-z]{32}$/
