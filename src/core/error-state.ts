@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-/** The shared error state: server error text shown by the shell (SPEC §8). */
+/** The shared error state: server error text shown by the shell. */
 let current: string | null = null
 const listeners = new Set<() => void>()
 

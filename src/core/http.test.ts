@@ -29,7 +29,7 @@ const sent = () => {
   return { url: String(url), init: init ?? {}, headers: (init?.headers ?? {}) as Record<string, string> }
 }
 
-describe('http layer (SPEC §7 shared request behaviour)', () => {
+describe('http layer: the shared request behaviour', () => {
   it('fills the path from params with env and version defaults, and adds a query string', () => {
     expect(
       buildUrl(

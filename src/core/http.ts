@@ -7,7 +7,7 @@ import { markReachable, noteNoAnswer } from './online'
 import { currentScope } from './scope'
 import { getSession } from './session'
 
-/** SPEC §8 generic failure; shown when the answer is not one the platform would give. */
+/** The generic failure text; shown when the answer is not one the platform would give. */
 export const GENERIC_FAILURE = 'There was a problem with your request. Please try again later.'
 const TIMEOUT_MS = 30_000
 
@@ -23,7 +23,7 @@ export interface ApiResult<T> {
   /** The unwrapped `result`; an empty list on failure, undefined when `success` was false. */
   data: T
   pagination?: Pagination
-  /** The `x-auth` response header, passed on (SPEC §7). */
+  /** The `x-auth` response header, passed on. */
   xAuth?: string
   /** Error text: `error.message`, then `message`, then the transport's message. */
   error?: string
@@ -58,7 +58,7 @@ export type AnswerShape = (answers: typeof Answers) => ZodType
 
 type Unauthorized = (path: string) => void
 let onUnauthorized: Unauthorized = () => {}
-/** Set by the auth module: a 401 logs the user out (SPEC §7). */
+/** Set by the auth module: a 401 logs the user out. */
 export function setUnauthorizedHandler(handler: Unauthorized) {
   onUnauthorized = handler
 }
@@ -88,7 +88,7 @@ export function buildUrl(
   return qs ? `${filled}?${qs}` : filled
 }
 
-/** Paths whose 401 does not log the user out (SPEC §7). */
+/** Paths whose 401 does not log the user out: auth/, and the v2 products contracts and auth-credentials. */
 export function keepsSessionOn401(path: string): boolean {
   const p = path.replace(/^\//, '')
   const env = p.split('/')[1] ?? ''
@@ -116,7 +116,7 @@ function errorText(body: unknown): string | undefined {
   return undefined
 }
 
-/** The session token and, for product paths, the Organization-Id header (SPEC §7); XHR uploads reuse them. */
+/** The session token and, for product paths, the Organization-Id header; XHR uploads reuse them. */
 export function authHeaders(url: string, given: Record<string, string> = {}): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', ...given }
   const session = getSession()

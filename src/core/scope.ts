@@ -11,10 +11,10 @@ const isEnvironment = (v: string): v is Environment => (ENVIRONMENTS as readonly
 const isVersion = (v: string): v is ApiVersion => (API_VERSIONS as readonly string[]).includes(v)
 const isId = (v: string): v is string => v.length > 0 && v.length <= 100
 
-/** Environment (default sandbox) and API version (default v2) of every call (SPEC §7, §9). */
+/** Environment (default sandbox) and API version (default v2) of every call. */
 export const environmentSetting = localSetting<Environment>('environment', 'sandbox', isEnvironment)
 export const versionSetting = localSetting<ApiVersion>('apiVersion', 'v2', isVersion)
-/** The current organization, stored under `organizationId` (SPEC §2, §9). */
+/** The current organization, stored under `organizationId`. */
 export const organizationSetting = localSetting<string>('organizationId', '', isId)
 
 export interface Scope {
