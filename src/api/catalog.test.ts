@@ -26,7 +26,7 @@ describe('catalog keys', () => {
     ])
   })
 
-  it('every catalog list is cleared by an environment switch (SPEC §4), details stay', () => {
+  it('every catalog list is cleared by an environment switch, details stay', () => {
     for (const list of Object.keys(CATALOG_LISTS) as CatalogList[]) {
       queryClient.setQueryData(catalogKeys.list(CATALOG_LISTS[list], params), { items: [], totalCount: 0 })
       localStorage.setItem(`${list}.currentPage`, '2')
@@ -72,7 +72,7 @@ describe('catalog list load', () => {
     })
   })
 
-  it('a failed load logs the message and gives an empty list with the error (SPEC §8)', async () => {
+  it('a failed load logs the message and gives an empty list with the error', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     answer({ success: false, message: 'Database unavailable' }, 500)
     expect(await fetchCatalogList('dataproduct', params)).toEqual({

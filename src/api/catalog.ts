@@ -89,7 +89,7 @@ export async function fetchCatalogList(
   // No answer: keep what the cache holds rather than replace it with nothing.
   if (result.status === 0) throw apiError(result)
   if (result.error !== undefined) {
-    // SPEC §8: a failed product list load only logs the message and returns an empty list;
+    // A failed product list load only logs the message and returns an empty list;
     // a refresh of a list already shown fails instead, so the list and its time stay.
     console.error(result.error)
     if (keepsShownList(catalogKeys.list(type, params))) throw apiError(result)
@@ -123,7 +123,7 @@ export const catalogOptionsQuery = (type: ProductType) =>
     },
   })
 
-/** Quality attribute names and protocols (SPEC §7 sub-resources), as autocomplete options. */
+/** Quality attribute names and protocols (product sub-resources), as autocomplete options. */
 const namedOptions = (what: 'quality-attributes' | 'protocols', limit: number) =>
   queryOptions({
     queryKey: catalogKeys.options(what),

@@ -9,7 +9,7 @@ export const configKeys = {
   all: () => [...scopeKey(), 'configs'] as const,
 }
 
-/** The environment's configs (SPEC §7): the orchestrator auth flag and the products API application. */
+/** The environment's configs: the orchestrator auth flag and the products API application. */
 export const configsQuery = () =>
   queryOptions({
     queryKey: configKeys.all(),

@@ -7,7 +7,7 @@ import { defineResource } from './resource'
 
 export type { Contract, ContractInput, CredentialValue, SavedCredentials } from '../contract/contract'
 
-// Contracts, purchases and credentials live on the v2 products path only (SPEC §7).
+// Contracts, purchases and credentials live on the v2 products path only.
 const CONTRACTS = '/api/{env}/products/v2/contracts'
 const CREDENTIALS = '/api/{env}/products/v2/auth-credentials'
 

@@ -16,13 +16,13 @@ export interface EventFilters {
   /** ISO date-times. */
   from?: string
   to?: string
-  /** "errors only", the filter that choosing Events in the menu resets (SPEC §2). */
+  /** "errors only", the filter that choosing Events in the menu resets. */
   error?: boolean
 }
 
 export type EventPage = Omit<PagedList<PlatformEvent>, 'error'>
 
-/** SPEC §9: events start with a limit of 5. */
+/** Events start with a limit of 5. */
 export const EVENTS_FIRST_LIMIT = 5
 /** The most events asked in one call (the platform answers up to 10,000). */
 const MAX_PAGE = 5000
@@ -108,7 +108,7 @@ export const eventQuery = (id: string) =>
       ),
   })
 
-/** Where an event's target lives in the console (SPEC §2 routes), by its target type. */
+/** Where an event's target lives in the console (its route), by its target type. */
 export type EntityLink =
   | { to: '/products/$id'; id: string }
   | { to: '/tasks/$id'; id: string }

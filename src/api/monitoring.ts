@@ -5,12 +5,12 @@ import { dataOrThrow, request } from '../core/http'
 import { scopeKey } from '../core/keys'
 import type { PlatformEvent } from './events'
 
-/** SPEC §2 monitoring ranges; 24 h and 48 h are counted per hour, the others per day. */
+/** The monitoring date ranges (24 h to 2 months); 24 h and 48 h are counted per hour, the others per day. */
 export const RANGES = ['24h', '48h', '7d', '14d', '30d', '60d'] as const
 export type Range = (typeof RANGES)[number]
-/** SPEC §9: seven days of history by default. */
+/** Seven days of history by default. */
 export const DEFAULT_RANGE: Range = '7d'
-/** SPEC §9: monitoring and stats start with a limit of 5. */
+/** Monitoring and stats start with a limit of 5. */
 export const STATS_FIRST_LIMIT = 5
 
 export const isRange = (value: unknown): value is Range => RANGES.includes(value as Range)

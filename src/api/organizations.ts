@@ -12,7 +12,7 @@ export const organizationKeys = {
 // Made on first use: building a collator loads ICU data, too slow for module start-up on a phone.
 let collator: Intl.Collator | undefined
 
-/** Sorted by name, accent-insensitively (SPEC §2): Aalto, Ääneseudun, Équipe, Örebro. */
+/** Sorted by name, accent-insensitively: Aalto, Ääneseudun, Équipe, Örebro. */
 export function sortOrganizations(list: Organization[]): Organization[] {
   collator ??= new Intl.Collator('en', { sensitivity: 'base' })
   const compare = collator.compare

@@ -80,7 +80,7 @@ describe('file upload', () => {
     expect(progress).toEqual([0.5, 1])
   })
 
-  it('gives the platform’s message on refusal; a 401 on a files path signs out (SPEC §7)', async () => {
+  it('gives the platform’s message on refusal; a 401 on a files path signs out', async () => {
     const logout = vi.fn()
     setUnauthorizedHandler(logout)
     const first = uploadProductFile('p1', new File(['x'], 'x.bin'), undefined, () => {})

@@ -3,7 +3,7 @@ import { buildPath, dataOrThrow, request } from '../core/http'
 import { queueForCurrentScope } from '../outbox/queue'
 import { CATALOG, catalogKeys } from './catalog'
 
-/** Task and meta data attached to a source (SPEC §3, §7: GET and PUT /{id}/task, /{id}/meta). */
+/** Task and meta data attached to a source (GET and PUT /{id}/task, /{id}/meta). */
 export type ProductPart = 'task' | 'meta'
 export type JsonObject = Record<string, unknown>
 

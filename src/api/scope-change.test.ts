@@ -21,7 +21,7 @@ beforeEach(() => {
   localStorage.setItem('products.limit', '20')
 })
 
-describe('environment and version switch (SPEC §4)', () => {
+describe('environment and version switch', () => {
   it('clears cached task and product lists and resets product pagination', () => {
     switchVersion('v1')
     expect(versionSetting.get()).toBe('v1')

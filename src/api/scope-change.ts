@@ -4,7 +4,7 @@ import { CATALOG_LIST_NAMES, RESOURCES } from '../core/resources'
 import { type ApiVersion, type Environment, environmentSetting, versionSetting } from '../core/scope'
 import { resetPagination } from '../ui/list/pagination'
 
-/** SPEC §4: an environment or version change clears cached task and product lists and resets product pagination. */
+/** An environment or version change clears cached task and product lists and resets product pagination. */
 function clearScopedLists() {
   queryClient.removeQueries({
     predicate: (query) =>

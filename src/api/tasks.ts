@@ -117,7 +117,7 @@ export function queueTaskJobs(current: Pick<Task, 'id' | 'updatedAt' | 'name'>, 
   })
 }
 
-/** Start, stop and run now: online only, never queued (DESIGN "Writing data"). */
+/** Start, stop and run now make no sense later: online only, never queued. */
 export async function sendTaskCommand(id: string, command: TaskCommand, idempotencyKey: string) {
   const result = await request<{ task: Task; run?: TaskRun }>({
     method: 'POST',

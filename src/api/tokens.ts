@@ -5,7 +5,7 @@ import { scopeKey } from '../core/keys'
 import { queryClient } from '../core/query-client'
 
 /**
- * Personal access tokens (SPEC §4, §7 /{version}/{userId}/app-tokens). Every call here is
+ * Personal access tokens under /{version}/{userId}/app-tokens. Every call here is
  * online-only: a token made or revoked later would surprise its owner, so none is queued.
  */
 const BASE = '/api/{env}/{version}/{userId}/app-tokens'
@@ -53,7 +53,7 @@ export async function generateToken(
   return result
 }
 
-/** SPEC §4: revoke and renew replace the token in the list with the answer. */
+/** Revoke and renew replace the token in the list with the answer. */
 function replaceWithAnswer(userId: string, result: ApiResult<AccessToken>) {
   const answer = result.data
   if (result.error === undefined && answer?.id)
