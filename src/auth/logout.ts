@@ -4,7 +4,7 @@ import { localeSetting } from '../i18n/locale'
 import { cachePersister } from '../pwa/cache-persister'
 
 /**
- * Logout clears the store, then logs out (SPEC §2): an OIDC session's refresh token is revoked (its
+ * Logout clears the store first, then logs out: an OIDC session's refresh token is revoked (its
  * grant, and so every token of the session, ends) and the session ends at the provider, which sends
  * the browser back to /login. `navigate` lands on /login otherwise.
  */

@@ -123,7 +123,7 @@ export async function revokeTokens(refreshToken: string): Promise<void> {
   await oauth.processRevocationResponse(response)
 }
 
-/** The provider's end-session address with client id and the post-logout redirect (SPEC §7). */
+/** The provider's end-session address with client id and the post-logout redirect. */
 // No id_token_hint: tokens never travel in URLs.
 export async function endSessionUrl(locale: string): Promise<string | undefined> {
   const as = await authorizationServer()

@@ -9,7 +9,7 @@ const ctx = (permissions: Permission[], orchestratorAuth = '1') => ({
   orchestratorAppId: app,
 })
 
-describe('permission check (SPEC §6)', () => {
+describe('permission check: type.action, entity id and application must match', () => {
   it('passes everything when orchestrator auth is off', () => {
     expect(hasPermission(ctx([], '0'), { type: 'products', actions: 'delete' })).toBe(true)
     expect(

@@ -4,7 +4,7 @@ export type { Permission } from '../contract/user'
 
 export interface PermissionContext {
   permissions: Permission[]
-  /** The environment's orchestrator auth flag; only "1" enables checks (SPEC §6). */
+  /** The environment's orchestrator auth flag; only "1" enables checks, anything else lets all pass. */
   orchestratorAuth: string | undefined
   /** The orchestrator application, the default application of a check. */
   orchestratorAppId: string
@@ -21,7 +21,7 @@ const list = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value]
 
 /**
- * SPEC §6: passes when any (action, entity id) combination matches a permission named `type.action`
+ * Passes when any (action, entity id) combination matches a permission named `type.action`
  * (lowercased) with the same entityId (or none) and the same application id. All checks pass when
  * orchestrator auth is not enabled.
  */

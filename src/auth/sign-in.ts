@@ -2,7 +2,7 @@ import { fetchMe } from '../api/users'
 import { getSession, type Session, saveSession } from '../core/session'
 import type { TokenSet } from './oidc'
 
-/** Session and refresh tokens last 86400 s (SPEC §4, §9). */
+/** Session and refresh tokens last 86400 s (one day). */
 export const SESSION_SECONDS = 86_400
 
 /** The platform refused a sign-in for too many failed ones (429): another may be tried after `seconds`. */
