@@ -8,7 +8,7 @@ type Catalog = Record<string, string>
 /**
  * Each catalog is its own chunk, fetched when its language is chosen (both are precached by the
  * service worker). The build fills every catalog's gaps from English (vite.config.ts), so one
- * catalog is all a language needs: English is the fallback for any missing message (SPEC §1).
+ * catalog is all a language needs: English is the fallback for any missing message.
  */
 const loaders: Record<Locale, () => Promise<{ default: Catalog }>> = {
   en: () => import('../../lang/en.json'),

@@ -6,7 +6,7 @@ export const DEFAULT_LOCALE: Locale = 'fi'
 
 const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value)
 
-/** The chosen UI language, stored under `locale`; Finnish when none is saved (SPEC §2). */
+/** The chosen UI language, stored under `locale`; Finnish when none is saved. */
 export const localeSetting = localSetting<Locale>('locale', DEFAULT_LOCALE, isLocale)
 
 export const useLocale = localeSetting.use

@@ -1,7 +1,7 @@
 const KEY = 'chunk-reload-at'
 const WINDOW_MS = 60_000
 
-/** True when a reload is allowed now: at most one per minute (SPEC §8). */
+/** True when a reload is allowed now: a failed chunk reloads the page at most once per minute. */
 export function claimChunkReload(now = Date.now(), storage: Storage = sessionStorage): boolean {
   const last = Number(storage.getItem(KEY) ?? 0)
   if (now - last < WINDOW_MS) return false

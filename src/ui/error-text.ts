@@ -101,7 +101,7 @@ const rules = defineMessages({
   required: { id: 'validation.required', defaultMessage: 'This field is required' },
 })
 
-/** A rule's message in the chosen language: SPEC texts, then the platform's and zod's own wording. */
+/** A rule's message in the chosen language: the fixed rule texts, then the platform's and zod's wording. */
 function translateRule(intl: IntlShape, message: string): string {
   const spec = translateValidation(intl, message)
   if (spec !== message) return spec

@@ -6,7 +6,7 @@ import { Button } from './button'
 
 /**
  * Actions that make no sense later (run now, start, stop, token and purchase calls) are never
- * queued: offline they are disabled and say why (DESIGN "Writing data").
+ * queued: offline they are disabled and say why.
  */
 export function OnlineOnlyButton({
   disabled,

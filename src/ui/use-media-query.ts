@@ -12,5 +12,5 @@ export function useMediaQuery(query: string): boolean {
   )
 }
 
-/** Under 992 px the side menu becomes a drawer (SPEC §9: 992 px in logic). */
+/** Under 992 px the side menu becomes a drawer (992 px in logic; the CSS breakpoints are 768/767 px). */
 export const MOBILE_QUERY = '(max-width: 991.98px)'

@@ -231,7 +231,7 @@ function SubmitButton({ children }: { children: ReactNode }) {
   )
 }
 
-/** The one form hook of the console: every entity form is built on it (CONVENTIONS 8). */
+/** The one form hook of the console: every entity form (one per entity, create and edit) uses it. */
 
 export const { useAppForm, withForm } = createFormHook({
   fieldContext,

@@ -90,7 +90,7 @@ const known = defineMessages({
   },
 })
 
-/** Whether a text is one of the SPEC's validation messages the console translates. */
+/** Whether a text is one of the fixed validation messages (required, email, URL…) the console translates. */
 export const isKnownValidation = (message: string) => Object.hasOwn(known, message)
 
 export function translateValidation(intl: IntlShape, message: string): string {

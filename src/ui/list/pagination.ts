@@ -2,7 +2,7 @@
 
 import type { PagedListName } from '../../core/resources'
 
-/** SPEC §9: pagination (currentPage, limit) per list, under `{list}.{field}` in localStorage. */
+/** Each list keeps its pagination (currentPage, limit) in localStorage under `{list}.{field}`. */
 export interface PageState {
   currentPage: number
   limit: number
