@@ -26,7 +26,7 @@ import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from './shell/er
 import { forgetPictures, takePicture } from './shell/first-screen'
 import { pictureScope } from './shell/first-screen-picture'
 
-/** SPEC §9: no prefetching on 2g connections or with data saver on. */
+/** No prefetching on 2g connections or with data saver on. */
 function lightData(): boolean {
   const connection = (
     navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }
@@ -38,7 +38,7 @@ const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: lightData() ? false : 'intent',
-  // SPEC §9: a page's data fetch shows its pending state for at least 200 ms, so it never flickers.
+  // A page's data fetch shows its pending state for at least 200 ms, so it never flickers.
   defaultPendingMinMs: 200,
   defaultNotFoundComponent: NotFoundPage,
   defaultErrorComponent: ({ error, reset }) =>

@@ -3,7 +3,7 @@ import { versionSetting } from '../core/scope'
 import { getSession } from '../core/session'
 import { screenOnVersion } from '../shell/menu-items'
 
-/** Routes for signed-in users ("user" visibility, SPEC §6): others are sent to /login. */
+/** Routes for signed-in users ("user" visibility): others are sent to /login. */
 export const Route = createFileRoute('/_user')({
   beforeLoad: ({ location }) => {
     if (!getSession()) throw redirect({ to: '/login' })

@@ -19,7 +19,7 @@ interface AppShellProps {
 
 /**
  * Side menu (a drawer under 992 px, collapsed by default; on desktop open, or a rail of icons once an
- * entry is chosen), top bar and the page (SPEC §2 Layout).
+ * entry is chosen), top bar and the page.
  */
 export function AppShell({ children, onLogout, organizationSelector, status }: AppShellProps) {
   const mobile = useMediaQuery(MOBILE_QUERY)

@@ -32,7 +32,7 @@ interface ErrorPageProps {
   onRetry?: () => void
 }
 
-/** Any other route error: its status code (default 500) and message (default "Error") (SPEC §2, §8). */
+/** Any other route error: its status code (default 500) and message (default "Error"). */
 export function ErrorPage({ status, message, onRetry }: ErrorPageProps) {
   return (
     <StatusPanel
@@ -66,7 +66,7 @@ export function statusOf(error: unknown): number | undefined {
   return undefined
 }
 
-/** Shown when the error page itself fails to render (SPEC §2). Plain markup: nothing here may throw. */
+/** Shown when the error page itself fails to render, with a link home. Plain markup: nothing may throw. */
 export class ErrorPageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false }
   static getDerivedStateFromError() {

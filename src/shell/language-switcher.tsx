@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl'
 import { LOCALES, localeSetting, useLocale } from '../i18n/locale'
 
-/** Radio buttons, one per locale, 50 px each (SPEC §2 Language switcher). */
+/** Radio buttons, one per locale, 50 px each; the choice is stored. */
 export function LanguageSwitcher() {
   const intl = useIntl()
   const locale = useLocale()

@@ -36,7 +36,7 @@ export const isGroup = (entry: MenuEntry): entry is MenuGroup => 'children' in e
 
 const link = (to: string, label: MessageDescriptor): MenuLink => ({ key: to, to, label })
 
-/** SPEC §2 Menu: "public" entries when logged out, "user" entries when logged in; sources only on v2. */
+/** The menu: "public" entries when logged out, "user" entries when logged in; sources only on v2. */
 export function menuEntries(loggedIn: boolean, version: string): MenuEntry[] {
   if (!loggedIn) return [link('/login', menuMessages.login), link('/products', menuMessages.products)]
   const entries: MenuEntry[] = [link('/tasks', menuMessages.tasks), link('/products', menuMessages.products)]

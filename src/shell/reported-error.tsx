@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl'
 import { reportError, useReportedError } from '../core/error-state'
 
-/** Shows the shared error state (SPEC §8) until dismissed. Server text is rendered as text. */
+/** Shows the shared error state (server error text) until dismissed. Server text is rendered as text. */
 export function ReportedError() {
   const intl = useIntl()
   const message = useReportedError()

@@ -5,7 +5,7 @@ import { API_VERSIONS, ENVIRONMENTS, environmentSetting, versionSetting } from '
 
 const selectClass = 'w-full rounded border border-white/20 bg-menu-deep px-2 py-1 text-sm text-menu-text'
 
-/** Environment and API version switch at the menu bottom (SPEC §1: both can be switched). */
+/** Environment and API version switch at the bottom of the menu. */
 export function ScopeSwitcher() {
   const intl = useIntl()
   const envId = useId()

@@ -9,7 +9,7 @@ interface TopBarProps {
   /** Whether the menu is on the page (the desktop menu always is, open or as a rail). */
   menuShown: boolean
   onToggleMenu: () => void
-  /** Filled by the organization selector once signed in (SPEC §2: 200 px, only when logged in). */
+  /** Filled by the organization selector once signed in (200 px, only when logged in). */
   organizationSelector?: ReactNode
   status?: ReactNode
 }

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_user/')({
   component: Home,
 })
 
-/** Home and monitoring are separate areas: the last errors are composed here (CONVENTIONS 5). */
+/** Home and monitoring are areas that do not import each other: the last errors are composed here. */
 function Home() {
   const errors = useQuery(lastErrorsQuery(STATS_FIRST_LIMIT))
   return <HomeScreen lastErrors={<LastErrors query={errors} />} />
