@@ -14,7 +14,7 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** A product's actions as a JSON list, with a copy button ("Actions copied", SPEC §8). */
+/** A product's actions as a JSON list, with a copy button (notice "Actions copied"). */
 export const ActionsTab = withForm({
   defaultValues: toFormValues('dataproduct'),
   render: function ActionsTab({ form }) {

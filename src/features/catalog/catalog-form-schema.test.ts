@@ -59,7 +59,7 @@ describe('catalog form', () => {
     expect(input).not.toHaveProperty('transformationMap')
   })
 
-  it('refuses with the SPEC messages', () => {
+  it('refuses with each rule’s own message', () => {
     expect(messages(valid)).toEqual({})
     expect(
       messages({

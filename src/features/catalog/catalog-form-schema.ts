@@ -28,7 +28,7 @@ const jsonText = (shape: 'array' | 'any') =>
       ctx.addIssue({ code: 'custom', message: JSON_LIST_WANTED })
   })
 
-/** The catalog form: SPEC §3 fields, visibility flattened to visibilityType and selectedVisibilityTo. */
+/** The catalog form: the entity's fields, visibility flattened to visibilityType and selectedVisibilityTo. */
 export const catalogFormSchema = z
   .object({
     type: z.enum(PRODUCT_TYPES, { error: () => MESSAGES.enum }),

@@ -40,7 +40,7 @@ function tabsWithErrors(type: ProductType, values: CatalogFormValues): Set<TabId
 }
 
 /**
- * The one form of the catalog (CONVENTIONS 8): create and edit of products, sources, templates,
+ * The one form of the catalog, for create and edit of products, sources, templates,
  * connectors and transformers. Tabs follow the type; slot tabs (`panels`) only when given.
  * A save is queued in the outbox, never lost; the draft is kept while typing.
  */

@@ -8,7 +8,7 @@ export interface CatalogSearch {
   sortBy?: string
   sortOrder?: 'asc' | 'desc'
   status?: string
-  /** The publishing organization. Not `organizationId`: that query parameter sets the current organization (SPEC §2). */
+  /** The publishing organization. Not `organizationId`: that query parameter sets the current organization. */
   publisher?: string
   q?: string
 }
@@ -24,7 +24,7 @@ export function catalogSearch(list: CatalogList): (raw: Record<string, unknown>)
   })
 }
 
-/** The list parameters a search stands for; sorting defaults to descending by last update (SPEC §9). */
+/** The list parameters a search stands for; sorting defaults to descending by last update. */
 export function listParams(search: CatalogSearch): CatalogListParams {
   return {
     page: search.page ?? 1,

@@ -17,7 +17,7 @@ import type { CatalogPanels } from './catalog-panels'
 import { EntityLink } from './entity-link'
 import { ProductFacts } from './product-facts'
 
-/** `/products/{id}`: every SPEC §3 field readable; anonymous visitors see public products. */
+/** `/products/{id}`: every field of the entity readable; anonymous visitors see public products. */
 export function ProductDetailScreen({ id, panels = {} }: { id: string; panels?: CatalogPanels }) {
   const { query, local, current: product } = useEntity(catalog, id)
   const intl = useIntl()

@@ -28,7 +28,7 @@ const json = (value: unknown) =>
     </pre>
   )
 
-/** The SPEC §3 fields of a catalog entity in readable form. */
+/** Every field of a catalog entity in readable form. */
 export function ProductFacts({ product: p }: { product: Product }) {
   const intl = useIntl()
   const labels = useCatalogLabels()

@@ -19,7 +19,7 @@ export const contractMessages = defineMessages({
   },
 })
 
-/** The platform answers a purchase with the dialog's own messages (SPEC §8): shown in the chosen language. */
+/** The platform answers a purchase with the dialog's own messages: shown in the chosen language. */
 export function translatePurchaseError(intl: IntlShape, message: string): string {
   if (message === NO_ORGANIZATION) return intl.formatMessage(contractMessages.noOrganization)
   if (message === NO_CONTRACT) return intl.formatMessage(contractMessages.noContract)

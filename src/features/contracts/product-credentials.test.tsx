@@ -27,7 +27,7 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals())
 
 describe('product credentials', () => {
-  it('shows a 401 of the credentials path as an error and keeps the user signed in (SPEC §7)', async () => {
+  it('shows a 401 of the credentials path as an error and keeps the user signed in', async () => {
     const logout = vi.fn()
     setUnauthorizedHandler(logout)
     fetchMock.mockImplementation(async () => unauthorized())

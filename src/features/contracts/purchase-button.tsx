@@ -16,7 +16,7 @@ import { contractMessages, translatePurchaseError } from './contract-messages'
 const selectClass =
   'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600'
 
-/** Buys a product for an organization under one of its contracts valid now; online-only (SPEC §2). */
+/** Buys a product for an organization under one of its contracts valid now; online-only. */
 export function PurchaseButton({ product }: { product: { id: string; name?: string } }) {
   const intl = useIntl()
   const session = useSession()

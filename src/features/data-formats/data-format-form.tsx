@@ -31,7 +31,7 @@ function toValues(entity?: Partial<DataFormat>): DataFormatFormValues {
   }
 }
 
-/** One form for create and edit (CONVENTIONS 8); a save is queued in the outbox, never lost. */
+/** One form for create and edit; a save is queued in the outbox, never lost. */
 export function DataFormatForm({ current, refused }: { current?: DataFormat; refused?: OutboxEntry }) {
   const intl = useIntl()
   const navigate = useNavigate()

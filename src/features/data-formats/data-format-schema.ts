@@ -1,7 +1,7 @@
 import { DATA_FORMAT_RULES } from '../../contract/data-format'
 import { z } from '../../contract/zod'
 
-/** The data format form (SPEC §3 fields, §5 messages): the platform's rules, from contract/. */
+/** The data format form: the platform's rules and messages, from contract/. */
 export const dataFormatFormSchema = z.object(DATA_FORMAT_RULES)
 
 export type DataFormatFormValues = z.infer<typeof dataFormatFormSchema>

@@ -1,7 +1,7 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl'
 import { type EntityLink, entityLink, type PlatformEvent } from '../../api/events'
 
-/** SPEC §3 Event, every field, in the drawer's order, with its label. */
+/** Every field of an event, in the drawer's order, with its label. */
 export const eventFieldLabels = defineMessages({
   id: { id: 'event.id', defaultMessage: 'Id' },
   timestamp: { id: 'event.timestamp', defaultMessage: 'Time' },

@@ -10,7 +10,7 @@ const labels = defineMessages<Range>({
   '60d': { id: 'monitoring.range.60d', defaultMessage: 'Last 2 months' },
 })
 
-/** SPEC §2 date range choices, as radio buttons so arrow keys move between them. */
+/** The date range choices (last 24 h to 2 months), as radio buttons so arrow keys move between them. */
 export function RangePicker({ value, onChange }: { value: Range; onChange: (next: Range) => void }) {
   const intl = useIntl()
   return (

@@ -17,7 +17,7 @@ export function initialsOf(name: string): string {
 }
 
 /**
- * SPEC §2 Organization selector: clearable, placeholder "Current organization...", disabled while the
+ * The organization selector: clearable, placeholder "Current organization...", disabled while the
  * list is empty, sorted accent-insensitively; a different choice is stored and the page reloads.
  */
 export function OrganizationSelector({ reload = () => location.reload() }: { reload?: () => void }) {

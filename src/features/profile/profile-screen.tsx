@@ -10,7 +10,7 @@ import { TokensSection } from './tokens-section'
 
 const card = 'rounded-lg bg-white p-4 shadow-sm'
 
-/** SPEC §2 Profile: personal information, role, permissions, applications, and the access tokens. */
+/** The profile: personal information, role, permissions, applications, and the access tokens. */
 export function ProfileScreen() {
   const session = useSession()
   const userId = session?.user.id ?? ''

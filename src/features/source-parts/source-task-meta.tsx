@@ -9,7 +9,7 @@ import { JsonPartEditor } from './json-part-editor'
 
 const PARTS: ProductPart[] = ['task', 'meta']
 
-/** The task and meta data of a source (SPEC §3): JSON objects, saved through the outbox. */
+/** The task and meta data of a source: JSON objects, saved through the outbox. */
 export function SourceTaskMeta({ sourceId }: { sourceId: string }) {
   const intl = useIntl()
   const session = useSession()

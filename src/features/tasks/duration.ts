@@ -1,4 +1,4 @@
-/** Milliseconds as the SPEC's "Hh Mm" text ("2h 30m", "3h", "45m"); nothing below a minute. */
+/** Milliseconds as "Hh Mm" text ("2h 30m", "3h", "45m"); nothing below a minute. */
 export function formatDuration(ms: number | undefined): string {
   if (!ms || ms < 60_000) return ''
   const minutes = Math.round(ms / 60_000)

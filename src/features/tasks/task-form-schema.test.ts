@@ -19,7 +19,7 @@ const messages = (values: unknown) => {
 }
 
 describe('task form schema', () => {
-  it('checks the SPEC rules: duration "Hh Mm", JSON objects, cron, and each action option by its rules', () => {
+  it('checks the rules: duration "Hh Mm", JSON objects, cron, and each action option by its rules', () => {
     const values = {
       ...toFormValues(),
       name: 'Nightly',

@@ -54,7 +54,7 @@ const jobValues = z.object({
   timeZone: z.string(),
 })
 
-/** The task form (SPEC §3 fields, §5 messages): texts as typed, turned into the payload on save. */
+/** The task form: texts as typed, turned into the payload on save. */
 export const taskFormSchema = z.object({
   name: TASK_RULES.name,
   code: z

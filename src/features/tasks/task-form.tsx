@@ -34,7 +34,7 @@ const tabOf = (field: string): Tab =>
   field.startsWith('actions') ? 'actions' : field.startsWith('notifications') ? 'notifications' : 'general'
 
 /**
- * One form for create and edit (CONVENTIONS 8), in tabs; a save is queued in the outbox, never lost.
+ * One form for create and edit, in tabs; a save is queued in the outbox, never lost.
  * The history tab is given by the screen (it only exists for a saved task).
  */
 export function TaskForm({
