@@ -65,7 +65,7 @@ async function jsonWithLength(c: Context, next: () => Promise<void>) {
   c.res = new Response(bytes, { status: res.status, statusText: res.statusText, headers })
 }
 
-/** The API of SPEC §7; mounted under /api. */
+/** The platform's API; mounted under /api. */
 export function createApi(platform: Platform) {
   const api = new Hono<{ Variables: Vars }>()
 
@@ -94,7 +94,7 @@ export function createApi(platform: Platform) {
       c.set('organizationId', organizationId)
     }
     await next()
-    // The request log feeds the stats (SPEC §7 /stats).
+    // The request log feeds the stats (/stats).
     await platform.db
       .query(
         'INSERT INTO request_log (env, ts, method, path, status, organization_id, duration_ms, client) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',

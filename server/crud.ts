@@ -21,7 +21,7 @@ export interface CrudOptions {
   kind: string
   /** Human name in messages and events, e.g. 'Product'. */
   label: string
-  /** Permission type, e.g. 'products' (SPEC §6 `type.action`). */
+  /** Permission type, e.g. 'products' (permissions are named `type.action`). */
   permission: string
   /** Paths for reading (list, get) and writing (create, update, delete). */
   readPath?: string
@@ -31,7 +31,7 @@ export interface CrudOptions {
   updateSchema: z.ZodType<Record<string, unknown>>
   /** PUT bodies (default createSchema): the task update has no jobs and keeps the status when absent. */
   putSchema?: z.ZodType<Record<string, unknown>>
-  /** Update methods offered (SPEC §7: PUT or PATCH). */
+  /** Update methods offered (PUT or PATCH). */
   updateMethods?: ('put' | 'patch')[]
   /** Writes offered on writePath (default all). */
   writes?: ('create' | 'update' | 'delete')[]

@@ -20,7 +20,7 @@ export type EventInput = Pick<
   | 'receiverName'
 > & { status?: (typeof EVENT_STATUSES)[number]; message: string }
 
-/** Every change writes an event with the SPEC §3 fields. */
+/** Every change writes an event: what, who, its target and its outcome. */
 export async function writeEvent(
   platform: Platform,
   env: string,

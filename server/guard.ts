@@ -34,7 +34,7 @@ export async function memberOf(c: Ctx, user: AuthUser, organizationId: string): 
 
 const denied = (message: string = MESSAGES.accessDenied): Answer => ({ status: 403, body: failure(message) })
 
-/** SPEC §6 on the platform, in every environment: a permission `type.action` for this entity (or none) and application. */
+/** The platform's check, in every environment: a permission `type.action` for this entity (or none) and application. */
 export async function hasPermission(
   platform: Platform,
   env: string,

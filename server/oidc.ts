@@ -10,7 +10,7 @@ import { verifyPassword } from './passwords'
 import type { Throttle } from './throttle'
 
 export const CLIENT_ID = 'orchestrator-console'
-/** SPEC §4, §9: session and refresh tokens last 86400 s. */
+/** Session and refresh tokens last 86400 s. */
 const DAY = 86_400
 
 async function secret<T>(db: Db, name: string, make: () => T): Promise<T> {

@@ -1,5 +1,5 @@
 /**
- * Who may call each route of the API (SPEC §6, issue 20): the one table the guard reads. A route
+ * Who may call each route of the API: the one table the guard reads. A route
  * registered without a rule here fails at start-up (see `route` in guard.ts), and the route-table test
  * fails for any route of the app that has none.
  *
@@ -106,7 +106,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'POST /:env/:version{v[12]}/token/generate': USER,
   'POST /:env/:version{v[12]}/token/refresh': USER,
 
-  // Products: reads are public (anonymous visitors browse, SPEC §1); parts need products.read.
+  // Products: reads are public (anonymous visitors browse); parts need products.read.
   [`GET ${P}`]: PUBLIC,
   [`GET ${P}/:id`]: PUBLIC,
   [`GET ${P}/protocols`]: PUBLIC,

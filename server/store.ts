@@ -21,7 +21,7 @@ export interface ListOptions {
   /** Only these ids (the caller's organizations). */
   ids?: string[]
   q?: string
-  /** Items of this user first (the product list, SPEC §7). */
+  /** Items of this user first (the product list). */
   mineFirst?: string
   /** Only what anyone may see: no visibility, or visibility type public (anonymous visitors). */
   publicOnly?: boolean

@@ -1,4 +1,4 @@
-/** The connector actions a task can run (SPEC §3 Action schema), served by GET /{env}/actions. */
+/** The connector actions a task can run (id, name, description, options), served by GET /{env}/actions. */
 export const ACTION_SCHEMAS = [
   {
     id: 'http-get',

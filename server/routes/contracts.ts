@@ -16,7 +16,7 @@ import { type Entity, Store } from '../store'
 import { jsonBody, parseBody, parseWith } from '../validate'
 import { idempotent, notFound } from '../writes'
 
-/** Contracts, purchases and credentials of products (SPEC §2 purchase dialogs, §7 v2 paths). */
+/** Contracts, purchases and credentials of products (the purchase dialogs; v2 paths only). */
 export const contracts = new Hono<{ Variables: Vars }>()
 const store = (c: Ctx, kind: string) => new Store(c.get('platform').db, c.get('env'), kind)
 
@@ -32,7 +32,7 @@ const maskedView = (entity: Entity) => ({
   ),
 })
 
-/** A 400 whose message is the first problem alone: the purchase dialog shows it as is (SPEC §8). */
+/** A 400 whose message is the first problem alone: the purchase dialog shows it as is. */
 const firstIssue = (refused: { status: number; body: ReturnType<typeof failure> }) => {
   const issues = refused.body.error.issues ?? []
   return { status: refused.status, body: failure(issues[0]?.message ?? refused.body.message, { issues }) }
@@ -131,7 +131,7 @@ route(contracts, 'get', '/:env/products/v2/auth-credentials', async (c) => {
   return c.json(ok(items[0] ? maskedView(items[0]) : null))
 })
 
-/** Creating new credentials overwrites the previous ones (SPEC §8 warning). */
+/** Creating new credentials overwrites the previous ones (the form warns first). */
 route(contracts, 'post', '/:env/products/v2/auth-credentials', async (c) => {
   const user = userOf(c)
   const body = await jsonBody(c.req.raw)

@@ -7,7 +7,7 @@ import type { Vars } from '../context'
 import { route } from '../guard'
 import { parseWith } from '../validate'
 
-/** Events, stats from the request log, last errors and the SOAP endpoints (SPEC §7). */
+/** Events, stats from the request log, last errors and the SOAP endpoints. */
 export const events = new Hono<{ Variables: Vars }>()
 
 route(events, 'get', '/:env/events', async (c) => {

@@ -13,7 +13,7 @@ import { idempotent, notFound, updateEntity } from '../writes'
 
 export const platformRoutes = new Hono<{ Variables: Vars }>()
 
-/** Configs of the environment (public): the orchestrator auth flag and application ids (SPEC §7). */
+/** Configs of the environment (public): the orchestrator auth flag and application ids. */
 route(platformRoutes, 'get', '/:env/configs', async (c) =>
   c.json(ok(await configOf(c.get('platform'), c.get('env')))),
 )

@@ -18,7 +18,7 @@ import { idempotent, notFound, updateEntity } from '../writes'
 
 export const products = new Hono<{ Variables: Vars }>()
 const store = (c: Ctx, kind = 'product') => new Store(c.get('platform').db, c.get('env'), kind)
-/** Both API versions answer (SPEC §7 {version}); anything else is an unknown path. */
+/** Both API versions answer (v1 and v2); anything else is an unknown path. */
 export const PRODUCTS = '/:env/products/:version{v[12]}'
 const ONE = `${PRODUCTS}/:id`
 
@@ -65,7 +65,7 @@ route(products, 'get', `${PRODUCTS}/quality-attributes`, async (c) => {
   return c.json(ok(items, { totalCount: rows.length, limit, offset }))
 })
 
-/** Meta and task data attached to a product (SPEC §7: PUT and GET /{id}/meta, /{id}/task). */
+/** Meta and task data attached to a product (PUT and GET /{id}/meta, /{id}/task). */
 for (const part of ['meta', 'task'] as const) {
   route(products, 'get', `${ONE}/${part}`, async (c) => {
     const id = c.req.param('id') ?? ''
@@ -203,7 +203,7 @@ const productCrud = {
   createSchema: productInputSchema,
   updateSchema: productInputSchema.partial(),
 }
-/** Reads are public (anonymous visitors browse products, SPEC §1); the caller's own items come first. */
+/** Reads are public (anonymous visitors browse products); the caller's own items come first. */
 crud(products, {
   ...productCrud,
   readPath: PRODUCTS,
@@ -211,7 +211,7 @@ crud(products, {
   mineFirst: true,
   usedBy: { usedByPath: 'used-by', find: itemUsers },
 })
-// Deletion lives on the public path (with the product's parts), creation and update on the internal one (SPEC §7).
+// Deletion lives on the public path (with the product's parts), creation and update on the internal one.
 crud(products, {
   ...productCrud,
   writePath: PRODUCTS,

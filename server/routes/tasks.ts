@@ -19,7 +19,7 @@ export const tasks = new Hono<{ Variables: Vars }>()
 const store = (c: Ctx, kind = 'task') => new Store(c.get('platform').db, c.get('env'), kind)
 const actionQuerySchema = z.object({ sort: z.enum(['name:asc', 'name:desc', 'name']).default('name:asc') })
 
-/** The action schemas a task can run (SPEC §7 GET /{env}/actions?sort=name:asc), for signed-in users. */
+/** The action schemas a task can run (GET /{env}/actions?sort=name:asc), for signed-in users. */
 route(tasks, 'get', '/:env/actions', (c) => {
   const query = parseWith(actionQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
@@ -43,7 +43,7 @@ route(tasks, 'get', '/:env/tasks/:id/runs', async (c) => {
   return c.json(ok(items, { totalCount, limit: query.data.limit, offset: query.data.offset }))
 })
 
-/** start → running, stop → stopped, run → run now (SPEC §4). */
+/** start → running, stop → stopped, run → run now. */
 route(tasks, 'post', '/:env/tasks/:id/:action', async (c) => {
   const id = c.req.param('id')
   const action = c.req.param('action')

@@ -15,7 +15,7 @@ import { route, userOf } from '../guard'
 import { jsonBody, parseBody } from '../validate'
 import { idempotent } from '../writes'
 
-/** Personal access tokens under both paths of SPEC §7, plus generate and refresh for the caller. */
+/** Personal access tokens on both paths (internal users, app-tokens); the caller's generate and refresh. */
 export const tokens = new Hono<{ Variables: Vars }>()
 
 interface Row {
@@ -252,7 +252,7 @@ for (const base of ['/:env/internal/users/:userId/tokens', '/:env/:version{v[12]
   })
 }
 
-/** Token generate and refresh for the calling user (SPEC §7 /{version}/token/...). */
+/** Token generate and refresh for the calling user (/{version}/token/...). */
 route(tokens, 'post', '/:env/:version{v[12]}/token/generate', async (c) => {
   const user = userOf(c)
   const body = await jsonBody(c.req.raw)

@@ -80,7 +80,7 @@ export async function startPlatform(options: Partial<PlatformOptions> = {}) {
     }
     return { status: response.status, body: parsed, headers: response.headers }
   }
-  /** Turns permission checks on for an environment (SPEC §6: config orchestratorAuth "1"). */
+  /** Turns permission checks on for an environment (config orchestratorAuth "1"). */
   async function enforcePermissions(env: 'sandbox' | 'production', on = true) {
     await instance.platform.db.query(
       `UPDATE configs SET data = jsonb_set(data, '{orchestratorAuth}', $1) WHERE env = $2`,

@@ -117,7 +117,7 @@ describe('products', () => {
     expect((await p.call('GET', '/api/staging/products/v2')).status).toBe(404)
   })
 
-  it('creates by POST and updates by PATCH on the internal path, refusing a duplicate code with the SPEC message', async () => {
+  it('creates by POST and updates by PATCH on the internal path, refusing a duplicate code with its message', async () => {
     const created = await p.call<Product>('POST', '/api/sandbox/internal/products/v2', {
       body: product('NEW_ONE', { visibility: { type: 'organizations', visibleTo: ['o1'] } }),
       headers: { 'Organization-Id': 'o0000000-0000-4000-8000-000000000002' },
