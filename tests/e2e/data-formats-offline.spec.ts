@@ -163,7 +163,7 @@ test.describe('data formats offline', () => {
     await expect(page.getByLabel('Code')).toHaveValue('DRAFT_CODE')
   })
 
-  test('validation messages are the SPEC ones, in the chosen language', async ({ page }) => {
+  test('validation messages are each rule’s own text, in the chosen language', async ({ page }) => {
     await signInWithToken(page)
     await page.goto('/data-formats/create')
     await page.getByLabel('Code').fill('bad code!')

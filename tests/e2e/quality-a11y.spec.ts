@@ -13,7 +13,7 @@ import { signInWithToken, useEnglish } from './support'
 // A missing control fails in seconds, with its name, rather than at the test's timeout.
 test.use({ actionTimeout: 15_000 })
 
-// Axe on every route of SPEC §2 (and /outbox), signed out and signed in, at 1280 and 390 px, plus the
+// Axe on every screen's route (and /outbox), signed out and signed in, at 1280 and 390 px, plus the
 // open states that matter (drawer, dialog, form errors). Failures name the screen, rule and element.
 // Thirty screens with axe each: about two minutes on an idle machine, twice that on a busy one.
 test.describe.configure({ timeout: 420_000 })

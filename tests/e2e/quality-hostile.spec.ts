@@ -6,7 +6,7 @@ import { ADMIN_TOKEN, platform, readBootStore, signInWithToken, uniqueCode, useE
 test.use({ actionTimeout: 15_000 })
 
 // Hostile input (issue 8): script-injection strings through the forms and through platform answers are
-// shown as text and never run; broken answers give the SPEC's messages; a strict CSP; no token leaks.
+// shown as text and never run; broken answers give the fixed error texts; a strict CSP; no token leaks.
 
 const PWN = 'window.__pwned=1'
 const CORPUS = [
@@ -58,12 +58,12 @@ test('injection strings typed into every data-format field are stored and shown 
   const payloads = [...CORPUS, LONG]
   for (const [i, payload] of payloads.entries()) {
     await page.goto('/data-formats/create')
-    // The code must be word characters (SPEC §5): a hostile code is refused with the rule's message.
+    // The code must be word characters: a hostile code is refused with the rule's message.
     await page.getByLabel('Code').fill(payload)
     await expect(page.getByText('Only alphanumeric characters are allowed')).toBeVisible()
     await check(`code field with ${payload.slice(0, 30)}`)
     await page.getByLabel('Code').fill(`${code}_${i}`)
-    // The ontology context must be an http(s) URL (SPEC §5): anything else, javascript: too, is refused.
+    // The ontology context must be an http(s) URL: anything else, javascript: too, is refused.
     await page.getByLabel('Ontology context').fill(payload)
     await expect(page.getByText('Please provide a valid URL')).toBeVisible()
     await page.getByLabel('Ontology context').fill(`https://schema.org/?q="><svg/onload=${PWN}>`)

@@ -11,7 +11,7 @@ export const VIEWPORTS = [
 ] as const
 
 /**
- * Every route of SPEC §2 (plus the sync centre), with `{product}`, `{source}`... placeholders that
+ * Every screen's route (plus the sync centre), with `{product}`, `{source}`... placeholders that
  * `resolveRoutes` fills with ids of real platform entities. A new screen merged under one of these
  * paths is checked by every quality gate without touching the tests.
  */
@@ -50,7 +50,7 @@ export const ROUTES = [
   '/no-such-page',
 ] as const
 
-/** Routes an anonymous visitor may see (SPEC §2 Menu, §6); the rest send them to /login. */
+/** Routes an anonymous visitor may see (the "public" menu entries); the rest send them to /login. */
 export const PUBLIC_ROUTES = new Set([
   '/login',
   '/redirect',
@@ -98,7 +98,7 @@ export function resolveRoute(route: string, ids: Record<string, string>): string
  */
 export async function settle(page: Page, route = '') {
   if (route === '/redirect') {
-    // The sign-in callback without a code: it says "Signing in…" and gives up later (SPEC §2).
+    // The sign-in callback without a code: it says "Signing in…" and gives up later.
     await expect(page.getByText('Signing in…')).toBeVisible()
     return
   }

@@ -1,5 +1,5 @@
 // npm run bench: figures of the console against the reference platform in Debian's Chromium.
-// Prints; asserts nothing (CONVENTIONS 15). Needs a build (npm run build).
+// Prints figures, never asserts timings (they vary by host). Needs a build (npm run build).
 // `npm run bench -- --json FILE` also writes the figures as JSON (tests/perf/figures.mjs);
 // `-- --only replay` (or first-row, cache, events, comma-separated) runs some parts alone.
 // It listens on the first free port from BENCH_PORT (default 4520), the events part from 10 above.

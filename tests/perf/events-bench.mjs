@@ -1,5 +1,5 @@
 // Events list with 10,000 loaded events: load time, rows in the DOM, frame times while scrolling, and
-// the JS heap once scrolled to the end. Prints; asserts nothing (CONVENTIONS 15). Needs a build
+// the JS heap once scrolled to the end. Prints figures; asserts no timings. Needs a build
 // (npm run build). Run alone (`node tests/perf/events-bench.mjs [--json FILE]`) or from bench.mjs.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync } from 'node:fs'

@@ -96,7 +96,7 @@ for (const env of ['sandbox', 'production']) {
     const url = fill(path, env)
     const sends = method !== 'GET' && method !== 'DELETE'
     const what = `${env} ${key}`
-    // Authentication and permission (SPEC §6 on the platform, every environment, before the body).
+    // Authentication and permission (checked by the platform in every environment, before the body).
     if (rule && rule.kind !== 'public') {
       const anonymous = await call(method, url, null, sends ? '{"name":1}' : undefined)
       check('401 without a token', anonymous.status === 401, `${what}: ${anonymous.status}`)
