@@ -21,7 +21,10 @@ test('events, monitoring, profile and home show their cached data offline, with 
   await waitForCached(page, 'admin@example.com')
   await page.goto('/')
   await expect(page.getByTestId('tasks-running')).toHaveText(/\d/)
-  await waitForCached(page, '"task-count"')
+  // Home asks for four counts and the last errors: each of them stored, not just the first to come.
+  for (const status of ['running', 'error', 'warning', 'stopped'])
+    await waitForCached(page, `"task-count","${status}"`)
+  await waitForCached(page, '"last-errors"')
 
   await context.setOffline(true)
   for (const [path, visible] of [
@@ -37,4 +40,24 @@ test('events, monitoring, profile and home show their cached data offline, with 
   await expect(page.getByTestId('tasks-running')).toHaveText(/\d/)
   await page.goto('/me')
   await expect(page.getByRole('button', { name: 'Generate' })).toBeDisabled()
+})
+
+test('a home count never fetched says offline with nothing saved, not loading for good', async ({
+  page,
+  context,
+}) => {
+  await useEnglish(page)
+  // The stopped count never answers before the line goes: it was never saved on this device.
+  const stoppedCount = /\/tasks\?.*status=in%3Astopped/
+  await page.route(stoppedCount, (route) => route.abort('internetdisconnected'))
+  await signInWithToken(page)
+  await waitForServiceWorker(page)
+  await expect(page.getByTestId('tasks-running')).toHaveText(/\d/)
+  await waitForCached(page, '"task-count","running"')
+  await context.setOffline(true)
+  await page.goto('/')
+  await expect(page.getByTestId('tasks-running')).toHaveText(/\d/)
+  const stopped = page.getByTestId('tasks-stopped')
+  await expect(stopped).toContainText('No connection and nothing saved on this device yet.')
+  await expect(stopped.getByRole('status')).toHaveCount(0)
 })

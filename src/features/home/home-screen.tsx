@@ -123,17 +123,30 @@ export function HomeScreen({ lastErrors }: { lastErrors: ReactNode }) {
   )
 }
 
-/** A count, or what stands for it: a dash that says why when it failed, a loading mark while asked. */
-function TaskCount({ count }: { count: { data?: number; isError: boolean } | undefined }) {
+/**
+ * A count, or what stands for it: a dash that says why when it failed or when it waits for a
+ * connection with nothing saved (never a loading mark for good), a loading mark while asked.
+ */
+function TaskCount({
+  count,
+}: {
+  count: { data?: number; isError: boolean; fetchStatus: 'fetching' | 'paused' | 'idle' } | undefined
+}) {
   const intl = useIntl()
   if (count?.data !== undefined) return <FormattedNumber value={count.data} />
-  if (count?.isError)
+  const why = count?.isError
+    ? intl.formatMessage({ id: 'home.countFailed', defaultMessage: 'Could not be counted' })
+    : count?.fetchStatus === 'paused'
+      ? intl.formatMessage({
+          id: 'data.unavailable',
+          defaultMessage: 'No connection and nothing saved on this device yet.',
+        })
+      : undefined
+  if (why)
     return (
-      <span title={intl.formatMessage({ id: 'home.countFailed', defaultMessage: 'Could not be counted' })}>
+      <span title={why}>
         <span aria-hidden="true">–</span>
-        <span className="sr-only">
-          <FormattedMessage id="home.countFailed" defaultMessage="Could not be counted" />
-        </span>
+        <span className="sr-only">{why}</span>
       </span>
     )
   return (
