@@ -82,4 +82,17 @@ describe('a resource defined once', () => {
       body: { name: 'T' },
     })
   })
+  it('stamps each change with the route of its form, the catalog by the type it carries', async () => {
+    const format = await dataFormats.queueCreate('local:1', { dataFormatCode: 'C', name: 'Csv' })
+    expect(format?.form).toBe('/data-formats/{-$id}/edit')
+    const task = await tasks.queueUpdate({ id: 't1', updatedAt: 'v1' }, { name: 'T' } as never)
+    expect(task?.form).toBe('/tasks/$id/edit')
+    const connector = await catalog.queueUpdate({ id: 'p1', updatedAt: 'v1' }, {
+      name: 'C',
+      type: 'connector',
+    } as never)
+    expect(connector?.form).toBe('/connectors/$id/edit')
+    const product = await catalog.queueUpdate({ id: 'p2' }, { name: 'P' } as never)
+    expect(product?.form).toBe('/products/$id/edit')
+  })
 })

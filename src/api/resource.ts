@@ -32,6 +32,8 @@ export interface ResourceDefinition<T extends Entity, Input, Params, N extends R
   listKey?: (params: Params) => readonly unknown[]
   /** One page of the list. */
   fetchList?: (params: Params, context: QueryFunctionContext) => Promise<PagedList<T>>
+  /** The route of an entity's form, with `$id` (the Sync centre leads a refused change back there). */
+  form?: (body: unknown) => string
 }
 
 export interface Resource<T extends Entity, Input, Params, N extends ResourceName = ResourceName> {
@@ -96,6 +98,7 @@ export function defineResource<
     entityId: current.id,
     baseVersion: current.updatedAt,
   })
+  const form = (body: unknown) => (def.form ? { form: def.form(body) } : {})
   return {
     name: def.name,
     keys,
@@ -123,6 +126,7 @@ export function defineResource<
         resource: def.name,
         entityId,
         label: label ?? def.label(input),
+        ...form(input),
       }),
     // `updatedAt` is the version the user started from (If-Match).
     queueUpdate: (current, input) =>
@@ -132,6 +136,7 @@ export function defineResource<
         body: def.updateBody ? def.updateBody(input) : input,
         ...entry(current),
         label: def.label(input),
+        ...form(input),
       }),
     queueDelete: (current) =>
       queueForCurrentScope({
