@@ -25,6 +25,13 @@ export type CatalogList = keyof typeof CATALOG_LISTS
 export const listOfType = (type: ProductType): CatalogList =>
   (Object.keys(CATALOG_LISTS) as CatalogList[]).find((list) => CATALOG_LISTS[list] === type) ?? 'products'
 
+/** The catalog list whose form edits an entity of this type (a product when the change does not say). */
+export function catalogListOf(body: unknown): CatalogList {
+  const type = (body as { type?: unknown } | undefined)?.type
+  const found = Object.entries(CATALOG_LISTS).find(([, t]) => t === type)
+  return (found?.[0] as CatalogList | undefined) ?? 'products'
+}
+
 export interface CatalogListParams {
   page: number
   limit: number
@@ -48,6 +55,7 @@ export const catalog = defineResource<Product, ProductInput, CatalogListParams &
   update: 'PATCH',
   schema: (a) => a.productAnswer,
   label: (p) => p.name || p.productCode,
+  form: (body) => `/${catalogListOf(body)}/$id/edit`,
   listKey: ({ type, ...params }) => [listOfType(type), type, LIST_KEY, params],
   fetchList: ({ type, ...params }, { signal }) => fetchCatalogList(type, params, signal),
 })

@@ -23,6 +23,7 @@ export const dataFormats = defineResource<DataFormat, DataFormatInput, DataForma
   write: '/api/{env}/internal/products/{version}/data-formats',
   schema: (a) => a.dataFormatAnswer,
   label: (f) => f.name || f.dataFormatCode,
+  form: () => '/data-formats/{-$id}/edit',
   fetchList: async (params, { signal, queryKey }) => {
     const result = await request<{ itemList?: DataFormat[] }>({
       path: READ,

@@ -1,9 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { queryClient } from '../core/query-client'
+import { RESOURCES } from '../core/resources'
 import { saveSession } from '../core/session'
 import { db } from '../outbox/db'
 import { catalog, catalogKeys } from './catalog'
 import { dataFormats } from './data-formats'
+import { defineResource } from './resource'
 import { tasks } from './tasks'
 
 const fields = (entry: { method: string; path: string; resource: string; body?: unknown } | undefined) =>
@@ -81,5 +83,46 @@ describe('a resource defined once', () => {
       resource: 'tasks',
       body: { name: 'T' },
     })
+  })
+  it('stamps each change with the route of its form, the catalog by the type it carries', async () => {
+    const format = await dataFormats.queueCreate('local:1', { dataFormatCode: 'C', name: 'Csv' })
+    expect(format?.form).toBe('/data-formats/{-$id}/edit')
+    const task = await tasks.queueUpdate({ id: 't1', updatedAt: 'v1' }, { name: 'T' } as never)
+    expect(task?.form).toBe('/tasks/$id/edit')
+    const connector = await catalog.queueUpdate({ id: 'p1', updatedAt: 'v1' }, {
+      name: 'C',
+      type: 'connector',
+    } as never)
+    expect(connector?.form).toBe('/connectors/$id/edit')
+    const product = await catalog.queueUpdate({ id: 'p2' }, { name: 'P' } as never)
+    expect(product?.form).toBe('/products/$id/edit')
+  })
+  it('fetches a plain list page by offset and limit, checked with its schema, when given no fetchList', async () => {
+    const fetchMock = vi.fn(async () =>
+      Response.json({ success: true, result: [{ id: 'a1', name: 'One' }], pagination: { totalCount: 7 } }),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    try {
+      const things = defineResource<
+        { id: string; name: string },
+        { name: string },
+        { page: number; limit: number; q?: string }
+      >({
+        name: RESOURCES.dataFormats,
+        read: '/api/{env}/things',
+        schema: (a) => a.namedAnswer,
+        label: (x) => x.name,
+      })
+      const page = await queryClient.fetchQuery(things.listQuery({ page: 3, limit: 2, q: 'o' }))
+      expect(page).toEqual({ items: [{ id: 'a1', name: 'One' }], totalCount: 7 })
+      expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe(
+        '/api/sandbox/things?q=o&limit=2&offset=4',
+      )
+      // A row that is not of the schema fails the page instead of showing.
+      fetchMock.mockImplementation(async () => Response.json({ success: true, result: [{ name: 'No id' }] }))
+      await expect(queryClient.fetchQuery(things.listQuery({ page: 1, limit: 2 }))).rejects.toBeTruthy()
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })

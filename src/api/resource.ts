@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryFunctionContext, queryOptions } from '@tanstack/react-query'
 import type { PagedList } from '../contract/envelope'
-import { type AnswerShape, buildPath, dataOrThrow, request } from '../core/http'
+import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from '../core/http'
 import { LIST_KEY, resourceKey } from '../core/keys'
 import { queryClient } from '../core/query-client'
 import type { Resource as ResourceName } from '../core/resources'
@@ -30,8 +30,10 @@ export interface ResourceDefinition<T extends Entity, Input, Params, N extends R
   updateBody?: (input: Input) => unknown
   /** The list key after the family name; `[LIST_KEY, params]` when not given. Must hold LIST_KEY. */
   listKey?: (params: Params) => readonly unknown[]
-  /** One page of the list. */
+  /** One page of the list; by default `GET read?limit&offset` answering a list of `schema`. */
   fetchList?: (params: Params, context: QueryFunctionContext) => Promise<PagedList<T>>
+  /** The route of an entity's form, with `$id` (the Sync centre leads a refused change back there). */
+  form?: (body: unknown) => string
 }
 
 export interface Resource<T extends Entity, Input, Params, N extends ResourceName = ResourceName> {
@@ -67,6 +69,25 @@ const detailOptions = <T>(
     queryFn,
   })
 
+/** One page of a plain list: `page` and `limit` of the params as offset and limit, the rest as given. */
+async function fetchPage<T>(
+  def: Pick<ResourceDefinition<Entity, unknown, unknown>, 'read' | 'schema'>,
+  params: unknown,
+  signal: AbortSignal,
+): Promise<PagedList<T>> {
+  const { page = 1, limit = 10, ...rest } = (params ?? {}) as Record<string, string | number | undefined>
+  const result = await request<T[]>({
+    path: def.read,
+    query: { ...rest, limit, offset: (Number(page) - 1) * Number(limit) },
+    signal,
+    schema: (a) => a.listOf(def.schema(a)),
+  })
+  // No answer: the cached page stays rather than being replaced with nothing.
+  if (result.status === 0) throw apiError(result)
+  const items = dataOrThrow(result)
+  return { items, totalCount: result.pagination?.totalCount ?? items.length }
+}
+
 /**
  * A resource of the platform on the client, in one place: its keys (scoped, so a switch never shows
  * another scope's data), list and detail queries, and its writes queued in the outbox under its name.
@@ -96,15 +117,15 @@ export function defineResource<
     entityId: current.id,
     baseVersion: current.updatedAt,
   })
+  const form = (body: unknown) => (def.form ? { form: def.form(body) } : {})
   return {
     name: def.name,
     keys,
     fromLists,
     listQuery: (params) =>
-      listOptions<T>(keys.list(params), (context) => {
-        if (!def.fetchList) throw new Error(`${def.name} has no list`)
-        return def.fetchList(params, context)
-      }),
+      listOptions<T>(keys.list(params), (context) =>
+        def.fetchList ? def.fetchList(params, context) : fetchPage<T>(def, params, context.signal),
+      ),
     detailQuery: (id) =>
       detailOptions<T>(
         keys.detail(id),
@@ -123,6 +144,7 @@ export function defineResource<
         resource: def.name,
         entityId,
         label: label ?? def.label(input),
+        ...form(input),
       }),
     // `updatedAt` is the version the user started from (If-Match).
     queueUpdate: (current, input) =>
@@ -132,6 +154,7 @@ export function defineResource<
         body: def.updateBody ? def.updateBody(input) : input,
         ...entry(current),
         label: def.label(input),
+        ...form(input),
       }),
     queueDelete: (current) =>
       queueForCurrentScope({

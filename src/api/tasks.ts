@@ -37,6 +37,7 @@ export const tasks = defineResource<Task, TaskInput, TaskListParams>({
   read: PATH,
   schema: (a) => a.taskAnswer,
   label: (t) => t.name,
+  form: () => '/tasks/$id/edit',
   // The update is a PUT without the jobs field.
   updateBody: ({ jobs: _jobs, ...body }) => body,
   fetchList: (params, { signal }) =>
@@ -114,6 +115,7 @@ export function queueTaskJobs(current: Pick<Task, 'id' | 'updatedAt' | 'name'>, 
     entityId: current.id,
     baseVersion: current.updatedAt,
     label: current.name,
+    form: '/tasks/$id/edit',
   })
 }
 

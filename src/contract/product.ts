@@ -48,6 +48,98 @@ export const PRODUCT_RULES = {
   list,
 } as const
 
+/** Named so that the message extractor collects the labels of the field table. */
+const defineMessage = <T extends { id: string; defaultMessage: string }>(m: T) => m
+
+/** The form tab a field is edited in (a source's configuration is its connector settings tab). */
+export type ProductFieldTab = 'general' | 'information' | 'configuration' | 'connectorDefinition' | 'mapper'
+
+/**
+ * One product field of the console: its rule (the form's and, optional, the platform's), the tab and
+ * input that edit it, its label, and how the product's detail shows it. `custom` inputs and lines are
+ * drawn by the tab or the detail themselves; the others are drawn from this entry alone.
+ */
+export interface ProductField {
+  rule: z.ZodType<string> | z.ZodType<boolean> | z.ZodType<string[]>
+  tab: ProductFieldTab
+  input: 'text' | 'url' | 'email' | 'textarea' | 'checkbox' | 'custom'
+  label: { id: string; defaultMessage: string }
+  autoComplete?: string
+  /** A line of the detail: the text, or Yes/No; left out, the detail draws it itself (or not at all). */
+  facts?: 'text' | 'yes'
+}
+
+/**
+ * The field table: a field added here is validated by the console and the platform, edited in its tab
+ * (in this order) and shown on the product's detail. The platform keeps a product's fields as they come.
+ */
+export const PRODUCT_FIELDS = {
+  imageUrl: {
+    rule: PRODUCT_RULES.imageUrl,
+    tab: 'information',
+    input: 'url',
+    label: defineMessage({ id: 'catalog.imageUrl', defaultMessage: 'Image URL' }),
+    facts: 'text',
+  },
+  contactPersonName: {
+    rule: PRODUCT_RULES.contactPersonName,
+    tab: 'information',
+    input: 'text',
+    label: defineMessage({ id: 'catalog.contactPersonName', defaultMessage: 'Contact person' }),
+    autoComplete: 'name',
+  },
+  contactPersonEmail: {
+    rule: PRODUCT_RULES.contactPersonEmail,
+    tab: 'information',
+    input: 'email',
+    label: defineMessage({ id: 'catalog.contactPersonEmail', defaultMessage: 'Contact email' }),
+    autoComplete: 'email',
+  },
+  qualityAttributes: {
+    rule: list,
+    tab: 'information',
+    input: 'custom',
+    label: defineMessage({ id: 'catalog.qualityAttributes', defaultMessage: 'Quality attributes' }),
+  },
+  industries: {
+    rule: list,
+    tab: 'information',
+    input: 'custom',
+    label: defineMessage({ id: 'catalog.industries', defaultMessage: 'Industries' }),
+  },
+  isExternal: {
+    rule: z.boolean(),
+    tab: 'information',
+    input: 'checkbox',
+    label: defineMessage({ id: 'catalog.isExternal', defaultMessage: 'External' }),
+    facts: 'yes',
+  },
+  isOfficial: {
+    rule: z.boolean(),
+    tab: 'information',
+    input: 'checkbox',
+    label: defineMessage({ id: 'catalog.isOfficial', defaultMessage: 'Official' }),
+    facts: 'yes',
+  },
+} as const satisfies Record<string, ProductField>
+export type ProductFieldName = keyof typeof PRODUCT_FIELDS
+export const PRODUCT_FIELD_NAMES = Object.keys(PRODUCT_FIELDS) as ProductFieldName[]
+
+type FieldRules<Optional extends boolean> = {
+  [K in ProductFieldName]: Optional extends true
+    ? z.ZodOptional<(typeof PRODUCT_FIELDS)[K]['rule']>
+    : (typeof PRODUCT_FIELDS)[K]['rule']
+}
+/** The table's rules, for a form (as they are) or the platform's input (each optional). */
+export function productFieldRules<Optional extends boolean>(optional: Optional): FieldRules<Optional> {
+  return Object.fromEntries(
+    PRODUCT_FIELD_NAMES.map((name) => {
+      const rule = PRODUCT_FIELDS[name].rule
+      return [name, optional ? rule.optional() : rule]
+    }),
+  ) as FieldRules<Optional>
+}
+
 /** Visible to chosen organizations only: at least one must be chosen. */
 export const visibilityNeedsOrganizations = (
   type: string | undefined,
@@ -68,8 +160,6 @@ export const productInputSchema = z.object({
   productCode: PRODUCT_RULES.productCode,
   type: z.enum(PRODUCT_TYPES, { error: () => MESSAGES.enum }),
   status: PRODUCT_RULES.status.optional(),
-  qualityAttributes: list.optional(),
-  imageUrl: PRODUCT_RULES.imageUrl.optional(),
   publisherOrganizationId: PRODUCT_RULES.publisherOrganizationId.optional(),
   organizationName: z.string().max(200).optional(),
   accessPoint: PRODUCT_RULES.accessPoint.optional(),
@@ -77,18 +167,13 @@ export const productInputSchema = z.object({
   selectedTransformers: list.optional(),
   inputFormats: list.optional(),
   outputFormat: PRODUCT_RULES.outputFormat.optional(),
-  isExternal: z.boolean().optional(),
-  isOfficial: z.boolean().optional(),
   parameterContext: z.unknown().optional(),
-  contactPersonName: PRODUCT_RULES.contactPersonName.optional(),
-  contactPersonEmail: PRODUCT_RULES.contactPersonEmail.optional(),
   protocolId: PRODUCT_RULES.protocolId.optional(),
   connector: PRODUCT_RULES.connector.optional(),
   supportedTransformers: list.optional(),
   allowConsumerCredentials: z.boolean().optional(),
   dataSource: PRODUCT_RULES.dataSource.optional(),
   harmonizedData: z.boolean().optional(),
-  industries: list.optional(),
   parameterOptions: z.array(z.unknown()).max(200).optional(),
   visibility: visibilitySchema.optional(),
   transformerType: PRODUCT_RULES.transformerType.optional(),
@@ -101,6 +186,7 @@ export const productInputSchema = z.object({
   connectorParameterMap: json.optional(),
   /** The product's actions (its "actions" tab): a JSON list kept as given. */
   actions: z.array(z.unknown()).max(200).optional(),
+  ...productFieldRules(true),
 })
 export type ProductInput = z.infer<typeof productInputSchema>
 export type Visibility = z.infer<typeof visibilitySchema>

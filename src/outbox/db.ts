@@ -25,6 +25,8 @@ export interface OutboxEntry {
   baseVersion?: string
   /** Human label for the sync centre (the entity's name or code). */
   label: string
+  /** The route of the entity's form (`/x/$id/edit`), where a refused change leads back to. */
+  form?: string
   createdAt: number
   status: OutboxStatus
   attempts: number

@@ -22,6 +22,8 @@ export interface ChangeInput {
   entityId: string
   baseVersion?: string
   label: string
+  /** The route of the entity's form (`/x/$id/edit`), where a refused change leads back to. */
+  form?: string
 }
 
 const listeners = new Set<() => void>()

@@ -6,6 +6,7 @@ import { CheckboxField } from '../../ui/form/checkbox-field'
 import { withForm } from '../../ui/form/fields'
 import { MultiSelectField } from '../../ui/form/multi-select-field'
 import { toFormValues } from './catalog-form-schema'
+import { ProductFieldInputs } from './product-field-inputs'
 
 const defaults = toFormValues('dataproduct')
 const useFormatOptions = () => {
@@ -181,6 +182,7 @@ export const ConfigurationTab = withForm({
           </>
         )}
         <ParameterFields form={form} />
+        <ProductFieldInputs form={form} tab="configuration" />
       </>
     )
   },
@@ -203,6 +205,7 @@ export const ConnectorSettingsTab = withForm({
           )}
         </form.AppField>
         <ParameterFields form={form} />
+        <ProductFieldInputs form={form} tab="configuration" />
       </>
     )
   },

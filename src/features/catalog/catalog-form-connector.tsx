@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { catalogItemQuery, catalogOptionsQuery } from '../../api/catalog'
 import { withForm } from '../../ui/form/fields'
 import { toFormValues } from './catalog-form-schema'
+import { ProductFieldInputs } from './product-field-inputs'
 
 const defaults = toFormValues('dataproduct')
 /** A source's connector: chosen from the connectors, with what the connector says of itself. */
@@ -89,6 +90,7 @@ export const ConnectorDefinitionTab = withForm({
             />
           )}
         </form.AppField>
+        <ProductFieldInputs form={form} tab="connectorDefinition" />
       </>
     )
   },
@@ -148,6 +150,7 @@ export const MapperTab = withForm({
             />
           )}
         </form.AppField>
+        <ProductFieldInputs form={form} tab="mapper" />
       </>
     )
   },

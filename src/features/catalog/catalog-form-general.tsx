@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query'
 import { useIntl } from 'react-intl'
 import { qualityAttributeOptionsQuery } from '../../api/catalog'
 import { organizationsQuery } from '../../api/organizations'
-import { VISIBILITY_TYPES } from '../../contract/product'
-import { CheckboxField } from '../../ui/form/checkbox-field'
+import { PRODUCT_FIELDS, VISIBILITY_TYPES } from '../../contract/product'
 import { withForm } from '../../ui/form/fields'
 import { MultiSelectField } from '../../ui/form/multi-select-field'
 import { toFormValues } from './catalog-form-schema'
 import { STATUSES } from './catalog-kinds'
 import { useCatalogLabels } from './catalog-labels'
+import { ProductFieldInputs } from './product-field-inputs'
 
 const defaults = toFormValues('dataproduct')
 const INDUSTRIES = [
@@ -105,86 +105,39 @@ export const GeneralTab = withForm({
             )}
           </form.AppField>
         )}
+        <ProductFieldInputs form={form} tab="general" />
       </>
     )
   },
 })
 
-/** Image, contact person, quality attributes, industries and flags. */
+/** Image, contact person, quality attributes, industries and flags: the table's fields of the tab. */
 export const InformationTab = withForm({
   defaultValues: defaults,
   render: function InformationTab({ form }) {
     const intl = useIntl()
     const qualities = useQuery(qualityAttributeOptionsQuery())
     return (
-      <>
-        <form.AppField name="imageUrl">
-          {(field) => (
-            <field.TextField
-              type="url"
-              label={intl.formatMessage({ id: 'catalog.imageUrl', defaultMessage: 'Image URL' })}
-            />
-          )}
-        </form.AppField>
-        <form.AppField name="contactPersonName">
-          {(field) => (
-            <field.TextField
-              label={intl.formatMessage({
-                id: 'catalog.contactPersonName',
-                defaultMessage: 'Contact person',
-              })}
-              autoComplete="name"
-            />
-          )}
-        </form.AppField>
-        <form.AppField name="contactPersonEmail">
-          {(field) => (
-            <field.TextField
-              type="email"
-              label={intl.formatMessage({
-                id: 'catalog.contactPersonEmail',
-                defaultMessage: 'Contact email',
-              })}
-              autoComplete="email"
-            />
-          )}
-        </form.AppField>
-        <form.AppField name="qualityAttributes">
-          {() => (
+      <ProductFieldInputs
+        form={form}
+        tab="information"
+        custom={{
+          qualityAttributes: () => (
             <MultiSelectField
-              label={intl.formatMessage({
-                id: 'catalog.qualityAttributes',
-                defaultMessage: 'Quality attributes',
-              })}
+              label={intl.formatMessage(PRODUCT_FIELDS.qualityAttributes.label)}
               options={qualities.data ?? []}
               allowCustom
             />
-          )}
-        </form.AppField>
-        <form.AppField name="industries">
-          {() => (
+          ),
+          industries: () => (
             <MultiSelectField
-              label={intl.formatMessage({ id: 'catalog.industries', defaultMessage: 'Industries' })}
+              label={intl.formatMessage(PRODUCT_FIELDS.industries.label)}
               options={INDUSTRIES.map((i) => ({ value: i, label: i }))}
               allowCustom
             />
-          )}
-        </form.AppField>
-        <form.AppField name="isExternal">
-          {() => (
-            <CheckboxField
-              label={intl.formatMessage({ id: 'catalog.isExternal', defaultMessage: 'External' })}
-            />
-          )}
-        </form.AppField>
-        <form.AppField name="isOfficial">
-          {() => (
-            <CheckboxField
-              label={intl.formatMessage({ id: 'catalog.isOfficial', defaultMessage: 'Official' })}
-            />
-          )}
-        </form.AppField>
-      </>
+          ),
+        }}
+      />
     )
   },
 })

@@ -1,8 +1,13 @@
 import type { Product, ProductType } from '../../api/catalog'
 import { MESSAGES } from '../../contract/messages'
 import {
+  PRODUCT_FIELD_NAMES,
+  PRODUCT_FIELDS,
   PRODUCT_TYPES,
+  type ProductField,
+  type ProductFieldName,
   type ProductInput,
+  productFieldRules,
   PRODUCT_RULES as RULES,
   VISIBILITY_TYPES,
   visibilityNeedsOrganizations,
@@ -36,16 +41,9 @@ export const catalogFormSchema = z
     productCode: RULES.productCode,
     description: RULES.description,
     status: RULES.status,
-    imageUrl: RULES.imageUrl,
     publisherOrganizationId: RULES.publisherOrganizationId,
     visibilityType: z.enum(VISIBILITY_TYPES, { error: () => MESSAGES.enum }),
     selectedVisibilityTo: RULES.list,
-    contactPersonName: RULES.contactPersonName,
-    contactPersonEmail: RULES.contactPersonEmail,
-    qualityAttributes: RULES.list,
-    industries: RULES.list,
-    isExternal: z.boolean(),
-    isOfficial: z.boolean(),
     accessPoint: RULES.accessPoint,
     protocolId: RULES.protocolId,
     dataSource: RULES.dataSource,
@@ -68,6 +66,7 @@ export const catalogFormSchema = z
     schemaName: RULES.schemaName,
     schemaVersion: RULES.schemaVersion,
     schemaUrl: RULES.schemaUrl,
+    ...productFieldRules(false),
   })
   // The platform's rule (contract/product.ts), on the flattened fields (checked even when others fail).
   .refine((v) => !visibilityNeedsOrganizations(v.visibilityType, v.selectedVisibilityTo), {
@@ -92,16 +91,9 @@ export function toFormValues(type: ProductType, p?: Partial<Product>): CatalogFo
     productCode: text(p?.productCode),
     description: text(p?.description),
     status: text(p?.status) || 'draft',
-    imageUrl: text(p?.imageUrl),
     publisherOrganizationId: text(p?.publisherOrganizationId),
     visibilityType: p?.visibility?.type ?? 'private',
     selectedVisibilityTo: strings(p?.visibility?.visibleTo),
-    contactPersonName: text(p?.contactPersonName),
-    contactPersonEmail: text(p?.contactPersonEmail),
-    qualityAttributes: strings(p?.qualityAttributes),
-    industries: strings(p?.industries),
-    isExternal: p?.isExternal ?? false,
-    isOfficial: p?.isOfficial ?? false,
     accessPoint: text(p?.accessPoint),
     protocolId: text(p?.protocolId),
     dataSource: text(p?.dataSource),
@@ -124,6 +116,19 @@ export function toFormValues(type: ProductType, p?: Partial<Product>): CatalogFo
     schemaName: text(p?.schemaName),
     schemaVersion: text(p?.schemaVersion),
     schemaUrl: text(p?.schemaUrl),
+    ...tableValues(p),
+  }
+}
+
+/** The form's values of the table's fields: a text, a list or a flag. */
+function tableValues(p?: Partial<Product>) {
+  const value = (name: ProductFieldName) => {
+    const field: ProductField = PRODUCT_FIELDS[name]
+    if (field.input === 'checkbox') return p?.[name] ?? false
+    return field.rule instanceof z.ZodArray ? strings(p?.[name]) : text(p?.[name])
+  }
+  return Object.fromEntries(PRODUCT_FIELD_NAMES.map((name) => [name, value(name)])) as {
+    [K in ProductFieldName]: z.input<(typeof PRODUCT_FIELDS)[K]['rule']>
   }
 }
 

@@ -1,5 +1,11 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl'
 import type { ProductType } from '../../api/catalog'
+import {
+  PRODUCT_FIELDS,
+  type ProductField,
+  type ProductFieldName,
+  type ProductFieldTab,
+} from '../../contract/product'
 import type { CatalogFormValues } from './catalog-form-schema'
 import type { CatalogPanels } from './catalog-panels'
 
@@ -54,13 +60,8 @@ export function tabsOf(type: ProductType, panels: CatalogPanels): TabId[] {
   })
 }
 
-/** Which tab holds a field: a refused save opens the first tab with an error. */
+/** Which tab holds a field the table does not: a refused save opens the first tab with an error. */
 const FIELD_TAB: Partial<Record<keyof CatalogFormValues, TabId>> = {
-  imageUrl: 'information',
-  contactPersonName: 'information',
-  contactPersonEmail: 'information',
-  qualityAttributes: 'information',
-  industries: 'information',
   actions: 'actions',
   connectorInfo: 'connectorDefinition',
   connectorType: 'connectorDefinition',
@@ -74,8 +75,13 @@ const FIELD_TAB: Partial<Record<keyof CatalogFormValues, TabId>> = {
 const CONFIG_FIELDS = ['accessPoint', 'parameterContext', 'parameterOptions', 'protocolId', 'inputFormats']
 
 export function tabOfField(type: ProductType, field: string): TabId {
-  const tab = FIELD_TAB[field as keyof CatalogFormValues]
+  const inTable: ProductFieldTab | undefined = Object.hasOwn(PRODUCT_FIELDS, field)
+    ? (PRODUCT_FIELDS[field as ProductFieldName] as ProductField).tab
+    : undefined
+  const tab =
+    inTable === 'configuration' ? undefined : (inTable ?? FIELD_TAB[field as keyof CatalogFormValues])
   if (tab) return tab
-  if (CONFIG_FIELDS.includes(field)) return type === 'datasource' ? 'connectorSettings' : 'configuration'
+  if (inTable === 'configuration' || CONFIG_FIELDS.includes(field))
+    return type === 'datasource' ? 'connectorSettings' : 'configuration'
   return 'general'
 }

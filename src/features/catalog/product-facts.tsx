@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import type { Product } from '../../api/catalog'
 import { dataFormatsQuery } from '../../api/data-formats'
 import { organizationsQuery } from '../../api/organizations'
+import { PRODUCT_FIELD_NAMES, PRODUCT_FIELDS, type ProductField } from '../../contract/product'
 import { useSession } from '../../core/session'
 import { useCatalogLabels } from './catalog-labels'
 
@@ -28,7 +29,7 @@ const json = (value: unknown) =>
     </pre>
   )
 
-/** Every field of a catalog entity in readable form. */
+/** Every field of a catalog entity in readable form; the field table's lines among them. */
 export function ProductFacts({ product: p }: { product: Product }) {
   const intl = useIntl()
   const labels = useCatalogLabels()
@@ -94,15 +95,20 @@ export function ProductFacts({ product: p }: { product: Product }) {
             </>
           )}
         </Row>
-        <Row term={<FormattedMessage id="catalog.imageUrl" defaultMessage="Image URL" />}>
-          {p.imageUrl || none}
-        </Row>
-        <Row term={<FormattedMessage id="catalog.isExternal" defaultMessage="External" />}>
-          {yes(p.isExternal)}
-        </Row>
-        <Row term={<FormattedMessage id="catalog.isOfficial" defaultMessage="Official" />}>
-          {yes(p.isOfficial)}
-        </Row>
+        {PRODUCT_FIELD_NAMES.map((name) => {
+          const field: ProductField = PRODUCT_FIELDS[name]
+          if (!field.facts) return null
+          const value = p[name]
+          return (
+            <Row key={name} term={intl.formatMessage(field.label)}>
+              {field.facts === 'yes'
+                ? yes(value === true)
+                : typeof value === 'string' && value
+                  ? value
+                  : none}
+            </Row>
+          )
+        })}
         <Row term={<FormattedMessage id="catalog.harmonizedData" defaultMessage="Harmonized data" />}>
           {yes(p.harmonizedData)}
         </Row>

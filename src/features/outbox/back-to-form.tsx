@@ -1,19 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { FormattedMessage } from 'react-intl'
-import { CATALOG, CATALOG_LISTS, type CatalogList } from '../../api/catalog'
+import { CATALOG, catalogListOf } from '../../api/catalog'
 import { DATA_FORMATS } from '../../api/data-formats'
 import { TASKS } from '../../api/tasks'
 import type { OutboxEntry } from '../../outbox/db'
 
 const linkClass =
   'inline-flex min-h-11 items-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800'
-
-/** The catalog list whose form edits an entity of this type (a product when the change does not say). */
-function catalogListOf(body: unknown): CatalogList {
-  const type = (body as { type?: unknown } | undefined)?.type
-  const found = Object.entries(CATALOG_LISTS).find(([, t]) => t === type)
-  return (found?.[0] as CatalogList | undefined) ?? 'products'
-}
 
 /**
  * A refused change leads back to its entity's form, where the input it carried and the platform's
@@ -27,6 +20,13 @@ export function BackToForm({ entry }: { entry: OutboxEntry }) {
       <span className="sr-only"> {entry.label}</span>
     </>
   )
+  // The form's route came with the change; changes queued before it was stored are matched by family.
+  if (entry.form)
+    return (
+      <Link to={entry.form as '/tasks/$id/edit'} params={{ id }} className={linkClass}>
+        {label}
+      </Link>
+    )
   if (entry.resource === DATA_FORMATS)
     return (
       <Link to="/data-formats/{-$id}/edit" params={{ id }} className={linkClass}>
