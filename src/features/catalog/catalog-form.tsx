@@ -10,7 +10,7 @@ import { isLocalId, newLocalId } from '../../outbox/outbox'
 import type { SaveOutcome } from '../../outbox/save-outcome'
 import { isQuotaError } from '../../pwa/storage'
 import { Button } from '../../ui/button'
-import { DraftOffer } from '../../ui/draft-offer'
+import { DraftKept, DraftOffer } from '../../ui/draft-offer'
 import { onSave, useAppForm } from '../../ui/form/fields'
 import {
   PlatformRefusal,
@@ -201,6 +201,7 @@ export function CatalogForm({
           <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
         </Button>
       </div>
+      <DraftKept draft={draft} />
     </form>
   )
 }

@@ -10,7 +10,7 @@ import { newLocalId } from '../../outbox/outbox'
 import type { SaveOutcome } from '../../outbox/save-outcome'
 import { isQuotaError } from '../../pwa/storage'
 import { Button } from '../../ui/button'
-import { DraftOffer } from '../../ui/draft-offer'
+import { DraftKept, DraftOffer } from '../../ui/draft-offer'
 import { onSave, useAppForm } from '../../ui/form/fields'
 import {
   PlatformRefusal,
@@ -177,6 +177,7 @@ export function TaskForm({
           <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
         </Button>
       </div>
+      <DraftKept draft={draft} />
     </form>
   )
 }
