@@ -45,22 +45,21 @@ const setup = (props: Parameters<typeof Harness>[0]) =>
 
 describe('Save button: a click is never swallowed', () => {
   it('a Save while a field is still being checked waits for the check, then saves', async () => {
-    let release: (value: undefined) => void = () => {}
-    const slowCheck = () =>
-      new Promise<undefined>((resolve) => {
-        release = resolve
-      })
+    const pending: ((value: undefined) => void)[] = []
+    const slowCheck = vi.fn(() => new Promise<undefined>((resolve) => pending.push(resolve)))
     const onSubmit = vi.fn()
     setup({ onSubmit, slowCheck })
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'New' } })
-    await act(() => new Promise((r) => setTimeout(r, 5)))
+    await waitFor(() => expect(slowCheck).toHaveBeenCalled())
     // The check of the typed name is still under way when Save is pressed.
     fireEvent.click(screen.getByRole('button', { name: 'Save' }))
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 10))
-      release(undefined)
-    })
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'New' }))
+    await waitFor(
+      () => {
+        for (const release of pending.splice(0)) release(undefined)
+        expect(onSubmit).toHaveBeenCalledWith({ name: 'New' })
+      },
+      { timeout: 5000 },
+    )
   })
 
   it('the first Save of a form the rules refuse says so and focuses the field', async () => {
