@@ -74,6 +74,13 @@ export interface CrudOptions {
 
 export type { UsedBy } from '../src/contract/envelope'
 
+/** A catalog item as a list of users names it. */
+export const usedByItem = (item: Entity) => ({
+  id: item.id,
+  name: String(item.name ?? ''),
+  type: typeof item.type === 'string' ? item.type : undefined,
+})
+
 /** `createdByName` and `updatedByName` beside the ids, from the platform's users. */
 async function withUserNames(c: Ctx, entity: Entity): Promise<Entity> {
   const ids = [entity.createdBy, entity.updatedBy].filter((id): id is string => typeof id === 'string')

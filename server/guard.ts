@@ -28,6 +28,23 @@ export async function organizationsOf(c: Ctx, user: AuthUser): Promise<string[]>
   return orgs
 }
 
+/**
+ * The catalog items of `items` a user may see: a public one, one an organization of theirs publishes
+ * or is shown to; the platform administrator sees them all.
+ */
+export async function visibleItems<T extends Record<string, unknown>>(c: Ctx, items: T[]): Promise<T[]> {
+  const user = userOf(c)
+  if (isPlatformAdmin(user)) return items
+  const mine = new Set(await organizationsOf(c, user))
+  return items.filter((item) => {
+    const visibility = item.visibility as { type?: string; visibleTo?: string[] } | undefined
+    if ((visibility?.type ?? 'public') === 'public') return true
+    if (typeof item.publisherOrganizationId === 'string' && mine.has(item.publisherOrganizationId))
+      return true
+    return (visibility?.visibleTo ?? []).some((org) => mine.has(org))
+  })
+}
+
 export async function memberOf(c: Ctx, user: AuthUser, organizationId: string): Promise<boolean> {
   return isPlatformAdmin(user) || (await organizationsOf(c, user)).includes(organizationId)
 }

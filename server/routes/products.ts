@@ -9,9 +9,9 @@ import {
   taskBodySchema,
 } from '../../src/contract/product'
 import { type AuthUser, type Ctx, stamp, type Vars } from '../context'
-import { crud, type UsedBy } from '../crud'
+import { crud, type UsedBy, usedByItem } from '../crud'
 import { writeEvent } from '../events'
-import { isPlatformAdmin, organizationsOf, publisherGuard, route, userOf } from '../guard'
+import { publisherGuard, route, userOf, visibleItems } from '../guard'
 import { type Entity, Store } from '../store'
 import { jsonBody, parseBody, parseWith } from '../validate'
 import { idempotent, notFound, updateEntity } from '../writes'
@@ -168,25 +168,12 @@ const PRODUCT_REFERENCES = [
  * counted for everyone and named only to those who may see it (a contract by its consumer).
  */
 async function itemUsers(c: Ctx, id: string): Promise<UsedBy> {
-  const user = userOf(c)
   const using = (await store(c).referencing(PRODUCT_REFERENCES, id)).filter((p) => p.id !== id)
   const contracts = await store(c, 'contract').referencing(['productId'], id)
-  const mine = isPlatformAdmin(user) ? undefined : new Set(await organizationsOf(c, user))
-  const visible = (p: Record<string, unknown>) => {
-    if (!mine) return true
-    const visibility = p.visibility as { type?: string; visibleTo?: string[] } | undefined
-    if ((visibility?.type ?? 'public') === 'public') return true
-    if (typeof p.publisherOrganizationId === 'string' && mine.has(p.publisherOrganizationId)) return true
-    return (visibility?.visibleTo ?? []).some((org) => mine.has(org))
-  }
   return {
     count: using.length + contracts.length,
     items: [
-      ...using.filter(visible).map((p) => ({
-        id: p.id,
-        name: String(p.name ?? ''),
-        type: typeof p.type === 'string' ? p.type : undefined,
-      })),
+      ...(await visibleItems(c, using)).map(usedByItem),
       ...contracts.map((k) => ({
         id: k.id,
         name: String(k.dataConsumer ?? ''),

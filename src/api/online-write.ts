@@ -1,38 +1,18 @@
 import { useCallback, useRef, useState } from 'react'
-import { defineMessages, type IntlShape, useIntl } from 'react-intl'
+import { type IntlShape, useIntl } from 'react-intl'
 import type { ApiResult } from '../core/http'
-import { errorLine } from '../ui/error-text'
-
-/**
- * The one door for writes that are never queued (tokens, task commands, purchase, credentials,
- * files): each user action gets an Idempotency-Key, kept for a retry of the same action while the
- * platform gave no final answer (no answer, 5xx); one request at a time (`busy`); the error, in the
- * user's language, for the place where the action was made. A 401 ends the session in the http layer.
- */
-export const onlineWriteMessages = defineMessages({
-  forbidden: { id: 'write.forbidden', defaultMessage: 'You are not permitted to do this.' },
-  noAnswer: {
-    id: 'write.noAnswer',
-    defaultMessage: 'The platform did not answer. Nothing was changed; try again.',
-  },
-  failed: {
-    id: 'write.failed',
-    defaultMessage: 'There was a problem with your request. Please try again later.',
-  },
-})
+import { actionErrorLine } from '../ui/error-text'
 
 /** The message for a refused or unanswered online-only write. */
-export function onlineWriteError(
+function onlineWriteError(
   intl: IntlShape,
   result: Pick<ApiResult<unknown>, 'status' | 'error'> & { body?: unknown },
 ) {
-  if (result.status === 0) return intl.formatMessage(onlineWriteMessages.noAnswer)
-  // A 401 that did not end the session (contracts, credentials) says the platform's reason.
-  if (result.status === 401) return errorLine(intl, { status: 401, message: result.error })
-  if (result.status === 403) return intl.formatMessage(onlineWriteMessages.forbidden)
-  if (result.status >= 500 || !result.error) return intl.formatMessage(onlineWriteMessages.failed)
-  // Any other refusal: its fields, a text the console knows, or its status, in the user's language.
-  return errorLine(intl, { status: result.status, message: result.error, issues: issuesOf(result.body) })
+  return actionErrorLine(intl, {
+    status: result.status,
+    message: result.error,
+    issues: issuesOf(result.body),
+  })
 }
 
 /** What makes two calls the same action: their input, with files by name, size and date. */
@@ -71,6 +51,12 @@ export interface OnlineWrite<I, T> {
   clearError: () => void
 }
 
+/**
+ * The one door for writes that are never queued (tokens, task commands, purchase, credentials,
+ * files): each user action gets an Idempotency-Key, kept for a retry of the same action while the
+ * platform gave no final answer (no answer, 5xx); one request at a time (`busy`); the error, in the
+ * user's language, for the place where the action was made. A 401 ends the session in the http layer.
+ */
 export function useOnlineWrite<I, T>(
   send: (input: I, idempotencyKey: string) => Promise<ApiResult<T>>,
 ): OnlineWrite<I, T> {

@@ -1,8 +1,9 @@
-import { onlineManager } from '@tanstack/react-query'
+import { onlineManager, type UseQueryOptions, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { FormattedList, FormattedMessage, useIntl } from 'react-intl'
+import type { UsedBy } from '../contract/envelope'
 import type { OutboxEntry } from '../outbox/db'
-import { discardEntry, retryEntry } from '../outbox/outbox'
+import { discardEntry, isLocalId, retryEntry } from '../outbox/outbox'
 import { awaitOutcome } from '../outbox/save-outcome'
 import { ConfirmDialog } from './confirm-dialog'
 import { showOutcomeNotice } from './form/platform-answer'
@@ -168,6 +169,66 @@ export function UsedByNames({ count, names }: { count: number; names: string[] }
             ]
           : []),
       ]}
+    />
+  )
+}
+
+/**
+ * A delete's dialog that first asks the platform what uses the entity: one in use cannot be deleted
+ * (the platform refuses it), and when the answer cannot be had the dialog says the platform decides.
+ * Closes once the platform deleted it, or the delete is kept to send (`done`).
+ */
+export function UsedByDeleteDialog<Key extends readonly unknown[]>({
+  entity,
+  usedByQuery,
+  title,
+  inUse,
+  text,
+  testId,
+  queue,
+  onClose,
+}: {
+  entity: { id: string } | null
+  usedByQuery: (id: string) => UseQueryOptions<UsedBy, Error, UsedBy, Key>
+  title: ReactNode
+  /** Says what uses it: how many, and the names the user may see (`names`). */
+  inUse: (count: number, names: ReactNode) => ReactNode
+  /** Says what the delete does, once nothing uses it. */
+  text: ReactNode
+  /** The test id of the in-use text. */
+  testId: string
+  queue: () => Promise<OutboxEntry | undefined>
+  onClose: (done?: boolean) => void
+}) {
+  const id = entity?.id ?? ''
+  const asks = entity !== null && !isLocalId(id)
+  const usedBy = useQuery({ ...usedByQuery(id), enabled: asks })
+  const count = usedBy.data?.count ?? 0
+  const named = usedBy.data?.items.map((item) => item.name) ?? []
+  const checking = asks && usedBy.isFetching
+
+  return (
+    <DeleteDialog
+      open={entity !== null}
+      confirmDisabled={checking || count > 0}
+      title={title}
+      description={
+        checking ? (
+          <FormattedMessage id="dataFormats.checkingUse" defaultMessage="Checking what uses it…" />
+        ) : count > 0 ? (
+          <span data-testid={testId}>{inUse(count, <UsedByNames count={count} names={named} />)}</span>
+        ) : usedBy.isError ? (
+          <FormattedMessage
+            id="dataFormats.useUnknown"
+            defaultMessage="Could not check what uses it now: the platform refuses the delete if something does."
+          />
+        ) : (
+          text
+        )
+      }
+      queue={queue}
+      onInUse={() => void usedBy.refetch()}
+      onClose={onClose}
     />
   )
 }

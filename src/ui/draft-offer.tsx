@@ -43,14 +43,6 @@ export function DraftOffer({
           </Alert>
         </div>
       )}
-      {draft.kept && (
-        <p role="status" className="mb-4 text-sm text-gray-700" data-testid="draft-kept">
-          <FormattedMessage
-            id="draft.kept"
-            defaultMessage="Your input is kept on this device as a draft until you save it: you can leave and come back."
-          />
-        </p>
-      )}
       {(draft.storageFull || saveError === 'storage-full') && (
         <div className="mb-4">
           <Alert>
@@ -67,5 +59,22 @@ export function DraftOffer({
         </div>
       )}
     </>
+  )
+}
+
+/**
+ * Below an entity form's buttons: that the input is kept as a draft. It appears while the user types,
+ * so it stands where it moves nothing under the pointer (above the form it pushed Save away mid-click).
+ */
+export function DraftKept({ draft }: { draft: ReturnType<typeof useDraft<unknown>> }) {
+  return (
+    <p role="status" className="mt-3 text-sm text-gray-700 empty:hidden" data-testid="draft-kept">
+      {draft.kept && (
+        <FormattedMessage
+          id="draft.kept"
+          defaultMessage="Your input is kept on this device as a draft until you save it: you can leave and come back."
+        />
+      )}
+    </p>
   )
 }

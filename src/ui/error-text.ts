@@ -37,6 +37,19 @@ const byStatus = defineMessages({
   504: { id: 'failure.502', defaultMessage: 'The platform cannot be reached right now.' },
 })
 
+/** A failed action's words (a write never queued), where they differ from a read's. */
+const ofAction = defineMessages({
+  forbidden: { id: 'write.forbidden', defaultMessage: 'You are not permitted to do this.' },
+  noAnswer: {
+    id: 'write.noAnswer',
+    defaultMessage: 'The platform did not answer. Nothing was changed; try again.',
+  },
+  failed: {
+    id: 'write.failed',
+    defaultMessage: 'There was a problem with your request. Please try again later.',
+  },
+})
+
 /** Whole platform texts the console knows: shown translated instead of the status's words. */
 const knownTexts: Record<string, MessageDescriptor> = defineMessages({
   'The file is empty': { id: 'failure.fileEmpty', defaultMessage: 'The file is empty.' },
@@ -182,4 +195,18 @@ export function describeError(intl: IntlShape, error: unknown): ErrorText {
 export function errorLine(intl: IntlShape, error: unknown): string {
   const text = describeError(intl, error)
   return text.issues.length ? text.issues.join('; ') : text.headline
+}
+
+/**
+ * A failed action (a write never queued) as one line: no answer says nothing was changed; a refusal
+ * for lack of rights and a server error say so in the action's words; a 401 that did not end the
+ * session and any other refusal as errorLine says them (fields, a text the console knows, a status).
+ */
+export function actionErrorLine(intl: IntlShape, error: FailureLike): string {
+  const status = error.status ?? 0
+  if (status === 0) return intl.formatMessage(ofAction.noAnswer)
+  if (status === 401) return errorLine(intl, error)
+  if (status === 403) return intl.formatMessage(ofAction.forbidden)
+  if (status >= 500 || !error.message) return intl.formatMessage(ofAction.failed)
+  return errorLine(intl, error)
 }

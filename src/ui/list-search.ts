@@ -28,6 +28,12 @@ export const searchText =
   (raw) =>
     typeof raw === 'string' && raw.trim() !== '' && raw.length <= max ? raw : undefined
 
+/** Text of up to `max` characters that is not blank, without its outer spaces. */
+export const trimmedText =
+  (max = 200): SearchField<string> =>
+  (raw) =>
+    typeof raw === 'string' && raw.trim() !== '' && raw.length <= max ? raw.trim() : undefined
+
 /** Text that is not empty, cut to `max` characters. */
 export const clippedText =
   (max = 200): SearchField<string> =>
@@ -40,6 +46,18 @@ export const positiveInt: SearchField<number> = (raw) => {
     typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN
   return Number.isInteger(n) && n > 0 ? n : undefined
 }
+
+/** A whole number from `min` to `max`, as a number or its digits. */
+export const wholeBetween =
+  (min: number, max: number): SearchField<number> =>
+  (raw) => {
+    const n = positiveInt(raw)
+    return n !== undefined && n >= min && n <= max ? n : undefined
+  }
+
+/** Yes or no, as a boolean or its word. */
+export const yesNo: SearchField<boolean> = (raw) =>
+  raw === true || raw === 'true' ? true : raw === false || raw === 'false' ? false : undefined
 
 /** One of the page sizes a list offers. */
 export const sizeOf =

@@ -75,10 +75,15 @@ test.describe('nothing typed is lost silently', () => {
 
     // A data format form keeps a draft: it says so, and leaving does not ask.
     await page.goto('/data-formats/create')
+    // The notice comes while the user types: it moves nothing under the pointer, Save least of all
+    // (above the form it once pushed Save away between a click's aim and its press).
+    const save = page.getByRole('button', { name: 'Tallenna' })
+    const before = await save.boundingBox()
     await page.getByRole('textbox', { name: 'Nimi' }).fill('Luonnos jää talteen')
     await expect(page.getByTestId('draft-kept')).toHaveText(
       'Syötteesi säilyy tällä laitteella luonnoksena, kunnes tallennat sen: voit poistua ja palata myöhemmin.',
     )
+    expect(await save.boundingBox()).toEqual(before)
     await page.getByRole('link', { name: 'Tehtävät' }).first().click()
     await expect(page).toHaveURL(/\/tasks(\?|$)/)
     await expect(page.getByRole('dialog')).toHaveCount(0)

@@ -10,8 +10,8 @@ import { isLocalId, newLocalId } from '../../outbox/outbox'
 import type { SaveOutcome } from '../../outbox/save-outcome'
 import { isQuotaError } from '../../pwa/storage'
 import { Button } from '../../ui/button'
-import { DraftOffer } from '../../ui/draft-offer'
-import { useAppForm } from '../../ui/form/fields'
+import { DraftKept, DraftOffer } from '../../ui/draft-offer'
+import { onSave, useAppForm } from '../../ui/form/fields'
 import {
   PlatformRefusal,
   platformErrorListeners,
@@ -146,14 +146,7 @@ export function CatalogForm({
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        void form.handleSubmit()
-      }}
-      className="max-w-3xl rounded-lg bg-white p-4 shadow-sm sm:p-6"
-    >
+    <form noValidate onSubmit={onSave(form)} className="max-w-3xl rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <PlatformRefusal entry={outbox.refused} />
       <DraftOffer
         draft={draft}
@@ -208,6 +201,7 @@ export function CatalogForm({
           <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
         </Button>
       </div>
+      <DraftKept draft={draft} />
     </form>
   )
 }

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage } from 'react-intl'
 import { type DataFormat, dataFormats, dataFormatUsedByQuery } from '../../api/data-formats'
-import { isLocalId } from '../../outbox/outbox'
-import { DeleteDialog, UsedByNames } from '../../ui/delete-dialog'
+import { UsedByDeleteDialog } from '../../ui/delete-dialog'
 
 /**
  * Asks before a data format is deleted, saying what uses it: one in use cannot be deleted (the
@@ -16,16 +14,11 @@ export function DataFormatDeleteDialog({
   format: DataFormat | null
   onClose: () => void
 }) {
-  const id = format?.id ?? ''
-  const usedBy = useQuery({ ...dataFormatUsedByQuery(id), enabled: format !== null && !isLocalId(id) })
-  const count = usedBy.data?.count ?? 0
-  const named = usedBy.data?.items.map((item) => item.name) ?? []
-  const checking = format !== null && !isLocalId(id) && usedBy.isFetching
-
   return (
-    <DeleteDialog
-      open={format !== null}
-      confirmDisabled={checking || count > 0}
+    <UsedByDeleteDialog
+      entity={format}
+      usedByQuery={dataFormatUsedByQuery}
+      testId="data-format-used-by"
       title={
         <FormattedMessage
           id="dataFormats.deleteTitle"
@@ -33,34 +26,20 @@ export function DataFormatDeleteDialog({
           values={{ name: format?.name }}
         />
       }
-      description={
-        checking ? (
-          <FormattedMessage id="dataFormats.checkingUse" defaultMessage="Checking what uses it…" />
-        ) : count > 0 ? (
-          <span data-testid="data-format-used-by">
-            <FormattedMessage
-              id="dataFormats.inUse"
-              defaultMessage="{count, plural, one {# item uses} other {# items use}} this data format, so it cannot be deleted: {names}."
-              values={{
-                count,
-                names: <UsedByNames count={count} names={named} />,
-              }}
-            />
-          </span>
-        ) : usedBy.isError ? (
-          <FormattedMessage
-            id="dataFormats.useUnknown"
-            defaultMessage="Could not check what uses it now: the platform refuses the delete if something does."
-          />
-        ) : (
-          <FormattedMessage
-            id="dataFormats.deleteText"
-            defaultMessage="The data format is removed from the platform."
-          />
-        )
+      inUse={(count, names) => (
+        <FormattedMessage
+          id="dataFormats.inUse"
+          defaultMessage="{count, plural, one {# item uses} other {# items use}} this data format, so it cannot be deleted: {names}."
+          values={{ count, names }}
+        />
+      )}
+      text={
+        <FormattedMessage
+          id="dataFormats.deleteText"
+          defaultMessage="The data format is removed from the platform."
+        />
       }
       queue={async () => (format ? dataFormats.queueDelete(format) : undefined)}
-      onInUse={() => void usedBy.refetch()}
       onClose={onClose}
     />
   )

@@ -9,8 +9,8 @@ import { newLocalId } from '../../outbox/outbox'
 import type { SaveOutcome } from '../../outbox/save-outcome'
 import { isQuotaError } from '../../pwa/storage'
 import { Button } from '../../ui/button'
-import { DraftOffer } from '../../ui/draft-offer'
-import { useAppForm } from '../../ui/form/fields'
+import { DraftKept, DraftOffer } from '../../ui/draft-offer'
+import { onSave, useAppForm } from '../../ui/form/fields'
 import {
   PlatformRefusal,
   platformErrorListeners,
@@ -73,14 +73,7 @@ export function DataFormatForm({ current, refused }: { current?: DataFormat; ref
   const draft = useDraft(key, values, dirty)
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        void form.handleSubmit()
-      }}
-      className="max-w-2xl rounded-lg bg-white p-6 shadow-sm"
-    >
+    <form noValidate onSubmit={onSave(form)} className="max-w-2xl rounded-lg bg-white p-6 shadow-sm">
       <PlatformRefusal entry={outbox.refused} />
       <DraftOffer
         draft={draft}
@@ -143,6 +136,7 @@ export function DataFormatForm({ current, refused }: { current?: DataFormat; ref
           <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
         </Button>
       </div>
+      <DraftKept draft={draft} />
     </form>
   )
 }

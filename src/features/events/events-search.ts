@@ -1,5 +1,6 @@
 import type { EventFilters } from '../../api/events'
 import { EVENTS_FIRST_LIMIT } from '../../api/events'
+import { matching, searchSchema, trimmedText, wholeBetween, yesNo } from '../../ui/list-search'
 
 /** The events screen's URL search: filters, how many are shown, and the event opened in the drawer. */
 export interface EventsSearch {
@@ -16,30 +17,24 @@ export interface EventsSearch {
   event?: string
 }
 
-const text = (v: unknown) => (typeof v === 'string' && v.trim() && v.length <= 100 ? v.trim() : undefined)
-const date = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined)
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const fields = searchSchema({
+  type: trimmedText(100),
+  status: trimmedText(100),
+  category: trimmedText(100),
+  targetType: trimmedText(100),
+  app: trimmedText(100),
+  from: matching(DAY),
+  to: matching(DAY),
+  error: yesNo,
+  limit: wholeBetween(EVENTS_FIRST_LIMIT + 1, 10_000),
+  event: trimmedText(100),
+})
 
-/** Reads the search leniently: a bad value is dropped, never an error page. */
+/** Reads the search leniently: a bad value is dropped, never an error page; no `error` takes the stored one. */
 export function parseEventsSearch(raw: Record<string, unknown>, storedError: boolean): EventsSearch {
-  const limit = Number(raw.limit)
-  const error =
-    raw.error === true || raw.error === 'true'
-      ? true
-      : raw.error === false || raw.error === 'false'
-        ? false
-        : storedError
-  return {
-    type: text(raw.type),
-    status: text(raw.status),
-    category: text(raw.category),
-    targetType: text(raw.targetType),
-    app: text(raw.app),
-    from: date(raw.from),
-    to: date(raw.to),
-    error: error || undefined,
-    limit: Number.isInteger(limit) && limit > EVENTS_FIRST_LIMIT && limit <= 10_000 ? limit : undefined,
-    event: text(raw.event),
-  }
+  const search = fields(raw)
+  return { ...search, error: (search.error ?? storedError) || undefined }
 }
 
 /** Local midnight of a YYYY-MM-DD, plus `days`, as an ISO instant. */

@@ -10,7 +10,7 @@ import { useUnsavedInput } from '../../pwa/unsaved'
 import { Alert } from '../../ui/alert'
 import { ErrorNotice } from '../../ui/error-notice'
 import { DateField } from '../../ui/form/date-field'
-import { useAppForm } from '../../ui/form/fields'
+import { onSave, useAppForm } from '../../ui/form/fields'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { daysAhead, endOfDay, expirationProblem } from './token-dates'
 
@@ -53,10 +53,7 @@ export function GenerateTokenForm({
     <form
       noValidate
       aria-labelledby="generate-token-title"
-      onSubmit={(e) => {
-        e.preventDefault()
-        void form.handleSubmit()
-      }}
+      onSubmit={onSave(form)}
       className="rounded-lg border border-gray-200 p-4"
     >
       <h3 id="generate-token-title" className="mb-3 font-semibold text-gray-900">

@@ -10,8 +10,8 @@ import { newLocalId } from '../../outbox/outbox'
 import type { SaveOutcome } from '../../outbox/save-outcome'
 import { isQuotaError } from '../../pwa/storage'
 import { Button } from '../../ui/button'
-import { DraftOffer } from '../../ui/draft-offer'
-import { useAppForm } from '../../ui/form/fields'
+import { DraftKept, DraftOffer } from '../../ui/draft-offer'
+import { onSave, useAppForm } from '../../ui/form/fields'
 import {
   PlatformRefusal,
   platformErrorListeners,
@@ -116,14 +116,7 @@ export function TaskForm({
   const panelClass = 'data-[state=inactive]:hidden pt-4'
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        void form.handleSubmit()
-      }}
-      className="rounded-lg bg-white p-4 shadow-sm md:p-6"
-    >
+    <form noValidate onSubmit={onSave(form)} className="rounded-lg bg-white p-4 shadow-sm md:p-6">
       <PlatformRefusal entry={outbox.refused ?? jobsSave.refused} />
       <DraftOffer
         draft={draft}
@@ -184,6 +177,7 @@ export function TaskForm({
           <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
         </Button>
       </div>
+      <DraftKept draft={draft} />
     </form>
   )
 }

@@ -168,6 +168,9 @@ function SelectField({
   )
 }
 
+/** Reporters of a Save the rules refused, one for each mounted Save button, by its form's store. */
+const refusalReporters = new WeakMap<object, () => void>()
+
 /**
  * The form's Save button. After a Save the rules refuse, focus moves to the first invalid field and
  * a summary saying how many fields need correcting is announced.
@@ -178,25 +181,34 @@ function SubmitButton({ children }: { children: ReactNode }) {
   const button = useRef<HTMLButtonElement>(null)
   const submitting = useStore(form.store, (s) => s.isSubmitting)
   const valid = useStore(form.store, (s) => s.isValid)
-  const attempts = useStore(form.store, (s) => s.submissionAttempts)
   const [invalidCount, setInvalidCount] = useState(0)
-  const wasSubmitting = useRef(false)
 
   useEffect(() => {
-    const finished = wasSubmitting.current && !submitting
-    wasSubmitting.current = submitting
     if (valid) setInvalidCount(0)
-    if (!finished || valid || attempts === 0) return
-    // After the screen has shown the tab with the first error.
-    const timer = window.setTimeout(() => {
-      const invalid = [
-        ...(button.current?.form?.querySelectorAll<HTMLElement>('[aria-invalid="true"]') ?? []),
-      ]
-      setInvalidCount(Math.max(1, invalid.length))
-      invalid.find((el) => el.checkVisibility?.() ?? el.offsetParent !== null)?.focus()
-    }, 0)
-    return () => window.clearTimeout(timer)
-  }, [submitting, valid, attempts])
+  }, [valid])
+
+  useEffect(() => {
+    let timer: number | undefined
+    const report = () => {
+      window.clearTimeout(timer)
+      // After the screen has shown the tab with the first error.
+      timer = window.setTimeout(() => {
+        const invalid = [
+          ...(button.current?.form?.querySelectorAll<HTMLElement>('[aria-invalid="true"]') ?? []),
+        ]
+        const refusedFields = Object.values(
+          form.state.fieldMeta as Record<string, { errors?: unknown[] }>,
+        ).filter((meta) => (meta?.errors?.length ?? 0) > 0).length
+        setInvalidCount(Math.max(1, invalid.length || refusedFields))
+        invalid.find((el) => (el.checkVisibility?.() ?? true) && el.closest('[hidden]') === null)?.focus()
+      }, 0)
+    }
+    refusalReporters.set(form.store, report)
+    return () => {
+      window.clearTimeout(timer)
+      if (refusalReporters.get(form.store) === report) refusalReporters.delete(form.store)
+    }
+  }, [form])
 
   return (
     <>
@@ -231,11 +243,38 @@ function SubmitButton({ children }: { children: ReactNode }) {
   )
 }
 
-/** The one form hook of the console: every entity form (one per entity, create and edit) uses it. */
-
-export const { useAppForm, withForm } = createFormHook({
+const formHook = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: { TextField, TextAreaField, SelectField },
   formComponents: { SubmitButton },
 })
+export const { withForm } = formHook
+
+// biome-ignore lint/suspicious/noExplicitAny: the options of a form of any values
+type AppFormOptions = Record<string, any> & { onSubmitInvalid?: (props: SubmitInvalidProps) => void }
+type SubmitInvalidProps = { formApi: { store: object } }
+
+/**
+ * The one form hook of the console: every entity form (one per entity, create and edit) is built on it. No Save is
+ * swallowed: the first one runs the rules as every later one does (the library would return at
+ * once, unseen, while a field is being checked or is invalid), and one the rules refuse reaches the
+ * Save button, which says so and focuses the first invalid field.
+ */
+export const useAppForm = ((options: AppFormOptions) =>
+  formHook.useAppForm({
+    ...options,
+    canSubmitWhenInvalid: true,
+    onSubmitInvalid: (props: SubmitInvalidProps) => {
+      options.onSubmitInvalid?.(props)
+      refusalReporters.get(props.formApi.store)?.()
+    },
+  })) as unknown as typeof formHook.useAppForm
+
+/** The form element's submit: the form's Save, one at a time (the button shows it busy meanwhile). */
+export const onSave =
+  (form: { state: { isSubmitting: boolean }; handleSubmit: () => Promise<void> }) =>
+  (event: { preventDefault: () => void }) => {
+    event.preventDefault()
+    if (!form.state.isSubmitting) void form.handleSubmit()
+  }
