@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { routePattern } from './src/shell/preload'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string
@@ -139,18 +140,6 @@ function chunkMap(): Plugin {
       },
     },
   }
-}
-
-/**
- * A route file's address pattern, segment by segment: `_user/tasks/$id.edit` is `tasks/$/edit`;
- * `$` matches one segment, `?` one segment or none; pathless layouts (`_user`) and `index` drop out.
- */
-export function routePattern(file: string): string {
-  return file
-    .split(/[/.]/)
-    .filter((segment) => !segment.startsWith('_') && segment !== 'index' && segment !== 'route')
-    .map((segment) => (/^\{-\$\w+\}$/.test(segment) ? '?' : segment.startsWith('$') ? '$' : segment))
-    .join('/')
 }
 
 export default defineConfig(({ command }) => ({

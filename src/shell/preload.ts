@@ -13,6 +13,18 @@ export interface ChunkMap {
   routes: Record<string, number[]>
 }
 
+/**
+ * A route file's address pattern (build time), segment by segment: `_user/tasks/$id.edit` is
+ * `tasks/$/edit`; `$` matches one segment, `?` one or none; pathless layouts and `index` drop out.
+ */
+export function routePattern(file: string): string {
+  return file
+    .split(/[/.]/)
+    .filter((segment) => !segment.startsWith('_') && segment !== 'index' && segment !== 'route')
+    .map((segment) => (/^\{-\$\w+\}$/.test(segment) ? '?' : segment.startsWith('$') ? '$' : segment))
+    .join('/')
+}
+
 /** Whether the address's path matches a route pattern of the chunk map. */
 export function matchesPattern(pathname: string, pattern: string): boolean {
   const path = pathname.split('/').filter(Boolean)
