@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { dataFormatsQuery } from '../api/data-formats'
 import {
   beginNotingReads,
   dropEarlyRequests,
@@ -10,10 +9,11 @@ import {
   rememberReads,
   requestScope,
   startEarlyRequests,
-} from './early-requests'
-import { queryClient } from './query-client'
-import { environmentSetting, organizationSetting, versionSetting } from './scope'
-import { saveSession } from './session'
+} from '../core/early-requests'
+import { queryClient } from '../core/query-client'
+import { environmentSetting, organizationSetting, versionSetting } from '../core/scope'
+import { saveSession } from '../core/session'
+import { dataFormatsQuery } from './data-formats'
 
 const fetchMock = vi.fn<typeof fetch>()
 /** Each answer names the call it answers, so a test can tell which request's data the screen got. */
