@@ -9,6 +9,7 @@ import { startTokenRefresh } from './auth/token-refresh'
 import { LOCALE_COOKIE } from './contract/shell-pages'
 import {
   beginNotingReads,
+  completes,
   dropEarlyRequests,
   endNotingReads,
   forgetReads,
@@ -103,14 +104,15 @@ const stopNoting = router.subscribe('onLoad', () => {
   stopNoting()
   endNotingReads()
 })
+// Remembered for the address opened and for the one the console completes it to (page and limit
+// added), which is the address a reload opens.
 const stopRemembering = router.subscribe('onResolved', () => {
-  stopRemembering()
+  const address = location.pathname + location.search
+  if (!completes(address, openedAt)) return stopRemembering()
   const failed = router.state.matches.some((m) => m.status !== 'success')
   if (!getSession() || failed || location.pathname === '/login') return
   const { env, version, organizationId } = currentScope()
-  const address = location.pathname + location.search
-  const opened = openedAt.split('?')[0] === location.pathname ? openedAt : address
-  rememberReads([...new Set([address, opened])], requestScope(env, version, organizationId))
+  rememberReads([...new Set([address, openedAt])], requestScope(env, version, organizationId))
 })
 /** Set once the persisted cache is restored: saving before would overwrite it with an empty cache. */
 let cacheRestored = false

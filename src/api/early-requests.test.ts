@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   beginNotingReads,
+  completes,
   dropEarlyRequests,
   EARLY_PREFIX,
   endNotingReads,
@@ -83,6 +84,13 @@ describe('early first reads (the entry script sends what the screen will ask)', 
       scope: 'sandbox|v2|',
       urls: [FIRST_PAGE],
     })
+  })
+
+  it('remembers them for the address the console completes the opened one to, not for another page', () => {
+    expect(completes('/data-formats?page=1&limit=10', '/data-formats')).toBe(true)
+    expect(completes('/data-formats?page=1&limit=10', '/data-formats?page=1')).toBe(true)
+    expect(completes('/data-formats?page=2&limit=10', '/data-formats?page=1')).toBe(false)
+    expect(completes('/tasks?page=1', '/data-formats')).toBe(false)
   })
 
   it('reads the session token from the boot store without the console', async () => {

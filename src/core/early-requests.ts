@@ -197,12 +197,11 @@ export function endNotingReads() {
 }
 
 /**
- * The screen has loaded: what its loaders read is remembered for the addresses given, in this scope.
- * A load that read nothing (its data was fresh in the cache) leaves what was remembered.
+ * The first screen has loaded: what its loaders read is remembered for the addresses given, in this
+ * scope. A load that read nothing (its data was fresh in the cache) leaves what was remembered.
  */
 export function rememberReads(addresses: string[], scope: string) {
   const urls = loaded
-  loaded = []
   if (urls.length === 0) return
   for (const address of addresses) {
     try {
@@ -211,6 +210,18 @@ export function rememberReads(addresses: string[], scope: string) {
       // Storage full: the screen just starts its reads with the console, as without this.
     }
   }
+}
+
+/**
+ * Whether `address` only completes `opened`: the same path, with every search parameter `opened`
+ * had (the console adds the list's page and limit to an address without them).
+ */
+export function completes(address: string, opened: string): boolean {
+  const [path, search = ''] = address.split('?')
+  const [openedPath, openedSearch = ''] = opened.split('?')
+  if (path !== openedPath) return false
+  const params = new URLSearchParams(search)
+  return [...new URLSearchParams(openedSearch)].every(([key, value]) => params.get(key) === value)
 }
 
 /** Forgets every remembered read (a sign-out, another user): they carry one user's addresses. */
