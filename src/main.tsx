@@ -102,7 +102,8 @@ router.subscribe('onResolved', () => pictureSoon())
 beginNotingReads()
 const stopNoting = router.subscribe('onLoad', () => {
   stopNoting()
-  endNotingReads()
+  const { env, version, organizationId } = currentScope()
+  endNotingReads(requestScope(env, version, organizationId))
 })
 // Remembered for the address opened and for the one the console completes it to (page and limit
 // added), which is the address a reload opens.
@@ -111,8 +112,7 @@ const stopRemembering = router.subscribe('onResolved', () => {
   if (!completes(address, openedAt)) return stopRemembering()
   const failed = router.state.matches.some((m) => m.status !== 'success')
   if (!getSession() || failed || location.pathname === '/login') return
-  const { env, version, organizationId } = currentScope()
-  rememberReads([...new Set([address, openedAt])], requestScope(env, version, organizationId))
+  rememberReads([...new Set([address, openedAt])])
 })
 /** Set once the persisted cache is restored: saving before would overwrite it with an empty cache. */
 let cacheRestored = false

@@ -44,8 +44,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 async function firstStart(address = '/data-formats') {
   beginNotingReads()
   await queryClient.fetchQuery(dataFormatsQuery({ page: 1, limit: 10 }))
-  endNotingReads()
-  rememberReads([address], requestScope('sandbox', 'v2', organizationSetting.get()))
+  endNotingReads(requestScope('sandbox', 'v2', organizationSetting.get()))
+  rememberReads([address])
   queryClient.clear()
   fetchMock.mockClear()
 }

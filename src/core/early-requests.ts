@@ -176,8 +176,8 @@ export function dropEarlyRequests() {
 
 /** The platform reads made since the screen began loading, noted by the console's call layer. */
 let noted: string[] | null = null
-/** What the last load's loaders read, until it is remembered. */
-let loaded: string[] = []
+/** What the first screen's loaders read, and the scope they read it in. */
+let loaded: RememberedRequests = { scope: '', urls: [] }
 
 /** Called by the call layer for each read it makes. */
 export function noteRead(url: string) {
@@ -187,25 +187,25 @@ export function noteRead(url: string) {
 /** The page's first screen began loading: its reads are noted from now on. */
 export function beginNotingReads() {
   noted = []
-  loaded = []
+  loaded = { scope: '', urls: [] }
 }
 
-/** The first screen's loaders are done: what the console renders next is not the screen's read. */
-export function endNotingReads() {
-  loaded = noted ?? []
+/** The first screen's loaders are done (in `scope`): what the console renders next is not the screen's read. */
+export function endNotingReads(scope: string) {
+  loaded = { scope, urls: noted ?? [] }
   noted = null
 }
 
 /**
- * The first screen has loaded: what its loaders read is remembered for the addresses given, in this
- * scope. A load that read nothing (its data was fresh in the cache) leaves what was remembered.
+ * The first screen has loaded: what its loaders read is remembered for the addresses given, with the
+ * scope it was read in. A load that read nothing (its data was fresh in the cache) leaves what was
+ * remembered.
  */
-export function rememberReads(addresses: string[], scope: string) {
-  const urls = loaded
-  if (urls.length === 0) return
+export function rememberReads(addresses: string[]) {
+  if (loaded.urls.length === 0) return
   for (const address of addresses) {
     try {
-      localStorage.setItem(EARLY_PREFIX + address, JSON.stringify({ scope, urls }))
+      localStorage.setItem(EARLY_PREFIX + address, JSON.stringify(loaded))
     } catch {
       // Storage full: the screen just starts its reads with the console, as without this.
     }
