@@ -62,7 +62,7 @@ const CHUNK_MAP_ID = 'chunk-map'
 
 /**
  * The chunks each screen starts with, written into index.html as data (not a script: the CSP allows
- * none inline), so the entry script preloads them at once (modulepreload) instead of the module
+ * none inline), so the entry script preloads them at once (preload) instead of the module
  * loader discovering them import by import: the console's boot chunks, each language's catalog, the
  * answer schemas for screens that show the platform's data, and per route file the chunks of its
  * split parts and of its parent routes', each with its static imports.

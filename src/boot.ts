@@ -4,12 +4,12 @@ import { paintPicture } from './shell/first-screen-picture'
 import { preloadChunks } from './shell/preload'
 import './styles.css'
 
-// The console's and this screen's chunks, and the screen's first reads, start downloading at once:
-// fetching neither delays the first paint, and the console then finds them ready.
-preloadChunks()
-startEarlyRequests()
 // The last picture of this screen, if there is one for the current scope, before anything loads.
 paintPicture(document.getElementById('root'))
+// The console's and this screen's chunks, and the screen's first reads, start downloading at once
+// (in the same task, before the first frame): the console then finds them ready.
+startEarlyRequests()
+preloadChunks()
 
 /**
  * The entry: index.html's static frame (with the screen's heading, filled in by the platform) paints

@@ -19,7 +19,7 @@ beforeEach(() => {
   document.head.replaceChildren()
 })
 
-describe('the chunks a screen starts with (modulepreload from the entry script)', () => {
+describe('the chunks a screen starts with (preloaded by the entry script)', () => {
   it('gives every route file the pattern of its full path in the route tree', () => {
     const fullPaths = [
       ...(/interface FileRoutesByFullPath \{([\s\S]*?)\n\}/.exec(routeTree)?.[1] ?? '').matchAll(
@@ -65,7 +65,7 @@ describe('the chunks a screen starts with (modulepreload from the entry script)'
     expect(chunksFor(map, '/nowhere/at/all', 'sv')).toEqual(['/assets/main.js', '/assets/framework.js'])
   })
 
-  it('adds one modulepreload link per chunk, from the map index.html carries', () => {
+  it('adds one preload link per chunk (as a module script fetches it), from the map index.html carries', () => {
     const data = document.createElement('script')
     data.type = 'application/json'
     data.id = 'chunk-map'
@@ -74,11 +74,12 @@ describe('the chunks a screen starts with (modulepreload from the entry script)'
     localStorage.setItem('locale', 'en')
     expect(preloadChunks(document, new URL('http://localhost/tasks'))).toBe(4)
     const links = [...document.head.querySelectorAll('link')]
+    expect(links.every((l) => l.as === 'script' && l.crossOrigin === '')).toBe(true)
     expect(links.map((l) => [l.rel, l.getAttribute('href')])).toEqual([
-      ['modulepreload', '/assets/main.js'],
-      ['modulepreload', '/assets/framework.js'],
-      ['modulepreload', '/assets/en.js'],
-      ['modulepreload', '/assets/tasks.js'],
+      ['preload', '/assets/main.js'],
+      ['preload', '/assets/framework.js'],
+      ['preload', '/assets/en.js'],
+      ['preload', '/assets/tasks.js'],
     ])
     data.remove()
   })

@@ -1,6 +1,6 @@
 /**
  * Part of the entry script (no dependencies): the chunks the console and the current screen start
- * with are fetched at once, in parallel (modulepreload), instead of one import level after another
+ * with are fetched at once, in parallel (preload, as module scripts fetch them), instead of one import level after another
  * once the console runs. Which chunks each screen needs is written into index.html at build time
  * (vite.config.ts, chunk-map): the console's boot chunks, the language's catalog, and the route's.
  */
@@ -51,7 +51,7 @@ export function chunksFor(map: ChunkMap, pathname: string, locale: string): stri
   return [...wanted].map((at) => map.base + map.files[at]).filter((file) => !file.endsWith('undefined'))
 }
 
-/** Adds a modulepreload link for each chunk this screen starts with; returns how many. */
+/** Adds a preload link for each chunk this screen starts with; returns how many. */
 export function preloadChunks(doc: Document = document, url: URL = new URL(location.href)): number {
   try {
     const data = doc.getElementById('chunk-map')?.textContent
@@ -61,8 +61,12 @@ export function preloadChunks(doc: Document = document, url: URL = new URL(locat
     const files = chunksFor(map, url.pathname, locale)
     const links = doc.createDocumentFragment()
     for (const file of files) {
+      // Fetched, not compiled: modulepreload compiles each module as it arrives, and all of them at
+      // once held the main thread for 300-500 ms. The module loader then takes them from the cache.
       const link = doc.createElement('link')
-      link.rel = 'modulepreload'
+      link.rel = 'preload'
+      link.as = 'script'
+      link.crossOrigin = ''
       link.href = file
       links.append(link)
     }

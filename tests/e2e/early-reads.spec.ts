@@ -2,7 +2,7 @@ import { expect, type Page, type Route, test } from '@playwright/test'
 import { platform, signInWithToken, uniqueCode, useEnglish, waitForServiceWorker } from './support'
 
 // A start sends the first screen's read from the entry script, by URL, while the console's code
-// downloads (and preloads that code, modulepreload); the console adopts that answer instead of asking
+// downloads (and preloads that code); the console adopts that answer instead of asking
 // again. Another scope by the time the console asks: the early read is dropped. Offline: none is sent.
 
 const LIST = '/data-formats'
@@ -86,7 +86,7 @@ test.describe('without the service worker (the console chunk can be held)', () =
     expect(console.held(), 'the console chunk was asked for (preloaded) and is held').toBe(true)
     // The route's own chunks are preloaded with the console's, from the build's chunk map.
     const preloads = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href),
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=script]')].map((l) => l.href),
     )
     expect(preloads.some((href) => /\/assets\/main-[^/]+\.js$/.test(href))).toBe(true)
     expect(preloads.some((href) => /\/assets\/data-formats-[^/]+\.js$/.test(href))).toBe(true)
