@@ -3,8 +3,9 @@ import { parse } from '@formatjs/icu-messageformat-parser'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { routePattern } from './src/shell/preload'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string
@@ -56,6 +57,91 @@ function inlineStylesheet(): Plugin {
   }
 }
 
+/** The id of the chunk map in index.html: read by the entry script (src/shell/preload.ts). */
+const CHUNK_MAP_ID = 'chunk-map'
+
+/**
+ * The chunks each screen starts with, written into index.html as data (not a script: the CSP allows
+ * none inline), so the entry script preloads them at once (preload) instead of the module
+ * loader discovering them import by import: the console's boot chunks, each language's catalog, the
+ * answer schemas for screens that show the platform's data, and per route file the chunks of its
+ * split parts and of its parent routes', each with its static imports.
+ */
+function chunkMap(): Plugin {
+  let config: ResolvedConfig
+  return {
+    name: 'chunk-map',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+        const files: string[] = []
+        const index = (file: string) => {
+          const at = files.indexOf(file)
+          return at >= 0 ? at : files.push(file) - 1
+        }
+        // The entry script itself is running when the map is read.
+        const entries = new Set(chunks.filter((c) => c.isEntry).map((c) => index(c.fileName)))
+        const closure = (file: string, into = new Set<number>()) => {
+          const at = index(file)
+          if (into.has(at)) return into
+          into.add(at)
+          for (const imported of byFile.get(file)?.imports ?? []) closure(imported, into)
+          return into
+        }
+        const facade = (test: RegExp) => chunks.find((c) => c.facadeModuleId && test.test(c.facadeModuleId))
+        const main = facade(/\/src\/main\.tsx$/)
+        const client = facade(/react-dom\/client\.js$/)
+        const answers = facade(/\/src\/contract\/answers\.ts$/)
+        if (!main || !answers) throw new Error('chunk-map: the main or answers chunk was not found')
+        const boot = closure(main.fileName)
+        if (client) closure(client.fileName, boot)
+        for (const at of entries) boot.delete(at)
+        const lang: Record<string, number> = {}
+        for (const c of chunks) {
+          const locale = /\/lang\/([a-z]{2})\.json$/.exec(c.facadeModuleId ?? '')?.[1]
+          if (locale) lang[locale] = index(c.fileName)
+        }
+        // Route files by their split parts' chunks (`src/routes/x.tsx?tsr-split=component`).
+        const parts = new Map<string, Set<number>>()
+        for (const c of chunks) {
+          const file = /\/src\/routes\/(.+)\.tsx\?tsr-split=/.exec(c.facadeModuleId ?? '')?.[1]
+          if (file) parts.set(file, closure(c.fileName, parts.get(file)))
+        }
+        const routes: Record<string, number[]> = {}
+        for (const [file, own] of parts) {
+          const segments = file.split('/')
+          const all = new Set(own)
+          // Parent routes: `a.tsx` and `a/route.tsx` for every folder above the file.
+          for (let i = 1; i < segments.length; i += 1) {
+            const parent = segments.slice(0, i).join('/')
+            for (const name of [parent, `${parent}/route`])
+              for (const at of parts.get(name) ?? []) all.add(at)
+          }
+          // Every screen but sign-in shows the platform's data, checked against the answer schemas.
+          if (!/^(login|redirect)$/.test(file)) closure(answers.fileName, all)
+          for (const at of boot) all.delete(at)
+          routes[routePattern(file)] = [...all]
+        }
+        const map = JSON.stringify({ base: config.base, files, boot: [...boot], lang, routes }).replace(
+          /</g,
+          '\\u003c',
+        )
+        return html.replace(
+          '</head>',
+          `<script type="application/json" id="${CHUNK_MAP_ID}">${map}</script>\n  </head>`,
+        )
+      },
+    },
+  }
+}
+
 export default defineConfig(({ command }) => ({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
@@ -91,6 +177,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     inlineStylesheet(),
+    chunkMap(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

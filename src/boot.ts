@@ -1,14 +1,20 @@
+import { startEarlyRequests } from './core/early-requests'
 import { claimChunkReload } from './pwa/chunk-recovery'
 import { paintPicture } from './shell/first-screen-picture'
+import { preloadChunks } from './shell/preload'
 import './styles.css'
 
 // The last picture of this screen, if there is one for the current scope, before anything loads.
 paintPicture(document.getElementById('root'))
+// The console's and this screen's chunks, and the screen's first reads, start downloading at once
+// (in the same task, before the first frame): the console then finds them ready.
+startEarlyRequests()
+preloadChunks()
 
 /**
  * The entry: index.html's static frame (with the screen's heading, filled in by the platform) paints
- * first, then the console is fetched and run. Fetching it only after that paint keeps its download
- * and start-up from delaying what the user sees first; a hidden page starts at once (it never paints).
+ * first, then the console is run (its chunks were preloaded above). Running it only after that paint
+ * keeps its start-up from delaying what the user sees first; a hidden page starts at once.
  */
 let started = false
 function start() {

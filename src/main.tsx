@@ -7,6 +7,15 @@ import { logout } from './auth/logout'
 import { rememberSessionEnded } from './auth/return-to'
 import { startTokenRefresh } from './auth/token-refresh'
 import { LOCALE_COOKIE } from './contract/shell-pages'
+import {
+  beginNotingReads,
+  completes,
+  dropEarlyRequests,
+  endNotingReads,
+  forgetReads,
+  rememberReads,
+  requestScope,
+} from './core/early-requests'
 import { setUnauthorizedHandler } from './core/http'
 import { isKeyOf } from './core/keys'
 import { checkReachability, startOnlineTracking } from './core/online'
@@ -53,8 +62,11 @@ const router = createRouter({
     ),
 })
 
-// Pictures of screens belong to the user who saw them.
-onUserChange(forgetPictures)
+// Pictures of screens, and the reads remembered for them, belong to the user who saw them.
+onUserChange(() => {
+  forgetPictures()
+  forgetReads()
+})
 
 // A console left open looks for a new version as the user moves on (at most once a minute).
 router.subscribe('onResolved', checkForUpdateOnNavigation)
@@ -81,6 +93,27 @@ function pictureSoon(tries = 6) {
   setTimeout(() => whenIdle(() => pictureScreen() || tries <= 1 || pictureSoon(tries - 1)), 300)
 }
 router.subscribe('onResolved', () => pictureSoon())
+
+/**
+ * The reads the first screen's loaders make are remembered for its address, so that the entry script
+ * sends them at the next start while the console loads (core/early-requests.ts). Only the page's
+ * first load is noted: the shell's own reads, made as it first renders, are not the screen's.
+ */
+beginNotingReads()
+const stopNoting = router.subscribe('onLoad', () => {
+  stopNoting()
+  const { env, version, organizationId } = currentScope()
+  endNotingReads(requestScope(env, version, organizationId))
+})
+// Remembered for the address opened and for the one the console completes it to (page and limit
+// added), which is the address a reload opens.
+const stopRemembering = router.subscribe('onResolved', () => {
+  const address = location.pathname + location.search
+  if (!completes(address, openedAt)) return stopRemembering()
+  const failed = router.state.matches.some((m) => m.status !== 'success')
+  if (!getSession() || failed || location.pathname === '/login') return
+  rememberReads([...new Set([address, openedAt])])
+})
 /** Set once the persisted cache is restored: saving before would overwrite it with an empty cache. */
 let cacheRestored = false
 function leaving() {
@@ -144,6 +177,11 @@ async function boot() {
   startOnlineTracking()
   void checkReachability()
   startChunkRecovery()
+  // The first screen's route chunks load while the session, the cache and the catalog are read.
+  for (const match of router.matchRoutes(router.latestLocation)) {
+    const route = router.routesById[match.routeId as keyof typeof router.routesById]
+    void router.loadRouteChunk(route)?.catch(() => undefined)
+  }
   // The cache is restored before any loader runs: a fetch started on an empty cache would,
   // when cancelled offline, revert the restored data to nothing.
   performance.mark('orchestrator:cache-restore-start')
@@ -184,7 +222,10 @@ async function boot() {
   // they load, it would suspend, and the router's update when they arrive would render the whole
   // console in one task (a store update is never sliced). A slow platform does not hold the console
   // back past 1 s: the route's pending screen shows then. The static frame stays on screen meanwhile.
-  await Promise.race([router.load(), delay(FIRST_SCREEN_WAIT_MS)]).catch(() => undefined)
+  const firstLoad = router.load()
+  // The entry script's early reads the first screen did not adopt are of no use any more.
+  void firstLoad.catch(() => undefined).finally(() => setTimeout(dropEarlyRequests, 0))
+  await Promise.race([firstLoad, delay(FIRST_SCREEN_WAIT_MS)]).catch(() => undefined)
   const reactRoot = createRoot(root)
   startTransition(() =>
     reactRoot.render(

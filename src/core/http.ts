@@ -3,6 +3,7 @@
 import type { ZodType } from 'zod'
 import type * as Answers from '../contract/answers'
 import type { Issue, Pagination } from '../contract/envelope'
+import { hasEarlyRequest, noteRead, platformHeaders, takeEarlyResponse } from './early-requests'
 import { markReachable, noteNoAnswer } from './online'
 import { currentScope } from './scope'
 import { getSession } from './session'
@@ -118,12 +119,7 @@ function errorText(body: unknown): string | undefined {
 
 /** The session token and, for product paths, the Organization-Id header; XHR uploads reuse them. */
 export function authHeaders(url: string, given: Record<string, string> = {}): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...given }
-  const session = getSession()
-  if (session && !headers.Authorization) headers.Authorization = `Bearer ${session.token}`
-  const { organizationId } = currentScope()
-  if (organizationId && url.includes('products')) headers['Organization-Id'] = organizationId
-  return headers
+  return platformHeaders(url, getSession()?.token, currentScope().organizationId, given)
 }
 
 /** What any answer tells: the platform is reachable (unless a proxy says otherwise); a 401 may end the session. */
@@ -144,9 +140,14 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
   const timeout = AbortSignal.timeout(TIMEOUT_MS)
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
 
+  const read = (options.method ?? 'GET') === 'GET' && payload === undefined
+  if (read) noteRead(url)
   let response: Response
   try {
-    response = await fetch(url, { method: options.method ?? 'GET', headers, body: payload, signal })
+    // A read the entry script already sent with the same headers is adopted, not sent again.
+    const early = read && hasEarlyRequest(url) ? await takeEarlyResponse(url, headers, signal) : undefined
+    response = await (early ??
+      fetch(url, { method: options.method ?? 'GET', headers, body: payload, signal }))
   } catch (error) {
     if (options.signal?.aborted) throw error
     noteNoAnswer()

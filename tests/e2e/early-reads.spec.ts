@@ -1,0 +1,197 @@
+import { expect, type Page, type Route, test } from '@playwright/test'
+import { platform, signInWithToken, uniqueCode, useEnglish, waitForServiceWorker } from './support'
+
+// A start sends the first screen's read from the entry script, by URL, while the console's code
+// downloads (and preloads that code); the console adopts that answer instead of asking
+// again. Another scope by the time the console asks: the early read is dropped. Offline: none is sent.
+
+const LIST = '/data-formats'
+const isListRead = (url: string) => /\/api\/\w+\/products\/v2\/data-formats\?/.test(url)
+
+async function createFormat(request: Parameters<typeof platform>[0], env: string, prefix: string) {
+  const code = uniqueCode(prefix)
+  const { status } = await platform(request, 'POST', `/api/${env}/internal/products/v2/data-formats`, {
+    dataFormatCode: code,
+    name: `Format ${code}`,
+  })
+  expect(status).toBeLessThan(300)
+  return code
+}
+
+/** Signs in and opens the list once, so the console remembers the list's first read for the address. */
+async function openedOnce(page: Page, code: string) {
+  await signInWithToken(page)
+  await page.goto(LIST)
+  await expect(page.getByRole('cell', { name: code, exact: true })).toBeVisible()
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), `firstRequests:${LIST}`))
+    .toContain('/data-formats?')
+}
+
+/** Holds the console's main chunk until released: what is asked meanwhile, the entry script asked. */
+async function holdConsole(page: Page) {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let held = false
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route: Route) => {
+    held = true
+    await released
+    await route.continue()
+  })
+  return { release, held: () => held }
+}
+
+/** The list reads the page sends, and whether each was answered or dropped. */
+function watchListReads(page: Page) {
+  const reads: { url: string; organization?: string; outcome: 'pending' | 'answered' | 'dropped' }[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && isListRead(request.url()))
+      reads.push({
+        url: request.url(),
+        organization: request.headers()['organization-id'],
+        outcome: 'pending',
+      })
+  })
+  const settle = (url: string, outcome: 'answered' | 'dropped') => {
+    const read = reads.find((r) => r.url === url && r.outcome === 'pending')
+    if (read) read.outcome = outcome
+  }
+  page.on('requestfinished', (request) => isListRead(request.url()) && settle(request.url(), 'answered'))
+  page.on('requestfailed', (request) => isListRead(request.url()) && settle(request.url(), 'dropped'))
+  return reads
+}
+
+test.beforeEach(async ({ page }) => {
+  await useEnglish(page)
+})
+
+test.describe('without the service worker (the console chunk can be held)', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('the list read goes out before the console runs, and the console adopts it: one request', async ({
+    page,
+    request,
+  }) => {
+    const code = await createFormat(request, 'sandbox', 'early')
+    await openedOnce(page, code)
+    const console = await holdConsole(page)
+    const reads = watchListReads(page)
+    const violations: string[] = []
+    page.on('console', (m) => m.text().includes('Content Security Policy') && violations.push(m.text()))
+    await page.goto(LIST, { waitUntil: 'commit' })
+    // The console's code is held, yet the list read has gone out: the entry script sent it.
+    await expect.poll(() => reads.length).toBe(1)
+    expect(console.held(), 'the console chunk was asked for (preloaded) and is held').toBe(true)
+    // The route's own chunks are preloaded with the console's, from the build's chunk map.
+    const preloads = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=script]')].map((l) => l.href),
+    )
+    expect(preloads.some((href) => /\/assets\/main-[^/]+\.js$/.test(href))).toBe(true)
+    expect(preloads.some((href) => /\/assets\/data-formats-[^/]+\.js$/.test(href))).toBe(true)
+    console.release()
+    await expect(
+      page.locator('#root > :not([data-first-screen])').getByRole('cell', { name: code, exact: true }),
+    ).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(
+      reads.map((r) => r.outcome),
+      'one list request, answered and used',
+    ).toEqual(['answered'])
+    expect(violations).toEqual([])
+  })
+
+  test('a scope switched while the console loads: the early read is dropped, the console asks its own', async ({
+    page,
+    request,
+  }) => {
+    const sandboxCode = await createFormat(request, 'sandbox', 'early_sandbox')
+    const productionCode = await createFormat(request, 'production', 'early_production')
+    await openedOnce(page, sandboxCode)
+    const console = await holdConsole(page)
+    const reads = watchListReads(page)
+    await page.goto(LIST, { waitUntil: 'commit' })
+    await expect
+      .poll(() => reads.map((r) => new URL(r.url).pathname))
+      .toEqual(['/api/sandbox/products/v2/data-formats'])
+    // Another tab switches the environment before this tab's console has started.
+    await page.evaluate(() => localStorage.setItem('environment', 'production'))
+    console.release()
+    await expect(page.getByRole('cell', { name: productionCode, exact: true })).toBeVisible()
+    await expect(page.getByRole('cell', { name: sandboxCode, exact: true })).toHaveCount(0)
+    await page.waitForLoadState('networkidle')
+    expect(reads.map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/sandbox/products/v2/data-formats',
+      '/api/production/products/v2/data-formats',
+    ])
+    // The production list was asked by the console and answered; the sandbox read was never shown.
+    expect(reads[1]?.outcome).toBe('answered')
+  })
+
+  test('an organization switched while the console loads: the early read is not adopted', async ({
+    page,
+    request,
+  }) => {
+    const code = await createFormat(request, 'sandbox', 'early_org')
+    const organizations = await platform<{ id: string }[] | { itemList?: { id: string }[] }>(
+      request,
+      'GET',
+      '/api/sandbox/auth/organizations?limit=1000',
+    )
+    const list = organizations.json.result
+    const organizationId = (Array.isArray(list) ? list : (list?.itemList ?? []))[0]?.id
+    expect(organizationId, 'the admin has an organization').toBeTruthy()
+    await openedOnce(page, code)
+    const console = await holdConsole(page)
+    const reads = watchListReads(page)
+    await page.goto(LIST, { waitUntil: 'commit' })
+    await expect.poll(() => reads.length).toBe(1)
+    expect(reads[0]?.organization).toBeUndefined()
+    await page.evaluate((id) => localStorage.setItem('organizationId', id), organizationId as string)
+    console.release()
+    await expect.poll(() => reads.length).toBe(2)
+    expect(reads[1]?.organization).toBe(organizationId)
+    await expect(page.getByTestId('data-format-row').first()).toBeVisible()
+  })
+})
+
+test('offline, a start sends no early read: the cached list shows', async ({ page, request, context }) => {
+  const code = await createFormat(request, 'sandbox', 'early_offline')
+  await openedOnce(page, code)
+  await waitForServiceWorker(page)
+  // Which script sent each list read: the entry script's are the early ones.
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  const senders: string[] = []
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (isListRead(event.request.url)) senders.push(event.initiator.stack?.callFrames[0]?.url ?? '')
+  })
+  const entry = await page.evaluate(
+    () => document.querySelector<HTMLScriptElement>('script[type=module][src]')?.src ?? '',
+  )
+  expect(entry).toMatch(/\/assets\/index-[^/]+\.js$/)
+
+  // Online first: the early read is the entry script's.
+  await page.reload()
+  await expect(
+    page.locator('#root > :not([data-first-screen])').getByRole('cell', { name: code, exact: true }),
+  ).toBeVisible()
+  await expect.poll(() => senders).toContain(entry)
+
+  senders.length = 0
+  await context.setOffline(true)
+  // A device without a network says so from the page's first script on; Chromium's emulated offline
+  // leaves navigator.onLine true in a page loaded after it was set, so the test says it as a device would.
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'onLine', { get: () => false, configurable: true }),
+  )
+  await page.reload()
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false)
+  await expect(
+    page.locator('#root > :not([data-first-screen])').getByRole('cell', { name: code, exact: true }),
+  ).toBeVisible()
+  await page.waitForTimeout(500)
+  expect(senders, 'no list read from the entry script offline').not.toContain(entry)
+  await context.setOffline(false)
+})
