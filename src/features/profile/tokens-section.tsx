@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { type Column, DataTable } from '../../ui/data-table'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
+import { LocaleDateInput } from '../../ui/locale-date-input'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { StatusBadge } from '../../ui/status-badge'
 import { GenerateTokenForm } from './generate-token-form'
@@ -308,13 +309,11 @@ export function TokensSection({ userId }: { userId: string }) {
             <label htmlFor={dateId} className="mb-1 block text-sm font-medium text-gray-800">
               <FormattedMessage id="tokens.expirationDate" defaultMessage="Expiration date" />
             </label>
-            <input
+            <LocaleDateInput
               id={dateId}
-              type="date"
               value={renewTo}
-              min={dayString(new Date())}
-              onChange={(e) => setRenewTo(e.target.value)}
-              aria-invalid={dateProblem !== undefined}
+              onChange={setRenewTo}
+              aria-invalid={dateProblem !== undefined || undefined}
               aria-describedby={dateProblem ? `${dateId}-error` : undefined}
               className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
             />
