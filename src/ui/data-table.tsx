@@ -111,8 +111,9 @@ export function DataTable<Row extends object>({
     ]
       .filter(Boolean)
       .join(' ')
+  // A header is the console's word: it wraps between words, never inside one.
   const headerClass = (column: Column<Row>) =>
-    [pad, hideBelow[column.priority ?? 'always']].filter(Boolean).join(' ')
+    [pad, 'break-normal', hideBelow[column.priority ?? 'always']].filter(Boolean).join(' ')
   const emptyRow =
     empty !== undefined ? empty : query ? <QueryState query={query} empty emptyText={emptyText} /> : null
 
@@ -190,7 +191,14 @@ export function DataTable<Row extends object>({
                         : `${dense ? 'px-3 py-2' : 'px-1 py-3 sm:px-4'} text-right whitespace-nowrap`
                     }
                   >
-                    {actions(row)}
+                    {stack ? (
+                      actions(row)
+                    ) : (
+                      // One column: the actions sit side by side, and stack below 640 px.
+                      <div className="flex flex-col items-end gap-2 sm:flex-row sm:items-center sm:justify-end sm:gap-0">
+                        {actions(row)}
+                      </div>
+                    )}
                   </td>
                 )}
               </tr>
