@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import fi from '../../lang/fi.json' with { type: 'json' }
 import { createContract, createProduct, DAY, ORGANIZATIONS } from './commerce-support'
 import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
 import { createTask } from './tasks-support'
@@ -93,6 +94,64 @@ test.describe('long content on a phone', () => {
       }
     }
     expect(wide).toEqual([])
+  })
+
+  test('/products in Finnish at 360 and 390 px: no word breaks inside itself, Edit and Delete stack in one column', async ({
+    page,
+  }) => {
+    await useEnglish(page)
+    await signInWithToken(page)
+    await page.evaluate(() => localStorage.setItem('locale', 'fi'))
+    for (const width of [360, 390, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto('/products')
+      const table = page.getByRole('table', { name: fi['page.products'] })
+      await expect(table.getByTestId('catalog-row').first()).toBeVisible()
+      // Every word up to 16 characters (statuses, codes, headers, names, actions) keeps to one line;
+      // a longer unbroken text is the user's and may wrap anywhere.
+      const broken = await table.evaluate((t) => {
+        const out: string[] = []
+        const walker = document.createTreeWalker(t, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const parent = node.parentElement
+          if (!parent || parent.closest('.sr-only, caption') || !parent.checkVisibility()) continue
+          for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+            if (match[0].length > 16) continue
+            const range = document.createRange()
+            range.setStart(node, match.index)
+            range.setEnd(node, match.index + match[0].length)
+            const lines = new Set(
+              [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+            )
+            if (lines.size > 1) out.push(match[0])
+          }
+        }
+        return out
+      })
+      expect(broken, `words broken at ${width} px`).toEqual([])
+      expect(await sideways(page)).toBeLessThanOrEqual(0)
+      const rows = table.getByTestId('catalog-row')
+      for (let i = 0; i < Math.min(3, await rows.count()); i++) {
+        const row = rows.nth(i)
+        const edit = await row.getByRole('link', { name: new RegExp(`^${fi['common.edit']}`) }).boundingBox()
+        const remove = await row
+          .getByRole('button', { name: new RegExp(`^${fi['common.delete']}`) })
+          .boundingBox()
+        if (!edit || !remove) throw new Error('Edit and Delete are shown')
+        // One column: stacked on a phone, side by side on a desktop.
+        if (width < 640)
+          expect(remove.y, `stacked at ${width} px`).toBeGreaterThanOrEqual(edit.y + edit.height)
+        else expect(Math.abs(remove.y - edit.y), `side by side at ${width} px`).toBeLessThan(4)
+      }
+      // One cell holds a row's actions.
+      await expect(
+        rows
+          .first()
+          .locator('td')
+          .filter({ has: page.getByRole('link', { name: new RegExp(`^${fi['common.edit']}`) }) })
+          .getByRole('button', { name: new RegExp(`^${fi['common.delete']}`) }),
+      ).toHaveCount(1)
+    }
   })
 
   test('every bar of the by-company chart is named at 360 and 390 px', async ({ page }) => {
