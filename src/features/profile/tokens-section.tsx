@@ -95,16 +95,16 @@ export function TokensSection({ userId }: { userId: string }) {
         <>
           <span className="font-medium">{token.name}</span>
           {isCurrentSession(token, sessionToken) && (
-            <span className="ml-2 rounded bg-green-50 px-1.5 py-0.5 text-xs text-green-900">
+            <span className="ml-2 inline-block rounded bg-green-50 px-1.5 py-0.5 text-xs [overflow-wrap:normal] text-green-900">
               <FormattedMessage id="tokens.currentSession" defaultMessage="This session" />
             </span>
           )}
           {token.kind === 'developer' && (
-            <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-900">
+            <span className="ml-2 inline-block rounded bg-amber-50 px-1.5 py-0.5 text-xs [overflow-wrap:normal] text-amber-900">
               <FormattedMessage id="tokens.developer" defaultMessage="Developer login" />
             </span>
           )}
-          <span className="ml-2 rounded bg-primary-50 px-1.5 py-0.5 text-xs text-primary-900">
+          <span className="ml-2 inline-block rounded bg-primary-50 px-1.5 py-0.5 text-xs [overflow-wrap:normal] text-primary-900">
             {token.primary ? (
               <FormattedMessage id="tokens.primary" defaultMessage="Primary" />
             ) : (
@@ -117,7 +117,8 @@ export function TokensSection({ userId }: { userId: string }) {
     {
       id: 'value',
       stackInline: true,
-      className: 'font-mono',
+      // Nine characters (abcd…wxyz): never split.
+      className: 'font-mono whitespace-nowrap',
       header: <FormattedMessage id="tokens.value" defaultMessage="Token" />,
       cell: (token) => token.shortValue,
     },
