@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import en from '../../lang/en.json' with { type: 'json' }
 import fi from '../../lang/fi.json' with { type: 'json' }
+import { createProduct } from './commerce-support'
 import { entityIds, ROUTES, resolveRoute } from './quality-support'
 import { platform, signInWithToken, useEnglish } from './support'
 
@@ -229,6 +230,23 @@ test.describe('Finnish is complete', () => {
     await notice.getByText(fi['failure.detail']).click()
     await expect(notice.getByText('expirationDate: must be in the future')).toBeVisible()
   })
+})
+
+test('an empty file is refused in Finnish, not with the platform\'s "The file is empty"', async ({
+  page,
+  request,
+}) => {
+  const transformer = await createProduct(request, 'transformer')
+  await useSignIn(page, 'fi')
+  await page.goto(`/transformers/${transformer.id}/edit`)
+  await page.getByRole('tab', { name: fi['catalog.tab.files'] }).click()
+  const kind = fi['files.kind.inputRaw']
+  await page
+    .getByLabel(fi['files.choose'].replace('{kind}', kind))
+    .setInputFiles({ name: 'tyhja.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) })
+  await page.getByRole('button', { name: fi['files.upload'].replace('{kind}', kind) }).click()
+  await expect(page.getByText(fi['failure.fileEmpty']).first()).toBeVisible()
+  await expect(page.getByText(/The file is empty/)).toHaveCount(0)
 })
 
 // Text a Finnish screen must never show: HTTP reason phrases, transport messages and untranslated enums.
