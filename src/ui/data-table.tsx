@@ -103,17 +103,19 @@ export function DataTable<Row extends object>({
 }) {
   const pad = dense ? 'px-3 py-2' : 'px-4 py-3'
   const colCount = columns.length + (actions ? 1 : 0)
+  // A table that scrolls sideways in its card keeps its words whole; the others give way anywhere.
+  const keepWords = focusable ? 'break-words' : ''
   const cellClass = (column: Column<Row>) =>
     [
       stack ? `${column.stackInline ? stackInlineCell : stackCell} px-3 py-1 md:py-2` : pad,
       stack ? '' : hideBelow[column.priority ?? 'always'],
+      keepWords,
       column.className ?? '',
     ]
       .filter(Boolean)
       .join(' ')
-  // A header is the console's word: it wraps between words, never inside one.
   const headerClass = (column: Column<Row>) =>
-    [pad, 'break-normal', hideBelow[column.priority ?? 'always']].filter(Boolean).join(' ')
+    [pad, keepWords, hideBelow[column.priority ?? 'always']].filter(Boolean).join(' ')
   const emptyRow =
     empty !== undefined ? empty : query ? <QueryState query={query} empty emptyText={emptyText} /> : null
 

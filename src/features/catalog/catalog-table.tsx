@@ -67,7 +67,7 @@ export function CatalogTable({
       priority: 'md',
       className: 'font-mono',
       header: <FormattedMessage id="catalog.field.productCode" defaultMessage="Product code" />,
-      cell: (row) => row.productCode,
+      cell: (row) => <span className="block min-w-[16ch]">{row.productCode}</span>,
     },
     {
       id: 'status',
