@@ -103,16 +103,19 @@ export function DataTable<Row extends object>({
 }) {
   const pad = dense ? 'px-3 py-2' : 'px-4 py-3'
   const colCount = columns.length + (actions ? 1 : 0)
+  // A table that scrolls sideways in its card keeps its words whole; the others give way anywhere.
+  const keepWords = focusable ? 'break-words' : ''
   const cellClass = (column: Column<Row>) =>
     [
       stack ? `${column.stackInline ? stackInlineCell : stackCell} px-3 py-1 md:py-2` : pad,
       stack ? '' : hideBelow[column.priority ?? 'always'],
+      keepWords,
       column.className ?? '',
     ]
       .filter(Boolean)
       .join(' ')
   const headerClass = (column: Column<Row>) =>
-    [pad, hideBelow[column.priority ?? 'always']].filter(Boolean).join(' ')
+    [pad, keepWords, hideBelow[column.priority ?? 'always']].filter(Boolean).join(' ')
   const emptyRow =
     empty !== undefined ? empty : query ? <QueryState query={query} empty emptyText={emptyText} /> : null
 
@@ -190,7 +193,14 @@ export function DataTable<Row extends object>({
                         : `${dense ? 'px-3 py-2' : 'px-1 py-3 sm:px-4'} text-right whitespace-nowrap`
                     }
                   >
-                    {actions(row)}
+                    {stack ? (
+                      actions(row)
+                    ) : (
+                      // One column: the actions sit side by side, and stack below 640 px.
+                      <div className="flex flex-col items-end gap-2 sm:flex-row sm:items-center sm:justify-end sm:gap-0">
+                        {actions(row)}
+                      </div>
+                    )}
                   </td>
                 )}
               </tr>

@@ -1,3 +1,4 @@
+import { useEffect, useId, useSyncExternalStore } from 'react'
 import { FormattedDate, FormattedMessage, FormattedTime } from 'react-intl'
 
 const DAY_MS = 86_400_000
@@ -8,6 +9,27 @@ function dayOf(at: number, now: number): 'today' | 'yesterday' | 'other' {
   start.setHours(0, 0, 0, 0)
   if (at >= start.getTime()) return 'today'
   return at >= start.getTime() - DAY_MS ? 'yesterday' : 'other'
+}
+
+// Failed refreshes shown on the page, in the order they appeared: only the first is a live region,
+// so one failure of the screen's calls is announced once, however many parts show it.
+let failing: string[] = []
+const listeners = new Set<() => void>()
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+const setFailing = (next: string[]) => {
+  failing = next
+  for (const listener of listeners) listener()
+}
+function useAnnouncesFailure(id: string, shown: boolean): boolean {
+  useEffect(() => {
+    if (!shown) return
+    setFailing([...failing, id])
+    return () => setFailing(failing.filter((one) => one !== id))
+  }, [id, shown])
+  return useSyncExternalStore(subscribe, () => failing[0] === id)
 }
 
 /**
@@ -26,6 +48,8 @@ export function FetchedAt({
   failed?: boolean
   onRetry?: () => void
 }) {
+  const id = useId()
+  const announces = useAnnouncesFailure(id, Boolean(updatedAt) && failed && !fetching)
   if (!updatedAt) return null
   const now = Date.now()
   const old = now - updatedAt > DAY_MS
@@ -61,7 +85,7 @@ export function FetchedAt({
       )}
       {failed && !fetching && (
         <>
-          <span role="status" className="text-amber-900">
+          <span role={announces ? 'status' : undefined} className="text-amber-900">
             <FormattedMessage
               id="data.notRefreshed"
               defaultMessage="Could not refresh: showing saved data."

@@ -14,7 +14,7 @@ export function StatusBadge({ status }: { status: string }) {
   const intl = useIntl()
   return (
     <span
-      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tones[status] ?? 'bg-gray-100 text-gray-800'}`}
+      className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${tones[status] ?? 'bg-gray-100 text-gray-800'}`}
     >
       {statusText(intl, status)}
     </span>

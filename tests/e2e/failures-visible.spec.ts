@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import en from '../../lang/en.json' with { type: 'json' }
 import fi from '../../lang/fi.json' with { type: 'json' }
+import { createProduct } from './commerce-support'
 import { entityIds, ROUTES, resolveRoute } from './quality-support'
-import { signInWithToken, useEnglish } from './support'
+import { platform, signInWithToken, useEnglish } from './support'
 
 // Issue 19 points 1-4: answers checked at the door, failures never shown as "nothing there",
 // Finnish complete (also what the platform and the transport say), dates in the chosen language.
@@ -230,6 +232,23 @@ test.describe('Finnish is complete', () => {
   })
 })
 
+test('an empty file is refused in Finnish, not with the platform\'s "The file is empty"', async ({
+  page,
+  request,
+}) => {
+  const transformer = await createProduct(request, 'transformer')
+  await useSignIn(page, 'fi')
+  await page.goto(`/transformers/${transformer.id}/edit`)
+  await page.getByRole('tab', { name: fi['catalog.tab.files'] }).click()
+  const kind = fi['files.kind.inputRaw']
+  await page
+    .getByLabel(fi['files.choose'].replace('{kind}', kind))
+    .setInputFiles({ name: 'tyhja.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) })
+  await page.getByRole('button', { name: fi['files.upload'].replace('{kind}', kind) }).click()
+  await expect(page.getByText(fi['failure.fileEmpty']).first()).toBeVisible()
+  await expect(page.getByText(/The file is empty/)).toHaveCount(0)
+})
+
 // Text a Finnish screen must never show: HTTP reason phrases, transport messages and untranslated enums.
 const ENGLISH_PHRASES = [
   /Internal Server Error/,
@@ -334,6 +353,52 @@ for (const walk of WALKS) {
       const lines = await visibleTexts(page)
       expect(lines, `${route} shows Finnish text`).toContain(fi['page.tasks'])
       for (const line of englishIn(lines, data)) found.push(`${route}: ${line}`)
+      // A native date input writes the browser's format (mm/dd/yyyy), not the chosen language's.
+      if ((await page.locator('input[type=date]').count()) > 0) found.push(`${route}: a native date input`)
+    }
+    expect(found).toEqual([])
+  })
+}
+
+test('the Finnish walk knows every screen of the console: each route file has its address in the walk', () => {
+  const tree = readFileSync(new URL('../../src/routeTree.gen.ts', import.meta.url), 'utf8')
+  const block = /interface FileRoutesByFullPath \{([^}]*)\}/.exec(tree)?.[1] ?? ''
+  const paths = [...block.matchAll(/'([^']+)':/g)].map((m) => m[1] ?? '')
+  expect(paths.length).toBeGreaterThan(20)
+  const walked = ROUTES.map((r) => r.replace(/\{[a-z-]+\}/g, ':id'))
+  const missing = paths.filter((path) => {
+    const shapes = path.includes('{-$id}')
+      ? [path.replace('/{-$id}', ''), path.replace('{-$id}', '$id')]
+      : [path]
+    return !shapes.every((shape) => {
+      const address = shape.replace(/\/$/, '').replace(/\$id/g, ':id') || '/'
+      return walked.includes(address)
+    })
+  })
+  expect(missing).toEqual([])
+})
+
+const SIGNED_OUT_WALKS = [WALKS[0], WALKS[1], WALKS[3]]
+for (const walk of SIGNED_OUT_WALKS) {
+  test(`Finnish walk signed out (sign-in, its callback, the public catalog), ${walk?.name}: no English`, async ({
+    page,
+    request,
+  }) => {
+    const ids = await entityIds(request)
+    const data = watchDataStrings(page)
+    await page.addInitScript(() => localStorage.setItem('locale', 'fi'))
+    const answer = walk?.answer
+    if (answer) await page.route('**/api/**', (route) => answer(route))
+    const found: string[] = []
+    for (const route of ['/login', '/redirect', '/products', '/products/{dataproduct}', '/no-such-page']) {
+      await page.goto(resolveRoute(route, ids))
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fi')
+      if (route !== '/redirect') await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+      await expect(page.getByText(fi['common.loading']))
+        .toHaveCount(0, { timeout: 20_000 })
+        .catch(() => {})
+      await page.waitForTimeout(route === '/redirect' ? 1500 : 300)
+      for (const line of englishIn(await visibleTexts(page), data)) found.push(`${route}: ${line}`)
     }
     expect(found).toEqual([])
   })
@@ -358,6 +423,56 @@ test.describe('dates follow the chosen language', () => {
     await expect(page.getByText('Kirjoita päivämäärä muodossa pp.kk.vvvv')).toBeVisible()
   })
 
+  test('the token and contract date fields are Finnish too, and no screen has a native date input', async ({
+    page,
+    request,
+  }) => {
+    const { dataproduct } = await entityIds(request)
+    const name = `Päivä ${Date.now()}`
+    await platform(request, 'POST', '/api/sandbox/v2/u0000000-0000-4000-8000-000000000001/app-tokens', {
+      name,
+      expirationDate: new Date(Date.now() + 10 * 864e5).toISOString(),
+    })
+    await useSignIn(page, 'fi')
+    const finnishDate = async (field: import('@playwright/test').Locator, where: string) => {
+      await expect(field, where).toHaveAttribute('placeholder', 'pp.kk.vvvv')
+      await expect(field, where).toHaveAttribute('type', 'text')
+      await field.fill('5.1.2027')
+      await field.blur()
+      await expect(field, where).toHaveValue('5.1.2027')
+      await field.fill('2027-02-31')
+      await field.blur()
+      await expect(page.getByText('Kirjoita päivämäärä muodossa pp.kk.vvvv').first(), where).toBeVisible()
+    }
+    await page.goto('/me')
+    // The generated token's date.
+    const generate = page.locator('form', {
+      has: page.getByRole('heading', { name: fi['tokens.generateTitle'] }),
+    })
+    await finnishDate(generate.getByLabel(fi['tokens.expirationDate']), 'generate a token')
+    // The renewal's date, offered in Finnish.
+    await page
+      .getByTestId('token-row')
+      .filter({ hasText: name })
+      .getByRole('button', { name: `Uusi ${name}` })
+      .click()
+    const renew = page.getByRole('dialog').getByLabel(fi['tokens.expirationDate'])
+    await expect(renew).toHaveValue(/^\d{1,2}\.\d{1,2}\.\d{4}$/)
+    await finnishDate(renew, 'renew a token')
+    await page.keyboard.press('Escape')
+    // A new contract's dates.
+    await page.goto(`/products/${dataproduct}`)
+    await page.getByRole('button', { name: fi['contract.new'] }).click()
+    const contract = page.getByRole('group', { name: fi['contract.new'] })
+    await finnishDate(contract.getByRole('textbox', { name: fi['contract.validFrom'] }), 'contract from')
+    await finnishDate(contract.getByRole('textbox', { name: fi['contract.validTo'] }), 'contract to')
+    await expect(contract.getByRole('textbox', { name: fi['contract.validTo'] })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
+    await expect(page.locator('input[type=date]')).toHaveCount(0)
+  })
+
   test('the cron description writes clock times as the rest of the Finnish console does', async ({
     page,
   }) => {
@@ -377,5 +492,87 @@ test.describe('dates follow the chosen language', () => {
     expect(finnishTime).toBe('06.30')
     await expect(preview).toContainText(`Klo ${finnishTime}`)
     await expect(preview).not.toContainText('06:30')
+  })
+})
+
+test.describe('a refresh that fails over saved data', () => {
+  const FAILURE_WORDS = [
+    fi['data.notRefreshed'],
+    fi['data.unavailable'],
+    fi['error.accessDenied'],
+    ...Object.entries(fi)
+      .filter(([id]) => id.startsWith('failure.') && id !== 'failure.detail')
+      .map(([, text]) => text),
+  ]
+  test('is announced once on every screen: one live region says it, each part shows it', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000)
+    const ids = await entityIds(request)
+    await useSignIn(page, 'fi')
+    const screens = [
+      '/',
+      '/tasks',
+      `/tasks/${ids.task}`,
+      `/tasks/${ids.task}/edit`,
+      '/events',
+      '/monitoring',
+      '/products',
+      `/products/${ids.dataproduct}`,
+      `/products/${ids.dataproduct}/edit`,
+      '/sources',
+      `/sources/${ids.datasource}/edit`,
+      '/data-formats',
+      `/data-formats/${ids['data-format']}/edit`,
+      '/me',
+    ]
+    const found: string[] = []
+    for (const path of screens) {
+      // Answering again: the screen's data is fetched and saved on the device.
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+      await expect(page.getByTestId('fetched-at').first(), path).toBeVisible({ timeout: 20_000 })
+      await page.waitForTimeout(1500) // the answers are saved on the device
+      const failedCalls = new Set<string>()
+      await page.route('**/api/**', (route) => {
+        const url = new URL(route.request().url())
+        if (/\/api\/PRODUCTION\/me|\/configs/.test(url.pathname)) return route.continue()
+        failedCalls.add(url.pathname)
+        return route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' })
+      })
+      await page.reload()
+      await expect(page.getByText(fi['data.notRefreshed']).first(), path).toBeVisible({ timeout: 30_000 })
+      await page.waitForTimeout(1000)
+      const regions = await page.evaluate((words) => {
+        const live = [
+          ...document.querySelectorAll(
+            '[role="alert"], [role="status"], [role="log"], [aria-live="polite"], [aria-live="assertive"]',
+          ),
+        ].filter(
+          (el) =>
+            !el.parentElement?.closest(
+              '[role="alert"], [role="status"], [role="log"], [aria-live="polite"], [aria-live="assertive"]',
+            ),
+        )
+        return (
+          live
+            // biome-ignore lint/performance/useDomNodeTextContent: only what is shown is announced
+            .map((el) => (el as HTMLElement).innerText.trim())
+            .filter((text) => words.some((w) => text.includes(w)))
+        )
+      }, FAILURE_WORDS)
+      if (regions.length !== 1 || !regions[0]?.includes(fi['data.notRefreshed']))
+        found.push(`${path} (${failedCalls.size} calls failed): ${JSON.stringify(regions)}`)
+      // Said once, yet still seen on every part whose refresh failed (none of them says "failed" alone).
+      await expect(page.getByTestId('error-notice'), path).toHaveCount(0)
+      if (path === `/tasks/${ids.task}`) {
+        // The task and its run history both failed: each says so, one is announced.
+        await expect(page.getByText(fi['data.notRefreshed'])).toHaveCount(2)
+        await expect(page.getByRole('status').filter({ hasText: fi['data.notRefreshed'] })).toHaveCount(1)
+      }
+    }
+    expect(found).toEqual([])
   })
 })

@@ -69,7 +69,10 @@ test.describe('profile', () => {
     const before = (await tokensOf(request)).find((t) => t.name === name)
     // Renew extends: the dialog offers a later date, and the token lives to the end of that day.
     await row.getByRole('button', { name: `Renew ${name}` }).click()
-    const offered = await page.getByRole('dialog').getByLabel('Expiration date').inputValue()
+    // Shown as the language writes it (English: m/d/yyyy), read back as an ISO date.
+    const shown = await page.getByRole('dialog').getByLabel('Expiration date').inputValue()
+    const [month, day, year] = shown.split('/')
+    const offered = `${year}-${month?.padStart(2, '0')}-${day?.padStart(2, '0')}`
     await page.getByRole('dialog').getByRole('button', { name: 'Renew' }).click()
     await expect(page.getByText('Token refreshed successfully')).toBeVisible()
     const renewed = (await tokensOf(request)).find((t) => t.name === name)

@@ -54,7 +54,10 @@ export function CatalogTable({
           ) : (
             row.name
           )}
-          <span className="block font-mono text-xs text-gray-600 md:hidden">{row.productCode}</span>
+          {/* At least a usual code wide: a code breaks only when longer than that. */}
+          <span className="block min-w-[16ch] font-mono text-xs text-gray-600 md:hidden">
+            {row.productCode}
+          </span>
         </>
       ),
     },
@@ -64,12 +67,13 @@ export function CatalogTable({
       priority: 'md',
       className: 'font-mono',
       header: <FormattedMessage id="catalog.field.productCode" defaultMessage="Product code" />,
-      cell: (row) => row.productCode,
+      cell: (row) => <span className="block min-w-[16ch]">{row.productCode}</span>,
     },
     {
       id: 'status',
       sortField: 'status',
       header: <FormattedMessage id="catalog.field.status" defaultMessage="Status" />,
+      className: 'whitespace-nowrap',
       cell: (row) => (row.status ? labels.status(row.status) : ''),
     },
     {

@@ -101,7 +101,7 @@ export function ContractForm({
         </label>
         {control({
           id: `${id}-${name}`,
-          'aria-invalid': error !== undefined,
+          'aria-invalid': error !== undefined || undefined,
           'aria-required': true,
           'aria-describedby': error ? `${id}-${name}-error` : undefined,
         })}

@@ -9,6 +9,7 @@ import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { type Column, DataTable } from '../../ui/data-table'
 import { ErrorNotice } from '../../ui/error-notice'
+import { FetchedAt } from '../../ui/fetched-at'
 import { ContractForm } from './contract-form'
 import { contractMessages } from './contract-messages'
 
@@ -71,7 +72,16 @@ export function ProductContracts({ productId }: { productId: string }) {
           </Alert>
         </div>
       )}
-      {query.isError && (
+      {/* Saved data whose refresh failed stays, said so with its age; a failure with nothing saved is a notice. */}
+      {query.isError && query.data !== undefined && (
+        <FetchedAt
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          failed
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {query.isError && query.data === undefined && (
         <div className="mb-3">
           <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
         </div>
@@ -99,13 +109,16 @@ export function ProductContracts({ productId }: { productId: string }) {
           card={false}
           focusable
           empty={
-            <p className="py-2 text-center text-gray-600">
-              {query.isPending ? (
-                <FormattedMessage id="common.loading" defaultMessage="Loading…" />
-              ) : (
-                <FormattedMessage id="contract.none" defaultMessage="No contracts yet." />
-              )}
-            </p>
+            // A failed read with nothing saved is not "no contracts": the notice above says it failed.
+            query.data === undefined && !query.isPending ? null : (
+              <p className="py-2 text-center text-gray-600">
+                {query.isPending ? (
+                  <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+                ) : (
+                  <FormattedMessage id="contract.none" defaultMessage="No contracts yet." />
+                )}
+              </p>
+            )
           }
         />
       </div>

@@ -10,6 +10,7 @@ import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { ErrorNotice } from '../../ui/error-notice'
+import { FetchedAt } from '../../ui/fetched-at'
 import { translateValidation } from '../../ui/form/validation-message'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { SubForm } from '../../ui/sub-form'
@@ -77,7 +78,18 @@ export function ProductCredentials({ productId }: { productId: string }) {
       <h2 id={`${id}-title`} className="mb-2 text-lg font-semibold">
         <FormattedMessage id="credentials.title" defaultMessage="Credentials" />
       </h2>
-      {saved.isError && <ErrorNotice error={saved.error} onRetry={() => void saved.refetch()} />}
+      {/* Saved data whose refresh failed stays, said so with its age; a failure with nothing saved is a notice. */}
+      {saved.isError && saved.data !== undefined && (
+        <FetchedAt
+          updatedAt={saved.dataUpdatedAt}
+          fetching={saved.isFetching}
+          failed
+          onRetry={() => void saved.refetch()}
+        />
+      )}
+      {saved.isError && saved.data === undefined && (
+        <ErrorNotice error={saved.error} onRetry={() => void saved.refetch()} />
+      )}
       {savedEntries.length > 0 ? (
         <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           {savedEntries.map(([name, value]) => (
@@ -88,7 +100,7 @@ export function ProductCredentials({ productId }: { productId: string }) {
           ))}
         </dl>
       ) : (
-        !saved.isPending && (
+        saved.data !== undefined && (
           <p className="mb-4 text-sm text-gray-600">
             <FormattedMessage id="credentials.none" defaultMessage="No credentials saved." />
           </p>

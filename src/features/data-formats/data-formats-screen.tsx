@@ -83,7 +83,8 @@ const columns: Column<WithPending<DataFormat>>[] = [
     id: 'code',
     className: 'font-mono',
     header: <FormattedMessage id="dataFormat.code" defaultMessage="Code" />,
-    cell: (row) => row.dataFormatCode,
+    // At least a usual code wide: a code breaks only when longer than that.
+    cell: (row) => <span className="block min-w-[10ch]">{row.dataFormatCode}</span>,
   },
   {
     id: 'name',

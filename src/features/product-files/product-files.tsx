@@ -15,6 +15,7 @@ import { useSession } from '../../core/session'
 import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { ErrorNotice } from '../../ui/error-notice'
+import { FetchedAt } from '../../ui/fetched-at'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { fileKindMessages, formatSize } from './file-kind-messages'
 import { FileUpload } from './file-upload'
@@ -73,7 +74,16 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
           <Alert>{removal.error}</Alert>
         </div>
       )}
-      {(query.isError || error !== null) && (
+      {/* Saved data whose refresh failed stays, said so with its age; a failure with nothing saved is a notice. */}
+      {query.isError && query.data !== undefined && (
+        <FetchedAt
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          failed
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {((query.isError && query.data === undefined) || error !== null) && (
         <div className="mb-3">
           <ErrorNotice
             error={error ?? query.error}
@@ -87,7 +97,7 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
           <div key={kind ?? 'files'} className="mb-5 border-t border-gray-100 pt-3 first-of-type:border-0">
             {kind && <h3 className="font-medium text-gray-900">{label}</h3>}
             <ul aria-label={label} className="mt-1 divide-y divide-gray-100 text-sm">
-              {group.length === 0 && (
+              {group.length === 0 && query.data !== undefined && (
                 <li className="py-2 text-gray-600">
                   <FormattedMessage id="files.none" defaultMessage="No files." />
                 </li>

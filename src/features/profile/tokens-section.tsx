@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { type Column, DataTable } from '../../ui/data-table'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
+import { LocaleDateInput } from '../../ui/locale-date-input'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { StatusBadge } from '../../ui/status-badge'
 import { GenerateTokenForm } from './generate-token-form'
@@ -94,16 +95,16 @@ export function TokensSection({ userId }: { userId: string }) {
         <>
           <span className="font-medium">{token.name}</span>
           {isCurrentSession(token, sessionToken) && (
-            <span className="ml-2 rounded bg-green-50 px-1.5 py-0.5 text-xs text-green-900">
+            <span className="ml-2 inline-block rounded bg-green-50 px-1.5 py-0.5 text-xs [overflow-wrap:normal] text-green-900">
               <FormattedMessage id="tokens.currentSession" defaultMessage="This session" />
             </span>
           )}
           {token.kind === 'developer' && (
-            <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-900">
+            <span className="ml-2 inline-block rounded bg-amber-50 px-1.5 py-0.5 text-xs [overflow-wrap:normal] text-amber-900">
               <FormattedMessage id="tokens.developer" defaultMessage="Developer login" />
             </span>
           )}
-          <span className="ml-2 rounded bg-primary-50 px-1.5 py-0.5 text-xs text-primary-900">
+          <span className="ml-2 inline-block rounded bg-primary-50 px-1.5 py-0.5 text-xs [overflow-wrap:normal] text-primary-900">
             {token.primary ? (
               <FormattedMessage id="tokens.primary" defaultMessage="Primary" />
             ) : (
@@ -116,7 +117,8 @@ export function TokensSection({ userId }: { userId: string }) {
     {
       id: 'value',
       stackInline: true,
-      className: 'font-mono',
+      // Nine characters (abcd…wxyz): never split.
+      className: 'font-mono whitespace-nowrap',
       header: <FormattedMessage id="tokens.value" defaultMessage="Token" />,
       cell: (token) => token.shortValue,
     },
@@ -308,13 +310,11 @@ export function TokensSection({ userId }: { userId: string }) {
             <label htmlFor={dateId} className="mb-1 block text-sm font-medium text-gray-800">
               <FormattedMessage id="tokens.expirationDate" defaultMessage="Expiration date" />
             </label>
-            <input
+            <LocaleDateInput
               id={dateId}
-              type="date"
               value={renewTo}
-              min={dayString(new Date())}
-              onChange={(e) => setRenewTo(e.target.value)}
-              aria-invalid={dateProblem !== undefined}
+              onChange={setRenewTo}
+              aria-invalid={dateProblem !== undefined || undefined}
               aria-describedby={dateProblem ? `${dateId}-error` : undefined}
               className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
             />

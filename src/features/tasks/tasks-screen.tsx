@@ -109,6 +109,8 @@ const columns: Column<WithPending<Task>>[] = [
     id: 'name',
     sortField: 'name',
     header: <FormattedMessage id="task.name" defaultMessage="Name" />,
+    // Room for a word of a name beside the status on a phone: a word breaks only when longer.
+    className: 'min-w-[7rem] [overflow-wrap:anywhere]',
     pendingBadge: true,
     cell: (row) => (
       <>

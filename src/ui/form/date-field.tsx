@@ -26,7 +26,7 @@ export function DateField({ label, required }: { label: ReactNode; required?: bo
         value={field.state.value ?? ''}
         onChange={(iso) => field.handleChange(iso)}
         onBlur={field.handleBlur}
-        aria-invalid={error !== undefined}
+        aria-invalid={error !== undefined || undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         required={required}
         className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
