@@ -196,8 +196,9 @@ export function DataTable<Row extends object>({
                     {stack ? (
                       actions(row)
                     ) : (
-                      // One column: the actions sit side by side, and stack below 640 px.
-                      <div className="flex flex-col items-end gap-2 sm:flex-row sm:items-center sm:justify-end sm:gap-0">
+                      // One column: the actions sit side by side, and stack below 640 px 16 px apart (a thumb
+                      // never hits Delete for Edit).
+                      <div className="flex flex-col items-end gap-4 sm:flex-row sm:items-center sm:justify-end sm:gap-0">
                         {actions(row)}
                       </div>
                     )}
