@@ -51,9 +51,12 @@ const CATEGORY_MIN = { performance: 95, accessibility: 100, 'best-practices': 95
  * more; checking answers with zod/mini instead would take most of it back.
  * Stop 26: /products 662.7 KB in 51 requests (was 648 KB in at most 45): the one data table, one search
  * schema per list and the entities' contract schemas are chunks of their own. Performance stays 100.
+ * Stop 27: the document is 47.8 KB (was 42): it now carries the map of the console's chunks (5.9 KB,
+ * about 1.5 KB gzip), so the entry preloads the current screen's chunks while the console starts,
+ * instead of finding them one import after another. Script and requests stay within their budgets.
  */
-const PUBLIC_BUDGET = { scriptKb: 680, styleKb: 40, documentKb: 45, requests: 55, mainThreadMs: 2000 }
-const SIGNED_IN_BUDGET = { scriptKb: 800, styleKb: 40, documentKb: 45, requests: 60, mainThreadMs: 5000 }
+const PUBLIC_BUDGET = { scriptKb: 680, styleKb: 40, documentKb: 50, requests: 55, mainThreadMs: 2000 }
+const SIGNED_IN_BUDGET = { scriptKb: 800, styleKb: 40, documentKb: 50, requests: 60, mainThreadMs: 5000 }
 
 // Signed-in screens are gated like the public ones; LIGHTHOUSE_SIGNED_IN_PERFORMANCE=0 only prints
 // their performance (a local look at a host too loaded to calibrate).
