@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react'
 import { IntlProvider } from 'react-intl'
 import { afterEach, describe, expect, it } from 'vitest'
 import fi from '../../lang/fi.json'
-import { EntityState } from './query-state'
+import { EntityState, PartFailure } from './query-state'
 
 /** A detail read as the console reads it: offline first, a lost answer asked again. */
 function Detail({ fetch }: { fetch: () => Promise<{ name: string }> }) {
@@ -59,5 +59,43 @@ describe('the state of one entity', () => {
     act(() => answer({ name: 'Csv' }))
     expect(await screen.findByText('Csv')).toBeTruthy()
     expect(screen.getByTestId('fetched-at')).toBeTruthy()
+  })
+})
+
+describe('the failure of a part of a screen', () => {
+  const failed = (data: unknown) => ({
+    isPending: false,
+    isError: true,
+    error: Object.assign(new Error('Server error'), { status: 500 }),
+    data,
+    refetch: () => undefined,
+    dataUpdatedAt: Date.now(),
+    isFetching: false,
+  })
+  const part = (query: ReturnType<typeof failed>, error: unknown = null) =>
+    render(
+      <IntlProvider locale="en" messages={{}}>
+        <PartFailure query={query} error={error} />
+      </IntlProvider>,
+    )
+
+  it('keeps saved data, says the refresh failed with a retry, and shows no failure notice', () => {
+    part(failed([{ id: 'c1' }]))
+    expect(screen.getByText('Could not refresh: showing saved data.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy()
+    expect(screen.queryByTestId('error-notice')).toBeNull()
+  })
+
+  it('with nothing saved, the failure is a notice with a retry', () => {
+    part(failed(undefined))
+    expect(screen.getByTestId('error-notice')).toBeTruthy()
+    expect(screen.queryByText('Could not refresh: showing saved data.')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy()
+  })
+
+  it("shows an action's failure instead, without a retry of the read", () => {
+    part({ ...failed(undefined), isError: false }, Object.assign(new Error('Forbidden'), { status: 403 }))
+    expect(screen.getByTestId('error-notice')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
   })
 })

@@ -121,3 +121,33 @@ export function EntityState({
     </>
   )
 }
+
+/**
+ * A part of a screen whose read failed: saved data stays, said so with its age and a Retry (announced
+ * once per page by FetchedAt); with nothing saved, the failure is a notice with Retry. `error`, another
+ * failure of the part (an action's), is shown in the notice instead, without Retry.
+ */
+export function PartFailure({
+  query,
+  error = null,
+  className,
+}: {
+  query: QueryLike & { dataUpdatedAt: number; isFetching: boolean }
+  error?: unknown
+  className?: string
+}) {
+  const retry = () => void query.refetch()
+  const notice = error ?? (query.isError && query.data === undefined ? query.error : null)
+  return (
+    <>
+      {query.isError && query.data !== undefined && (
+        <FetchedAt updatedAt={query.dataUpdatedAt} fetching={query.isFetching} failed onRetry={retry} />
+      )}
+      {notice !== null && (
+        <div className={className}>
+          <ErrorNotice error={notice} onRetry={error === null ? retry : undefined} />
+        </div>
+      )}
+    </>
+  )
+}

@@ -8,8 +8,7 @@ import { usePendingChanges } from '../../outbox/use-outbox'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { type Column, DataTable } from '../../ui/data-table'
-import { ErrorNotice } from '../../ui/error-notice'
-import { FetchedAt } from '../../ui/fetched-at'
+import { PartFailure } from '../../ui/query-state'
 import { ContractForm } from './contract-form'
 import { contractMessages } from './contract-messages'
 
@@ -72,20 +71,7 @@ export function ProductContracts({ productId }: { productId: string }) {
           </Alert>
         </div>
       )}
-      {/* Saved data whose refresh failed stays, said so with its age; a failure with nothing saved is a notice. */}
-      {query.isError && query.data !== undefined && (
-        <FetchedAt
-          updatedAt={query.dataUpdatedAt}
-          fetching={query.isFetching}
-          failed
-          onRetry={() => void query.refetch()}
-        />
-      )}
-      {query.isError && query.data === undefined && (
-        <div className="mb-3">
-          <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
-        </div>
-      )}
+      <PartFailure query={query} className="mb-3" />
       {creating && (
         <ContractForm
           productId={productId}

@@ -9,10 +9,9 @@ import { useUnsavedInput } from '../../pwa/unsaved'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { ErrorNotice } from '../../ui/error-notice'
-import { FetchedAt } from '../../ui/fetched-at'
 import { translateValidation } from '../../ui/form/validation-message'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
+import { PartFailure } from '../../ui/query-state'
 import { SubForm } from '../../ui/sub-form'
 import { contractMessages } from './contract-messages'
 import { type CredentialRow, credentialProblems, emptyValues, toCredentials } from './credential-rows'
@@ -78,18 +77,7 @@ export function ProductCredentials({ productId }: { productId: string }) {
       <h2 id={`${id}-title`} className="mb-2 text-lg font-semibold">
         <FormattedMessage id="credentials.title" defaultMessage="Credentials" />
       </h2>
-      {/* Saved data whose refresh failed stays, said so with its age; a failure with nothing saved is a notice. */}
-      {saved.isError && saved.data !== undefined && (
-        <FetchedAt
-          updatedAt={saved.dataUpdatedAt}
-          fetching={saved.isFetching}
-          failed
-          onRetry={() => void saved.refetch()}
-        />
-      )}
-      {saved.isError && saved.data === undefined && (
-        <ErrorNotice error={saved.error} onRetry={() => void saved.refetch()} />
-      )}
+      <PartFailure query={saved} />
       {savedEntries.length > 0 ? (
         <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           {savedEntries.map(([name, value]) => (

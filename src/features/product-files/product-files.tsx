@@ -14,9 +14,8 @@ import { apiError } from '../../core/http'
 import { useSession } from '../../core/session'
 import { Alert } from '../../ui/alert'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { ErrorNotice } from '../../ui/error-notice'
-import { FetchedAt } from '../../ui/fetched-at'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
+import { PartFailure } from '../../ui/query-state'
 import { fileKindMessages, formatSize } from './file-kind-messages'
 import { FileUpload } from './file-upload'
 
@@ -74,23 +73,7 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
           <Alert>{removal.error}</Alert>
         </div>
       )}
-      {/* Saved data whose refresh failed stays, said so with its age; a failure with nothing saved is a notice. */}
-      {query.isError && query.data !== undefined && (
-        <FetchedAt
-          updatedAt={query.dataUpdatedAt}
-          fetching={query.isFetching}
-          failed
-          onRetry={() => void query.refetch()}
-        />
-      )}
-      {((query.isError && query.data === undefined) || error !== null) && (
-        <div className="mb-3">
-          <ErrorNotice
-            error={error ?? query.error}
-            onRetry={error === null ? () => void query.refetch() : undefined}
-          />
-        </div>
-      )}
+      <PartFailure query={query} error={error} className="mb-3" />
       {groups.map(({ kind, files: group }) => {
         const label = intl.formatMessage(fileKindMessages[kind ?? 'files'])
         return (
