@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest'
-import { isGroup, menuEntries, screenOnVersion, selectedKey } from './menu-items'
+import { createRouter } from '@tanstack/react-router'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { queryClient } from '../core/query-client'
+import { routeTree } from '../routeTree.gen'
+import { isGroup, menuEntries, registerMenuRoutes, screenOnVersion, selectedKey } from './menu-items'
+
+// The menu is read from the routes' declarations, as the console's router holds them.
+beforeAll(() =>
+  registerMenuRoutes(Object.values(createRouter({ routeTree, context: { queryClient } }).routesById)),
+)
 
 const paths = (loggedIn: boolean, version: string) =>
   menuEntries(loggedIn, version).flatMap((e) => (isGroup(e) ? e.children.map((c) => c.to) : [e.to]))
