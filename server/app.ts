@@ -8,6 +8,7 @@ import { memberOf } from './guard'
 import { API_CSP } from './headers'
 import { contracts } from './routes/contracts'
 import { dataFormats } from './routes/data-formats'
+import { declaredRoutes } from './routes/declared'
 import { events } from './routes/events'
 import { files } from './routes/files'
 import { platformRoutes } from './routes/platform'
@@ -114,6 +115,7 @@ export function createApi(platform: Platform) {
 
   api.route('/', platformRoutes)
   api.route('/', dataFormats)
+  api.route('/', declaredRoutes)
   // Order matters: fixed segments before the product routes' `/:version/:id`.
   api.route('/', tasks)
   api.route('/', events)

@@ -12,6 +12,9 @@
  *   only by a member of its publishing organization or a platform administrator (checked by the guard
  *   for a path parameter, by the handler for a body field, through the same `productGuard`).
  */
+import type { CrudDeclaration } from '../src/contract/crud'
+import { DECLARED } from './declared'
+
 export type Rule =
   | { kind: 'public' }
   | { kind: 'user' }
@@ -40,7 +43,21 @@ const IDF = '/:env/internal/products/:version/data-formats'
 const own = (action: string) => can(`tokens.${action}`, { self: 'userId', entity: 'userId' })
 const product = (action: string) => can(`products.${action}`, { entity: 'id', product: 'id' })
 
+/** A declared resource's routes: its permission type's action, for the entity of the path's id. */
+const declaredRules = (d: CrudDeclaration): Record<string, Rule> => {
+  const one = `${d.path}/:id`
+  return {
+    [`GET /:env${d.path}`]: can(`${d.permission}.read`),
+    [`GET /:env${one}`]: can(`${d.permission}.read`, { entity: 'id' }),
+    [`POST /:env${d.path}`]: can(`${d.permission}.create`),
+    [`PUT /:env${one}`]: can(`${d.permission}.update`, { entity: 'id' }),
+    [`PATCH /:env${one}`]: can(`${d.permission}.update`, { entity: 'id' }),
+    [`DELETE /:env${one}`]: can(`${d.permission}.delete`, { entity: 'id' }),
+  }
+}
+
 export const ROUTE_RULES: Record<string, Rule> = {
+  ...Object.assign({}, ...DECLARED.map(declaredRules)),
   // Platform
   'GET /:env/configs': PUBLIC,
   'GET /:env/me': USER,
@@ -48,12 +65,7 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /:env/auth/users/:userId/permissions': can('users.read', { self: 'userId' }),
   // The caller's own organizations.
   'GET /:env/auth/organizations': USER,
-  'GET /:env/auth/applications': can('applications.read'),
-  'GET /:env/auth/applications/:id': can('applications.read', { entity: 'id' }),
-  'POST /:env/auth/applications': can('applications.create'),
-  'PUT /:env/auth/applications/:id': can('applications.update', { entity: 'id' }),
-  'PATCH /:env/auth/applications/:id': can('applications.update', { entity: 'id' }),
-  'DELETE /:env/auth/applications/:id': can('applications.delete', { entity: 'id' }),
+  // The resources declared in contract/ (applications): see `declaredRules` below.
 
   // Data formats
   [`GET ${DF}`]: can('data-formats.read'),

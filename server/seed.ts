@@ -4,6 +4,7 @@ import { TASK_STATUSES } from '../src/contract/task'
 import { hashToken } from './auth'
 import type { Platform } from './context'
 import type { Db } from './db'
+import { DECLARED } from './declared'
 import { hashPassword } from './passwords'
 
 /** Deterministic pseudo-random numbers: the same demo data on every new database. */
@@ -73,7 +74,7 @@ const PERMISSION_TYPES = [
   'purchases',
   'data-formats',
   'tasks',
-  'applications',
+  ...DECLARED.map((d) => d.permission),
   'users',
   'tokens',
   'events',
@@ -120,6 +121,9 @@ export async function seed(platform: Pick<Platform, 'db' | 'now' | 'publicUrl'>)
     'tokens.update',
     'tokens.delete',
     'purchases.create',
+    ...DECLARED.flatMap((d) =>
+      d.grants.operator.filter((a) => a !== 'read').map((a) => `${d.permission}.${a}`),
+    ),
   ]
   await insertMany(
     db,
@@ -134,12 +138,12 @@ export async function seed(platform: Pick<Platform, 'db' | 'now' | 'publicUrl'>)
         n.startsWith('tokens.') ? DEMO.operator.id : null,
         DEMO.orchestratorAppId,
       ]),
-      ...['products.read', 'data-formats.read', 'events.read'].map((n) => [
-        DEMO.viewer.id,
-        n,
-        null,
-        DEMO.orchestratorAppId,
-      ]),
+      ...[
+        'products.read',
+        'data-formats.read',
+        'events.read',
+        ...DECLARED.flatMap((d) => d.grants.viewer.map((a) => `${d.permission}.${a}`)),
+      ].map((n) => [DEMO.viewer.id, n, null, DEMO.orchestratorAppId]),
     ],
   )
   await insertMany(

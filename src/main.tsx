@@ -34,6 +34,7 @@ import { routeTree } from './routeTree.gen'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from './shell/error-pages'
 import { forgetPictures, takePicture } from './shell/first-screen'
 import { pictureScope } from './shell/first-screen-picture'
+import { registerMenuRoutes } from './shell/menu-items'
 
 /** No prefetching on 2g connections or with data saver on. */
 function lightData(): boolean {
@@ -61,6 +62,9 @@ const router = createRouter({
       </ErrorPageBoundary>
     ),
 })
+
+// The menu is the routes that declare an entry.
+registerMenuRoutes(Object.values(router.routesById))
 
 // Pictures of screens, and the reads remembered for them, belong to the user who saw them.
 onUserChange(() => {

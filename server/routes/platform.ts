@@ -2,14 +2,11 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { failure, ok } from '../../src/contract/envelope'
 import { listQuerySchema } from '../../src/contract/list-query'
-import { requiredText } from '../../src/contract/rules'
 import { configOf, permissionsOf } from '../auth'
-import { type Ctx, stamp, type Vars } from '../context'
-import { writeEvent } from '../events'
+import type { Ctx, Vars } from '../context'
 import { isPlatformAdmin, organizationsOf, route, userOf } from '../guard'
 import { Store } from '../store'
-import { jsonBody, parseBody, parseWith } from '../validate'
-import { idempotent, notFound, updateEntity } from '../writes'
+import { parseWith } from '../validate'
 
 export const platformRoutes = new Hono<{ Variables: Vars }>()
 
@@ -61,90 +58,4 @@ route(platformRoutes, 'get', '/:env/auth/organizations', async (c) => {
     sort: { field: 'name', direction: 'asc' },
   })
   return c.json(ok(items, { totalCount, limit: query.data.limit, offset: query.data.offset }))
-})
-
-const applicationSchema = z.object({
-  name: requiredText().max(200),
-  description: z.string().max(2000).optional().default(''),
-})
-const applications = (c: Ctx) => new Store(c.get('platform').db, c.get('env'), 'application')
-
-route(platformRoutes, 'get', '/:env/auth/applications', async (c) => {
-  const query = parseWith(listQuerySchema, c.req.query())
-  if (!query.ok) return c.json(query.body, 400)
-  const { items, totalCount } = await applications(c).list({
-    ...query.data,
-    sort: { field: 'name', direction: 'asc' },
-  })
-  return c.json(ok(items, { totalCount, limit: query.data.limit, offset: query.data.offset }))
-})
-
-route(platformRoutes, 'get', '/:env/auth/applications/:id', async (c) => {
-  const id = c.req.param('id') ?? ''
-  const entity = await applications(c).get(id)
-  return entity ? c.json(ok(entity)) : c.json(notFound('Application', id).body as object, 404)
-})
-
-route(platformRoutes, 'post', '/:env/auth/applications', async (c) => {
-  const user = userOf(c)
-  const body = await jsonBody(c.req.raw)
-  return idempotent(c, user, body, async () => {
-    const input = parseBody(applicationSchema, body)
-    if (!input.ok) return input
-    const entity = await applications(c).insert(input.data, user.id, stamp(c.get('platform').now()))
-    await writeEvent(c.get('platform'), c.get('env'), user, {
-      type: 'APPLICATION_CREATED',
-      message: `Application ${entity.name} created`,
-      targetType: 'application',
-      targetEntityId: entity.id,
-      category: 'applications',
-      actionMethod: 'POST',
-    })
-    return { status: 201, body: ok(entity) }
-  })
-})
-
-for (const method of ['put', 'patch'] as const) {
-  route(platformRoutes, method, '/:env/auth/applications/:id', async (c) => {
-    const id = c.req.param('id') ?? ''
-    const user = userOf(c)
-    const body = await jsonBody(c.req.raw)
-    return idempotent(c, user, body, async () => {
-      const written = await updateEntity(c, applications(c), id, 'Application', user.id, async (current) => {
-        const input = parseBody(method === 'put' ? applicationSchema : applicationSchema.partial(), body)
-        if (!input.ok) return input
-        return { fields: { ...current, ...input.data } }
-      })
-      if (!('entity' in written)) return written
-      const { entity } = written
-      await writeEvent(c.get('platform'), c.get('env'), user, {
-        type: 'APPLICATION_UPDATED',
-        message: `Application ${entity.name} updated`,
-        targetType: 'application',
-        targetEntityId: id,
-        category: 'applications',
-        actionMethod: method.toUpperCase(),
-      })
-      return { status: 200, body: ok(entity) }
-    })
-  })
-}
-
-route(platformRoutes, 'delete', '/:env/auth/applications/:id', async (c) => {
-  const id = c.req.param('id') ?? ''
-  const user = userOf(c)
-  return idempotent(c, user, null, async () => {
-    const current = await applications(c).get(id)
-    if (!current) return notFound('Application', id)
-    await applications(c).remove(id)
-    await writeEvent(c.get('platform'), c.get('env'), user, {
-      type: 'APPLICATION_DELETED',
-      message: `Application ${String(current.name)} deleted`,
-      targetType: 'application',
-      targetEntityId: id,
-      category: 'applications',
-      actionMethod: 'DELETE',
-    })
-    return { status: 200, body: ok({ id }) }
-  })
 })

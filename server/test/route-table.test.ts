@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { APPLICATIONS } from '../../src/contract/application'
 import { hashToken } from '../auth'
+import { DECLARED } from '../declared'
 import { ROUTE_RULES, ruleKey } from '../route-table'
+import { DEMO } from '../seed'
 import { apiRoutes, fill, startPlatform, type TestPlatform } from './harness'
 
 /** A signed-in user with no permission and no organization. */
@@ -90,5 +93,28 @@ describe('the route table', () => {
     expect(viewer.status).toBe(403)
     // The admin has it: past the guard, the empty body is the next thing refused.
     expect((await p.call('POST', `/api/sandbox/products/v2/${id}/purchase`, { body: {} })).status).toBe(400)
+  })
+})
+
+describe('resources declared in contract/', () => {
+  it('are found, served behind their permission type, and seeded to the administrator only by default', async () => {
+    expect(DECLARED.map((d) => d.name)).toContain(APPLICATIONS.name)
+    const keys = apiRoutes(p).map((r) => ruleKey(r.method, r.path))
+    for (const key of ['GET', 'POST'].map((m) => `${m} /:env${APPLICATIONS.path}`))
+      expect(keys).toContain(key)
+    expect(ROUTE_RULES[`DELETE /:env${APPLICATIONS.path}/:id`]).toEqual({
+      kind: 'permission',
+      permission: 'applications.delete',
+      entity: 'id',
+    })
+    const rows = await p.platform.db.query<{ user_id: string; name: string }>(
+      "SELECT user_id, name FROM permissions WHERE name LIKE 'applications.%'",
+    )
+    const held = (id: string) => rows.filter((r) => r.user_id === id).map((r) => r.name)
+    expect(held(DEMO.admin.id)).toEqual(
+      expect.arrayContaining(['applications.create', 'applications.delete']),
+    )
+    expect(held(DEMO.operator.id)).toEqual(['applications.read'])
+    expect(held(DEMO.viewer.id)).toEqual([])
   })
 })

@@ -4,7 +4,7 @@ import type { Product, ProductInput, ProductType } from '../contract/product'
 import { apiError, dataOrThrow, request } from '../core/http'
 import { LIST_KEY } from '../core/keys'
 import { queryClient } from '../core/query-client'
-import { type CatalogListName, RESOURCES } from '../core/resources'
+import type { CatalogListName } from '../core/resources'
 import { loadDb } from '../outbox/lazy-db'
 import { retryEntry } from '../outbox/outbox'
 import { defineResource } from './resource'
@@ -45,9 +45,15 @@ export interface CatalogListParams {
 const READ = '/api/{env}/products/{version}'
 const WRITE = '/api/{env}/internal/products/{version}'
 
+declare module '../core/resources' {
+  interface ResourceNames {
+    catalog: true
+  }
+}
+
 /** Every catalog entity is a platform product: one outbox resource, so a sync refreshes all lists. */
 export const catalog = defineResource<Product, ProductInput, CatalogListParams & { type: ProductType }>({
-  name: RESOURCES.catalog,
+  name: 'catalog',
   read: READ,
   write: WRITE,
   // Deletion lives on the public products path; updates are a PATCH on the internal one.
@@ -59,7 +65,7 @@ export const catalog = defineResource<Product, ProductInput, CatalogListParams &
   listKey: ({ type, ...params }) => [listOfType(type), type, LIST_KEY, params],
   fetchList: ({ type, ...params }, { signal }) => fetchCatalogList(type, params, signal),
 })
-export const CATALOG = RESOURCES.catalog
+export const CATALOG = catalog.name
 
 export const catalogKeys = {
   ...catalog.keys,

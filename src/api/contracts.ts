@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query'
 import type { Contract, ContractInput, SavedCredentials } from '../contract/contract'
 import { dataOrThrow, request } from '../core/http'
 import { scopeKey } from '../core/keys'
-import { RESOURCES } from '../core/resources'
 import { defineResource } from './resource'
 
 export type { Contract, ContractInput, CredentialValue, SavedCredentials } from '../contract/contract'
@@ -11,15 +10,21 @@ export type { Contract, ContractInput, CredentialValue, SavedCredentials } from 
 const CONTRACTS = '/api/{env}/products/v2/contracts'
 const CREDENTIALS = '/api/{env}/products/v2/auth-credentials'
 
+declare module '../core/resources' {
+  interface ResourceNames {
+    contracts: true
+  }
+}
+
 /** Contracts are created through the outbox; a product's contracts are read as one list. */
 export const contracts = defineResource<Contract, ContractInput>({
-  name: RESOURCES.contracts,
+  name: 'contracts',
   read: CONTRACTS,
   schema: (a) => a.contractAnswer,
   // The caller names the contract for people (product and consumer).
   label: (c) => c.productId,
 })
-export const CONTRACTS_RESOURCE = RESOURCES.contracts
+export const CONTRACTS_RESOURCE = contracts.name
 
 export const contractKeys = {
   all: contracts.keys.all,

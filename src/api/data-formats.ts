@@ -3,7 +3,6 @@ import type { DataFormat, DataFormatInput } from '../contract/data-format'
 import type { PagedList, UsedBy } from '../contract/envelope'
 import { apiError, dataOrThrow, request } from '../core/http'
 import { queryClient } from '../core/query-client'
-import { RESOURCES } from '../core/resources'
 import { defineResource } from './resource'
 
 export type { DataFormat, DataFormatInput } from '../contract/data-format'
@@ -17,8 +16,14 @@ export interface DataFormatListParams {
   q?: string
 }
 
+declare module '../core/resources' {
+  interface ResourceNames {
+    'data-formats': true
+  }
+}
+
 export const dataFormats = defineResource<DataFormat, DataFormatInput, DataFormatListParams>({
-  name: RESOURCES.dataFormats,
+  name: 'data-formats',
   read: READ,
   write: '/api/{env}/internal/products/{version}/data-formats',
   schema: (a) => a.dataFormatAnswer,
@@ -52,7 +57,7 @@ export const dataFormats = defineResource<DataFormat, DataFormatInput, DataForma
   },
 })
 
-export const DATA_FORMATS = RESOURCES.dataFormats
+export const DATA_FORMATS = dataFormats.name
 export const dataFormatKeys = dataFormats.keys
 export const dataFormatsQuery = dataFormats.listQuery
 export const dataFormatQuery = dataFormats.detailQuery

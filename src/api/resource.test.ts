@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { queryClient } from '../core/query-client'
-import { RESOURCES } from '../core/resources'
 import { saveSession } from '../core/session'
 import { db } from '../outbox/db'
 import { catalog, catalogKeys } from './catalog'
@@ -108,7 +107,7 @@ describe('a resource defined once', () => {
         { name: string },
         { page: number; limit: number; q?: string }
       >({
-        name: RESOURCES.dataFormats,
+        name: 'data-formats',
         read: '/api/{env}/things',
         schema: (a) => a.namedAnswer,
         label: (x) => x.name,

@@ -1,9 +1,10 @@
 import { keepPreviousData, type QueryFunctionContext, queryOptions } from '@tanstack/react-query'
+import type { CrudDeclaration } from '../contract/crud'
 import type { PagedList } from '../contract/envelope'
 import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from '../core/http'
 import { LIST_KEY, resourceKey } from '../core/keys'
 import { queryClient } from '../core/query-client'
-import type { Resource as ResourceName } from '../core/resources'
+import { type Resource as ResourceName, resourceName } from '../core/resources'
 import { queueForCurrentScope } from '../outbox/queue'
 
 /** What every entity of a resource has: an id, and the version an edit starts from. */
@@ -13,7 +14,10 @@ export interface Entity {
 }
 
 export interface ResourceDefinition<T extends Entity, Input, Params, N extends ResourceName = ResourceName> {
-  /** The outbox resource name and the key's family name: a sync refreshes every query that holds it. */
+  /**
+   * The outbox resource name and the key's family name: a sync refreshes every query that holds it.
+   * The defining module adds it to `ResourceNames` (core/resources.ts); others import `resource.name`.
+   */
   name: N
   /** The detail's read path, `{id}` appended; `{env}` and `{version}` are filled from the scope. */
   read: string
@@ -96,11 +100,12 @@ export function defineResource<
   T extends Entity,
   Input,
   Params = unknown,
-  N extends ResourceName = ResourceName,
+  const N extends ResourceName = ResourceName,
 >(def: ResourceDefinition<T, Input, Params, N>): Resource<T, Input, Params, N> {
+  const name = resourceName(def.name)
   const write = def.write ?? def.read
   const keys = {
-    all: () => resourceKey(def.name),
+    all: () => resourceKey(name),
     list: (params: Params) => [...keys.all(), ...(def.listKey ? def.listKey(params) : [LIST_KEY, params])],
     detail: (id: string) => [...keys.all(), 'detail', id] as const,
   }
@@ -113,13 +118,13 @@ export function defineResource<
     return undefined
   }
   const entry = (current: Pick<T, 'id' | 'updatedAt'>) => ({
-    resource: def.name,
+    resource: name,
     entityId: current.id,
     baseVersion: current.updatedAt,
   })
   const form = (body: unknown) => (def.form ? { form: def.form(body) } : {})
   return {
-    name: def.name,
+    name,
     keys,
     fromLists,
     listQuery: (params) =>
@@ -141,7 +146,7 @@ export function defineResource<
         method: 'POST',
         path: buildPath(write),
         body: input,
-        resource: def.name,
+        resource: name,
         entityId,
         label: label ?? def.label(input),
         ...form(input),
@@ -165,3 +170,9 @@ export function defineResource<
       }),
   }
 }
+
+/** The name and paths of a resource the platform serves from its contract's declaration. */
+export const crudPaths = <const N extends string>(declared: CrudDeclaration<N>) => ({
+  name: declared.name,
+  read: `/api/{env}${declared.path}`,
+})

@@ -1,15 +1,16 @@
 import { LIST_KEY } from '../core/keys'
 import { queryClient } from '../core/query-client'
-import { CATALOG_LIST_NAMES, RESOURCES } from '../core/resources'
+import { CATALOG_LIST_NAMES } from '../core/resources'
 import { type ApiVersion, type Environment, environmentSetting, versionSetting } from '../core/scope'
 import { resetPagination } from '../ui/list/pagination'
+import { TASKS } from './tasks'
 
 /** An environment or version change clears cached task and product lists and resets product pagination. */
 function clearScopedLists() {
   queryClient.removeQueries({
     predicate: (query) =>
       query.queryKey.includes(LIST_KEY) &&
-      query.queryKey.some((part) => part === RESOURCES.tasks || isCatalogList(part)),
+      query.queryKey.some((part) => part === TASKS || isCatalogList(part)),
   })
   for (const list of CATALOG_LIST_NAMES) resetPagination(list)
 }

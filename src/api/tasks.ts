@@ -4,7 +4,6 @@ import type { ActionSchema, Task, TaskCommand, TaskInput, TaskRun } from '../con
 import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from '../core/http'
 import { scopeKey } from '../core/keys'
 import { queryClient } from '../core/query-client'
-import { RESOURCES } from '../core/resources'
 import { queueForCurrentScope } from '../outbox/queue'
 import { defineResource } from './resource'
 
@@ -32,8 +31,14 @@ export type PagedTasks<T> = Omit<PagedList<T>, 'error'>
 
 const PATH = '/api/{env}/tasks'
 
+declare module '../core/resources' {
+  interface ResourceNames {
+    tasks: true
+  }
+}
+
 export const tasks = defineResource<Task, TaskInput, TaskListParams>({
-  name: RESOURCES.tasks,
+  name: 'tasks',
   read: PATH,
   schema: (a) => a.taskAnswer,
   label: (t) => t.name,
@@ -55,7 +60,7 @@ export const tasks = defineResource<Task, TaskInput, TaskListParams>({
     ),
 })
 
-export const TASKS = RESOURCES.tasks
+export const TASKS = tasks.name
 export const taskKeys = {
   ...tasks.keys,
   runs: (id: string, params: { page: number; limit: number }) =>

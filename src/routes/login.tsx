@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import { defineMessage } from 'react-intl'
 import { getSession } from '../core/session'
 import { LoginScreen } from '../features/auth/login-screen'
 
@@ -16,6 +17,14 @@ const search = (raw: Record<string, unknown>): { failed?: number; reason?: Reaso
 })
 
 export const Route = createFileRoute('/login')({
+  staticData: {
+    menu: {
+      label: defineMessage({ id: 'menu.login', defaultMessage: 'Login' }),
+      icon: 'login',
+      order: 0,
+      shown: 'signed-out',
+    },
+  },
   validateSearch: search,
   beforeLoad: () => {
     if (getSession()) throw redirect({ to: '/' })

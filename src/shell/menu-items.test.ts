@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest'
-import { isGroup, menuEntries, screenOnVersion, selectedKey } from './menu-items'
+import { createRouter } from '@tanstack/react-router'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { queryClient } from '../core/query-client'
+import { routeTree } from '../routeTree.gen'
+import { isGroup, menuEntries, registerMenuRoutes, screenOnVersion, selectedKey } from './menu-items'
+
+// The menu is read from the routes' declarations, as the console's router holds them.
+beforeAll(() =>
+  registerMenuRoutes(Object.values(createRouter({ routeTree, context: { queryClient } }).routesById)),
+)
 
 const paths = (loggedIn: boolean, version: string) =>
   menuEntries(loggedIn, version).flatMap((e) => (isGroup(e) ? e.children.map((c) => c.to) : [e.to]))
@@ -48,5 +56,36 @@ describe('menu entries', () => {
     expect(selectedKey('/products/abc/edit')).toBe('/products')
     expect(selectedKey('/')).toBe('/')
     expect(selectedKey('/data-formats/edit')).toBe('/data-formats')
+  })
+})
+
+describe('menu declarations of routes', () => {
+  it('orders the declared entries, groups them, and carries the permission that hides one', () => {
+    const label = { id: 'x', defaultMessage: 'x' }
+    const permission = { type: 'things', actions: 'read' }
+    registerMenuRoutes([
+      {
+        fullPath: '/things/',
+        options: { staticData: { menu: { label, icon: 'tasks', order: 2, permission } } },
+      },
+      { fullPath: '/things/$id/edit', options: {} },
+      { fullPath: '/first', options: { staticData: { menu: { label, icon: 'M0 0h1', order: 1 } } } },
+      {
+        fullPath: '/open',
+        options: { staticData: { menu: { label, icon: 'login', order: 0, shown: 'signed-out' } } },
+      },
+      {
+        fullPath: '/kept',
+        options: { staticData: { menu: { label, icon: 'browse', order: 3, group: 'sources' } } },
+      },
+    ])
+    expect(menuEntries(true, 'v2')).toEqual([
+      { key: '/first', to: '/first', label, icon: 'M0 0h1' },
+      { key: '/things', to: '/things', label, icon: 'tasks', permission },
+      expect.objectContaining({ key: 'sources', children: [expect.objectContaining({ to: '/kept' })] }),
+    ])
+    expect(paths(true, 'v1')).toEqual(['/first', '/things'])
+    expect(screenOnVersion('/kept/x', 'v1')).toBe(false)
+    expect(paths(false, 'v2')).toEqual(['/open'])
   })
 })

@@ -1,11 +1,12 @@
 import { Link, useRouterState } from '@tanstack/react-router'
 import { type FocusEvent, type MouseEvent, useState } from 'react'
 import { useIntl } from 'react-intl'
+import { IfPermitted } from '../auth/permitted'
 import { environmentSetting, versionSetting } from '../core/scope'
 import { useSession } from '../core/session'
 import { Icon } from '../ui/icon'
 import { eventsErrorFilter } from './events-error-filter'
-import { MENU_ICONS } from './menu-icons'
+import { iconPath, MENU_ICONS } from './menu-icons'
 import { isGroup, type MenuLink, menuEntries, menuMessages, selectedKey } from './menu-items'
 import { ScopeSwitcher } from './scope-switcher'
 
@@ -64,7 +65,7 @@ export function SideMenu({ collapsed = false, onChoose, onLogout }: SideMenuProp
   const renderLink = (item: MenuLink, nested = false) => {
     const active = item.to === selected
     const label = intl.formatMessage(item.label)
-    return (
+    const entry = (
       <li key={item.key}>
         <Link
           to={item.to}
@@ -77,10 +78,17 @@ export function SideMenu({ collapsed = false, onChoose, onLogout }: SideMenuProp
             if (!opensElsewhere(e)) onChoose()
           }}
         >
-          <Icon d={MENU_ICONS[item.key] ?? ''} className="h-5 w-5 shrink-0" />
+          <Icon d={iconPath(item.icon)} className="h-5 w-5 shrink-0" />
           <span className={labelClass}>{label}</span>
         </Link>
       </li>
+    )
+    return item.permission ? (
+      <IfPermitted key={item.key} check={item.permission}>
+        {entry}
+      </IfPermitted>
+    ) : (
+      entry
     )
   }
 
@@ -119,7 +127,7 @@ export function SideMenu({ collapsed = false, onChoose, onLogout }: SideMenuProp
                   {...tipFor(label)}
                   onClick={() => setSourcesOpen((open) => !open)}
                 >
-                  <Icon d={MENU_ICONS[entry.key] ?? ''} className="h-5 w-5 shrink-0" />
+                  <Icon d={iconPath(entry.icon)} className="h-5 w-5 shrink-0" />
                   <span className={labelClass}>{label}</span>
                   <span aria-hidden="true" className="group-data-menu-collapsed:text-[10px]">
                     {sourcesOpen ? '▾' : '▸'}
@@ -144,7 +152,7 @@ export function SideMenu({ collapsed = false, onChoose, onLogout }: SideMenuProp
                 {...tipFor(intl.formatMessage(menuMessages.logout))}
                 onClick={onLogout}
               >
-                <Icon d={MENU_ICONS.logout ?? ''} className="h-5 w-5 shrink-0" />
+                <Icon d={MENU_ICONS.logout} className="h-5 w-5 shrink-0" />
                 <span className={labelClass}>{intl.formatMessage(menuMessages.logout)}</span>
               </button>
             </li>

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { defineMessage } from 'react-intl'
 import {
   DEFAULT_RANGE,
   isRange,
@@ -16,6 +17,13 @@ const count = (v: unknown) => {
 }
 
 export const Route = createFileRoute('/_user/monitoring')({
+  staticData: {
+    menu: {
+      label: defineMessage({ id: 'menu.monitoring', defaultMessage: 'Monitoring' }),
+      icon: 'monitoring',
+      order: 60,
+    },
+  },
   validateSearch: (raw: Record<string, unknown>): { range?: Range; orgs?: number; errors?: number } => ({
     range: isRange(raw.range) && raw.range !== DEFAULT_RANGE ? raw.range : undefined,
     orgs: count(raw.orgs),

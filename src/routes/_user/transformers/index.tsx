@@ -1,9 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { defineMessage } from 'react-intl'
 import { CATALOG_LISTS, catalogListQuery } from '../../../api/catalog'
 import { CatalogListScreen } from '../../../features/catalog/catalog-list-screen'
 import { catalogSearch, listParams } from '../../../features/catalog/catalog-search'
 
 export const Route = createFileRoute('/_user/transformers/')({
+  staticData: {
+    menu: {
+      label: defineMessage({ id: 'menu.transformers', defaultMessage: 'Transformers' }),
+      icon: 'transformers',
+      order: 34,
+      group: 'sources',
+    },
+  },
   validateSearch: catalogSearch('transformers'),
   loaderDeps: ({ search }) => listParams(search),
   // Fill the cache without waiting: offline the cached list shows at once.
