@@ -18,7 +18,7 @@ import {
 import { ACTION_SCHEMAS } from '../routes/action-schemas'
 import { startPlatform, type TestPlatform } from './harness'
 
-// Issue 21, point 7: what the platform holds, the console can save. Every seeded entity, put in its
+// What the platform holds, the console can save. Every seeded entity, put in its
 // edit form unchanged, passes the form's rules and the platform's (both from src/contract/).
 
 let p: TestPlatform

@@ -6,7 +6,7 @@ import { createProduct } from './commerce-support'
 import { entityIds, ROUTES, resolveRoute } from './quality-support'
 import { platform, signInWithToken, useEnglish } from './support'
 
-// Issue 19 points 1-4: answers checked at the door, failures never shown as "nothing there",
+// Answers checked at the door, failures never shown as "nothing there",
 // Finnish complete (also what the platform and the transport say), dates in the chosen language.
 
 test.use({ serviceWorkers: 'block', actionTimeout: 15_000 })

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { collectErrors, flakyLine, phoneContext } from './field-support'
 import { signInWithToken, useEnglish, waitForServiceWorker } from './support'
 
-// Issue 21, point 2: online and offline told truly. On a line that drops 30 % of the platform's
+// Online and offline told truly. On a line that drops 30 % of the platform's
 // requests with 0-2 s of delay the console never says Offline and keeps every screen's data; offline
 // is said in words on a phone, with since when; "Fetched" says the day and marks old data.
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { phoneContext } from './field-support'
 import { signInWithToken, useEnglish, waitForServiceWorker } from './support'
 
-// Issue 21, point 3: install from the phone. The install button shows wherever the browser offers
+// Install from the phone. The install button shows wherever the browser offers
 // installation, a 360 px phone included; iOS Safari, which has no prompt, gets the steps to add the
 // console to the home screen; the manifest has an id, real screenshots and shortcuts.
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { collectErrors, phoneContext } from './field-support'
 import { signInWithToken, useEnglish } from './support'
 
-// Issue 21, point 6: a browser that keeps no service worker is not a crash. The console registers
+// A browser that keeps no service worker is not a crash. The console registers
 // only when the API exists and the registration succeeds; otherwise it says once, in the connection
 // indicator and the sync centre, that no offline copy is kept here and why.
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { QUALITY_ENV, useQualityEnvironment } from './quality-support'
 import { outboxCount, platform, signInWithToken, useEnglish, waitForOutboxDb } from './support'
 
-// Issue 21, point 7: what the platform holds, the console can save. Every seeded product, source,
+// What the platform holds, the console can save. Every seeded product, source,
 // template, connector, transformer, task and data format is opened in its edit form and saved
 // unchanged: the form accepts it, the platform accepts the save, and nothing the user edits changes.
 // In the quality environment (production), so the sandbox's seeded rows keep their order for others.

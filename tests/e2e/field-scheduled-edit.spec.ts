@@ -10,7 +10,7 @@ import {
 } from './support'
 import { createTask, getTask, type TaskRow } from './tasks-support'
 
-// Issue 21, point 1: what the platform does by itself (runs, last run, the status the scheduler sets)
+// What the platform does by itself (runs, last run, the status the scheduler sets)
 // is not a change of what the user edits. An edit queued offline while the scheduler runs the task is
 // sent as it is; a real conflict lists only the fields that differ in value.
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 
-/** Issue 21: the console as field staff use it, on a 360 px phone with touch. */
+/** The console as field staff use it, on a 360 px phone with touch. */
 export const PHONE: BrowserContextOptions = {
   viewport: { width: 360, height: 740 },
   deviceScaleFactor: 2,

@@ -17,7 +17,7 @@ import {
   waitForServiceWorker,
 } from './support'
 
-// Issue 21's field survey, measured again: on a 360 px phone every screen visited once opens offline
+// The field survey: on a 360 px phone every screen visited once opens offline
 // with its screen, and edits made offline (creates and updates, across a reload and a second tab)
 // reach the platform once each: none lost, none duplicated.
 

@@ -3,7 +3,7 @@ import { crowdedDestructive, phoneContext, smallTargets } from './field-support'
 import { entityIds, PUBLIC_ROUTES, ROUTES, resolveRoute, settle } from './quality-support'
 import { signInWithToken, useEnglish } from './support'
 
-// Issue 21, point 5: made for a thumb. At 360 px every visible control has a target of at least
+// Made for a thumb. At 360 px every visible control has a target of at least
 // 44×44 px (links inside running text aside), on every route, signed in and out, with the menu drawer
 // and every form tab open; destructive actions stand apart; the filter cards of /tasks and /events
 // fold into "Filters (n)"; the organization selector shows initials and, on focus, the name.

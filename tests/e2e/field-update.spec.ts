@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { signInWithToken, useEnglish, waitForServiceWorker } from './support'
 
-// Issue 21, point 4: updates reach a console left open. It looks for a new version on an interval
+// Updates reach a console left open. It looks for a new version on an interval
 // and on navigation; the banner offers Reload and Later; a reload keeps unsaved input as a draft
 // first, and says so; a form whose input cannot be kept holds its tab's reload.
 

@@ -5,7 +5,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { useEnglish } from './support'
 
 // Budgets of issue 8, measured on the build the e2e server serves (dist/).
-// Issue 8 asks for 170 KB. The boot reads the session and the query cache through idb-keyval and
+// The budget for the first screen is 170 KB. The boot reads the session and the query cache through idb-keyval and
 // Dexie loads only for a signed-in user, so /login needs about 148 KB (React DOM, the router, intl).
 const LOGIN_BUDGET_KB = 170
 const CHUNK_BUDGET_KB = 100

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, test } from '@playwright/test'
 
-// Issue 8: the platform serves index.html with the console's frame and the screen's heading, so the
+// The platform serves index.html with the console's frame and the screen's heading, so the
 // first paint shows them before any script; the console then renders the same heading in the same place.
 test.use({ serviceWorkers: 'block' })
 
