@@ -6,7 +6,7 @@ import { LIST_KEY } from '../core/keys'
 import { queryClient } from '../core/query-client'
 import type { CatalogListName } from '../core/resources'
 import { loadDb } from '../outbox/lazy-db'
-import { retryEntry } from '../outbox/outbox'
+import { replayInProgress, retryEntry } from '../outbox/outbox'
 import { defineResource } from './resource'
 
 export type { PagedList } from '../contract/envelope'
@@ -163,6 +163,10 @@ export const protocolOptionsQuery = () => namedOptions('protocols', 100)
  * behind a create that cannot pass.
  */
 export async function requeueCatalogCreate(entityId: string, input: ProductInput) {
+  // A change on the wire is marked in memory only, in the tab that sends it: while a replay pass runs
+  // anywhere, the create may be in flight, and its answer would drop an edit written into it. The edit
+  // then goes after it as an update (its local id becomes the platform's when the create is answered).
+  if (await replayInProgress()) return catalog.queueUpdate({ id: entityId }, input)
   const db = await loadDb()
   const create = await db.outbox
     .where('entityId')

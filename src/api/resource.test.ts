@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { queryClient } from '../core/query-client'
 import { saveSession } from '../core/session'
 import { db } from '../outbox/db'
-import { catalog, catalogKeys } from './catalog'
+import { catalog, catalogKeys, requeueCatalogCreate } from './catalog'
 import { dataFormats } from './data-formats'
 import { defineResource } from './resource'
 import { tasks } from './tasks'
@@ -82,6 +82,27 @@ describe('a resource defined once', () => {
       resource: 'tasks',
       body: { name: 'T' },
     })
+  })
+  it('writes an edit of a product created here into its create, or after it while a replay pass runs', async () => {
+    const created = await catalog.queueCreate('local:9', { name: 'First', type: 'product' } as never)
+    await requeueCatalogCreate('local:9', { name: 'Second', type: 'product' } as never)
+    let queued = await db.outbox.toArray()
+    expect(queued.map(fields)).toEqual([{ ...fields(created), body: { name: 'Second', type: 'product' } }])
+    // A pass holds the outbox lock: the create may be on the wire, so the edit is queued after it.
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: { query: async () => ({ held: [{ name: 'orchestrator-outbox' }], pending: [] }) },
+    })
+    try {
+      await requeueCatalogCreate('local:9', { name: 'Third', type: 'product' } as never)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    queued = await db.outbox.toArray()
+    expect(queued.map((e) => [e.method, e.entityId, (e.body as { name: string }).name])).toEqual([
+      ['POST', 'local:9', 'Second'],
+      ['PATCH', 'local:9', 'Third'],
+    ])
   })
   it('stamps each change with the route of its form, the catalog by the type it carries', async () => {
     const format = await dataFormats.queueCreate('local:1', { dataFormatCode: 'C', name: 'Csv' })

@@ -34,7 +34,7 @@ export function onQueued(listener: () => void): () => void {
 }
 
 /** Whether a replay pass holds the outbox lock in some tab (outbox-sync.ts takes it for each pass). */
-async function replayInProgress(): Promise<boolean> {
+export async function replayInProgress(): Promise<boolean> {
   if (typeof navigator === 'undefined' || !navigator.locks?.query) return false
   const { held = [] } = await navigator.locks.query()
   return held.some((lock) => lock.name === 'orchestrator-outbox')
