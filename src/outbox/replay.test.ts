@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db, type OutboxEntry } from './db'
 import { newLocalId, queueChange } from './outbox'
-import { localIdsIn, replayOnce, type SendResult, substitute } from './replay'
+import { localIdsIn, replayOnce, runsOf, type SendResult, substitute } from './replay'
 
 const scope = { userId: 'u1', organizationId: 'o1', env: 'sandbox', version: 'v2' }
 const formats = '/api/sandbox/internal/products/v2/data-formats'
@@ -100,6 +100,27 @@ describe('concurrent replay', () => {
       const sent = p.calls.filter((c) => c.label.startsWith(entity))
       expect(sent.map((c) => c.baseVersion)).toEqual(['t0', `v-${entity}1`, `v-${entity}2`, `v-${entity}3`])
     }
+  })
+
+  it('does not send a change discarded while the pass runs, read from the store as it is now', async () => {
+    const queued: (OutboxEntry | undefined)[] = []
+    for (let i = 0; i < 30; i += 1) queued.push(await edit(`e${i}`, `e${i}`))
+    const p = platform(ok)
+    let first = true
+    const send = async (entry: OutboxEntry) => {
+      if (first) {
+        first = false
+        // Discarded in another tab, and one renamed there, after the pass read the queue.
+        await db.outbox.delete(queued[25]?.seq as number)
+        await db.outbox.update(queued[26]?.seq as number, { body: { name: 'renamed' } })
+      }
+      return p.send(entry)
+    }
+    const result = await replayOnce({ ...scope, send, window: 4 })
+    expect(result).toEqual({ sent: 29, outcome: 'idle' })
+    expect(p.calls.map((c) => c.label)).not.toContain('e25')
+    expect(p.calls.find((c) => c.label === 'e26')?.body).toEqual({ name: 'renamed' })
+    expect(await db.outbox.count()).toBe(0)
   })
 
   it('never has two changes of one entity on the wire at once', async () => {
@@ -305,5 +326,17 @@ describe('local ids', () => {
       a: ['s1', 1, { b: 'x/s1' }],
       c: null,
     })
+  })
+})
+
+describe('runs of keys', () => {
+  it('groups sorted keys into runs of consecutive integers, each deleted as one range', () => {
+    expect(runsOf([7, 3, 4, 5, 9, 10, 12])).toEqual([
+      [3, 5],
+      [7, 7],
+      [9, 10],
+      [12, 12],
+    ])
+    expect(runsOf([])).toEqual([])
   })
 })

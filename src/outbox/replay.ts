@@ -59,7 +59,9 @@ export async function dueNow(which: 'unreachable' | 'all'): Promise<number> {
     .where('status')
     .equals('pending')
     .modify((e) => {
-      if (which === 'all' || e.lastStatus === 0) e.nextAttemptAt = 0
+      // Unchanged entries are not written back: each write wakes every screen's live query.
+      if (e.nextAttemptAt === 0 || (which === 'unreachable' && e.lastStatus !== 0)) return false
+      e.nextAttemptAt = 0
     })
 }
 
@@ -284,7 +286,7 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
     }
     const fresh = await db.transaction('rw', db.outbox, db.replaced, db.sent, async () => {
       await storeBatch(db, batch, namedBy, readUpTo, now, ctx.random)
-      return heads.length > 0 ? db.outbox.bulkGet(heads) : []
+      return readHeads(db, heads)
     })
     if (batch.length > 0) {
       ctx.onProgress?.(Math.min(sent, total), total)
@@ -307,6 +309,33 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
   }
   ctx.onSending?.([])
   return { sent, outcome }
+}
+
+/**
+ * The changes at `heads` (sorted), as stored now: one read of their key range when they lie close
+ * together (they mostly do: the oldest entities' next changes), else one read per change.
+ */
+async function readHeads(db: ConsoleDb, heads: number[]): Promise<(OutboxEntry | undefined)[]> {
+  if (heads.length === 0) return []
+  const sorted = [...heads].sort((a, b) => a - b)
+  const low = sorted[0] as number
+  const high = sorted.at(-1) as number
+  if (high - low + 1 > 2 * heads.length) return db.outbox.bulkGet(heads)
+  const found = new Map<number, OutboxEntry>()
+  for (const e of await db.outbox.where(':id').between(low, high, true, true).toArray())
+    found.set(e.seq as number, e)
+  return heads.map((seq) => found.get(seq))
+}
+
+/** Sorted keys as runs of consecutive integers: a run is deleted as one range, not key by key. */
+export function runsOf(keys: number[]): [number, number][] {
+  const runs: [number, number][] = []
+  for (const key of [...keys].sort((a, b) => a - b)) {
+    const last = runs.at(-1)
+    if (last && key === last[1] + 1) last[1] = key
+    else runs.push([key, key])
+  }
+  return runs
 }
 
 /**
@@ -410,7 +439,11 @@ async function storeBatch(
       later.set(entry.entityId, [...(later.get(entry.entityId) ?? []), next])
     }
   }
-  await db.outbox.bulkDelete(sent.map(({ entry }) => entry.seq as number))
+  const singles: number[] = []
+  for (const [from, to] of runsOf(sent.map(({ entry }) => entry.seq as number)))
+    if (from === to) singles.push(from)
+    else await db.outbox.where(':id').between(from, to, true, true).delete()
+  if (singles.length > 0) await db.outbox.bulkDelete(singles)
   if (sentRows.length > 0) await db.sent.bulkAdd(sentRows)
   if (replacedRows.length > 0) await db.replaced.bulkPut(replacedRows)
   // Later changes of the same entities and those naming a created one: the ones this pass read, and
