@@ -86,7 +86,7 @@ describe('outbox state machine', () => {
     }
     db.outbox.hook('updating', onUpdate)
     // Only the change that waited for want of an answer is written; the other is left as it is.
-    await dueNow('unreachable')
+    expect(await dueNow('unreachable')).toBe(1)
     db.outbox.hook('updating').unsubscribe(onUpdate)
     expect(writes).toEqual([unreachable?.seq])
     expect(await db.outbox.orderBy('seq').toArray()).toMatchObject([

@@ -55,14 +55,16 @@ export function backoff(attempts: number, random = Math.random, max = MAX_DELAY_
  */
 export async function dueNow(which: 'unreachable' | 'all'): Promise<number> {
   const db = await loadDb()
-  return db.outbox
-    .where('status')
-    .equals('pending')
-    .modify((e) => {
-      // Unchanged entries are not written back: each write wakes every screen's live query.
-      if (e.nextAttemptAt === 0 || (which === 'unreachable' && e.lastStatus !== 0)) return false
-      e.nextAttemptAt = 0
-    })
+  // One read of the waiting changes, and only those that change written back: each write wakes
+  // every screen's live query, and a modify would read them one by one.
+  return db.transaction('rw', db.outbox, async () => {
+    const due = (await db.outbox.where('status').equals('pending').toArray()).filter(
+      (e) => e.nextAttemptAt !== 0 && (which === 'all' || e.lastStatus === 0),
+    )
+    for (const e of due) e.nextAttemptAt = 0
+    if (due.length > 0) await db.outbox.bulkPut(due)
+    return due.length
+  })
 }
 
 const retryable = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500
