@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { db, type OutboxEntry } from './db'
 import { newLocalId, queueChange } from './outbox'
 import { localIdsIn, replayOnce, runsOf, type SendResult, substitute } from './replay'
@@ -100,6 +100,22 @@ describe('concurrent replay', () => {
       const sent = p.calls.filter((c) => c.label.startsWith(entity))
       expect(sent.map((c) => c.baseVersion)).toEqual(['t0', `v-${entity}1`, `v-${entity}2`, `v-${entity}3`])
     }
+  })
+
+  it('writes the answers two windows at a time, in fewer transactions than windows, with the wire kept full', async () => {
+    for (let i = 0; i < 60; i += 1) await create(newLocalId(), `n${i}`)
+    const writes = vi.spyOn(db, 'transaction')
+    const p = platform(ok)
+    const result = await replayOnce({ ...scope, send: p.send, window: 6 })
+    const written = writes.mock.calls.filter(([mode]) => mode === 'rw').length
+    writes.mockRestore()
+    expect(result).toEqual({ sent: 60, outcome: 'idle' })
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.sent.count()).toBe(60)
+    expect(p.most()).toBe(6)
+    // One answer alone first, then batches of up to 12: a transaction per window made 13 here.
+    expect(written).toBeGreaterThanOrEqual(6)
+    expect(written).toBeLessThanOrEqual(10)
   })
 
   it('does not send a change discarded while the pass runs, read from the store as it is now', async () => {

@@ -34,6 +34,14 @@ export type ReplayOutcome = 'idle' | 'offline' | 'unauthorized'
  */
 export const REPLAY_WINDOW = 6
 
+/**
+ * Answers written per IndexedDB transaction, in windows: every transaction also wakes the live
+ * queries of every open screen (a count of the queue), so fewer, larger ones cost the browser less.
+ */
+const BATCH = 2
+/** Changes read ahead, in windows: a window more than a batch, so the wire stays full meanwhile. */
+const READ_AHEAD = BATCH + 1
+
 const BASE_DELAY_MS = 1000
 const MAX_DELAY_MS = 5 * 60_000
 /**
@@ -138,9 +146,9 @@ interface Answered {
  * an entity whose head is waiting, failed or in conflict holds back its later changes. A change that
  * names an entity created here (its local id) waits for that create, and goes with the platform's id.
  *
- * Answers are written in one IndexedDB transaction per batch (a window's worth, or fewer when the wire
- * would run dry), which also reads the changes sent next: up to two windows of them, sent as answers
- * free the wire, so the wire stays full while a batch is written. Each is sent as stored, after all it
+ * Answers are written in one IndexedDB transaction per batch (two windows' worth, or fewer when the
+ * wire would run dry), which also reads the changes sent next: up to three windows of them, sent as
+ * answers free the wire, so the wire stays full while a batch is written. Each is sent as stored, after all it
  * depends on is stored as settled, so a resend after a closed page is the same request under the same
  * Idempotency-Key. A change discarded in another tab after it was read ahead may still go, as one
  * discarded there while on the wire always could.
@@ -237,12 +245,12 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
     if (launched) ctx.onSending?.([...onWire])
   }
 
-  /** Heads to read next, oldest entity first: two windows' worth ready, so the wire stays full. */
+  /** Heads to read next, oldest entity first: a window more than a batch ready, so the wire stays full. */
   const nextHeads = () => {
     const heads: number[] = []
     if (outcome !== 'idle') return heads
     for (const chain of chains.values()) {
-      if (ready.length + heads.length >= 2 * window) break
+      if (ready.length + heads.length >= READ_AHEAD * window) break
       const head = chain.seqs[0]
       if (chain.held || chain.busy || head === undefined) continue
       if (stuck(head)) {
@@ -258,10 +266,10 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
   }
 
   for (;;) {
-    // Answers are written a window's worth at a time, or sooner when the wire would run dry or is
+    // Answers are written two windows' worth at a time, or sooner when the wire would run dry or is
     // empty: fewer, larger transactions, while `ready` keeps the wire full meanwhile.
     const flush =
-      answered.length >= window || (answered.length > 0 && (onWire.size === 0 || ready.length === 0))
+      answered.length >= BATCH * window || (answered.length > 0 && (onWire.size === 0 || ready.length === 0))
     const batch = flush ? answered : []
     if (flush) answered = []
     const settled: Answered[] = []
