@@ -105,17 +105,26 @@ describe('concurrent replay', () => {
   it('writes the answers two windows at a time, in fewer transactions than windows, with the wire kept full', async () => {
     for (let i = 0; i < 60; i += 1) await create(newLocalId(), `n${i}`)
     const writes = vi.spyOn(db, 'transaction')
-    const p = platform(ok)
-    const result = await replayOnce({ ...scope, send: p.send, window: 6 })
+    // Answers at once (no timer): how many arrive between two transactions does not depend on the machine.
+    let onWire = 0
+    let most = 0
+    const send = async (entry: OutboxEntry) => {
+      onWire += 1
+      most = Math.max(most, onWire)
+      await Promise.resolve()
+      onWire -= 1
+      return ok(entry)
+    }
+    const result = await replayOnce({ ...scope, send, window: 6 })
     const written = writes.mock.calls.filter(([mode]) => mode === 'rw').length
     writes.mockRestore()
     expect(result).toEqual({ sent: 60, outcome: 'idle' })
     expect(await db.outbox.count()).toBe(0)
     expect(await db.sent.count()).toBe(60)
-    expect(p.most()).toBe(6)
-    // One answer alone first, then batches of up to 12: a transaction per window made 13 here.
-    expect(written).toBeGreaterThanOrEqual(6)
-    expect(written).toBeLessThanOrEqual(10)
+    expect(most).toBe(6)
+    // One answer alone first, then up to three windows read ahead and written together: 6 transactions
+    // (a window at a time, with two read ahead, made 8).
+    expect(written).toBeLessThanOrEqual(6)
   })
 
   it('does not send a change discarded while the pass runs, read from the store as it is now', async () => {

@@ -14,6 +14,11 @@ type Outcome<T> = { key: string; value: T } | { key: string; error: unknown }
  * a few times a second, not once per write. A write after a quiet spell shows at once.
  */
 export const LIVE_REST_MS = 250
+/**
+ * The count of waiting changes rests longer: each count walks the user's queued changes (4 ms at
+ * 500), and during a replay the sync centre's progress is the figure that moves.
+ */
+export const COUNT_REST_MS = 1000
 
 /**
  * A Dexie live query (live across tabs) that loads Dexie only while `key` is set: with no key the
@@ -21,7 +26,12 @@ export const LIVE_REST_MS = 250
  * subscribes anew and shows `initial` until its first result, never the previous key's result.
  * A failure reaches the nearest error boundary, as with dexie-react-hooks.
  */
-function useLiveDb<T>(key: string | null, query: (db: ConsoleDb, key: string) => Promise<T>, initial: T): T {
+function useLiveDb<T>(
+  key: string | null,
+  query: (db: ConsoleDb, key: string) => Promise<T>,
+  initial: T,
+  restMs = LIVE_REST_MS,
+): T {
   const [outcome, setOutcome] = useState<Outcome<T> | null>(null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names everything `query` reads
   useEffect(() => {
@@ -48,7 +58,7 @@ function useLiveDb<T>(key: string | null, query: (db: ConsoleDb, key: string) =>
             // Woken by a write: rest, then read once more (a new subscription reads afresh).
             subscription?.unsubscribe()
             subscription = undefined
-            rest = setTimeout(watch, LIVE_REST_MS)
+            rest = setTimeout(watch, restMs)
           },
           error: fail,
         })
@@ -126,7 +136,7 @@ export function useOverlay(
 /** The signed-in user's queued changes, counted by the userId index (no walk over every entry). */
 export function useWaitingCount(): number {
   const userId = useSession()?.user.id
-  return useLiveDb(userId ?? null, (db, id) => db.outbox.where('userId').equals(id).count(), 0)
+  return useLiveDb(userId ?? null, (db, id) => db.outbox.where('userId').equals(id).count(), 0, COUNT_REST_MS)
 }
 
 /**
