@@ -18,21 +18,47 @@ export interface SyncProgress {
   paused: boolean
 }
 
-let progress: SyncProgress = { running: false, done: 0, total: 0, sending: [], paused: false }
-const listeners = new Set<() => void>()
-const setProgress = (next: SyncProgress) => {
-  progress = next
-  for (const listener of listeners) listener()
+/**
+ * A value screens subscribe to, published at most once per animation frame (or per 100 ms, in a
+ * hidden tab where frames stop): a replay updates it per answer, a screen renders it per frame.
+ */
+export function frameStore<T>(initial: T) {
+  let latest = initial
+  let shown = initial
+  let due = false
+  const listeners = new Set<() => void>()
+  const publish = () => {
+    if (!due) return
+    due = false
+    shown = latest
+    for (const listener of listeners) listener()
+  }
+  return {
+    /** The latest value, published or not (what the next one is made from). */
+    latest: () => latest,
+    /** What screens show. */
+    shown: () => shown,
+    set(next: T) {
+      latest = next
+      if (due) return
+      due = true
+      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(publish)
+      setTimeout(publish, 100)
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+  }
 }
 
+const store = frameStore<SyncProgress>({ running: false, done: 0, total: 0, sending: [], paused: false })
+const setProgress = (change: Partial<SyncProgress>) => store.set({ ...store.latest(), ...change })
+
 export function useSyncProgress(): SyncProgress {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    () => progress,
-  )
+  return useSyncExternalStore(store.subscribe, store.shown)
 }
 
 async function send(entry: OutboxEntry): Promise<SendResult> {
@@ -87,12 +113,12 @@ async function run() {
         send,
         onSettled: (entry) => settled.set(entry.resource, entry),
         onProgress: (done, total) =>
-          setProgress({ ...progress, running: total > 0 && done < total, done, total, paused: false }),
-        onSending: (sending) => setProgress({ ...progress, sending }),
+          setProgress({ running: total > 0 && done < total, done, total, paused: false }),
+        onSending: (sending) => setProgress({ sending }),
       })
       if (outcome === 'unauthorized') {
         pausedFor = session.user.id
-        setProgress({ ...progress, paused: true })
+        setProgress({ paused: true })
       }
       if (outcome !== 'idle' || sent === 0) break
     }
@@ -102,7 +128,7 @@ async function run() {
     else await pass()
   } finally {
     for (const resource of settled.keys()) settledHandler(resource)
-    setProgress({ ...progress, running: false, sending: [] })
+    setProgress({ running: false, sending: [] })
     // Other tabs refresh the same lists: their next edit must start from what the platform has now.
     channel?.postMessage({ settled: [...settled.keys()] })
     await planNextAttempt()
@@ -126,7 +152,7 @@ export function startOutboxSync(onSettled: (resource: Resource) => void) {
   onQueued(kickReplay)
   onSessionChange(() => {
     pausedFor = null
-    if (progress.paused) setProgress({ ...progress, paused: false })
+    if (store.latest().paused) setProgress({ paused: false })
     kickReplay()
   })
   window.addEventListener('online', () => {

@@ -80,7 +80,15 @@ describe('outbox state machine', () => {
       { lastStatus: 0, nextAttemptAt: 999_999 },
       { lastStatus: 503, nextAttemptAt: 1500 },
     ])
-    await dueNow('unreachable')
+    const writes: number[] = []
+    const onUpdate = (_changes: unknown, key: unknown) => {
+      writes.push(key as number)
+    }
+    db.outbox.hook('updating', onUpdate)
+    // Only the change that waited for want of an answer is written; the other is left as it is.
+    expect(await dueNow('unreachable')).toBe(1)
+    db.outbox.hook('updating').unsubscribe(onUpdate)
+    expect(writes).toEqual([unreachable?.seq])
     expect(await db.outbox.orderBy('seq').toArray()).toMatchObject([
       { lastStatus: 0, nextAttemptAt: 0, attempts: 9 },
       { lastStatus: 503, nextAttemptAt: 1500 },

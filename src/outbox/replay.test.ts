@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { db, type OutboxEntry } from './db'
 import { newLocalId, queueChange } from './outbox'
-import { localIdsIn, replayOnce, type SendResult, substitute } from './replay'
+import { localIdsIn, replayOnce, runsOf, type SendResult, substitute } from './replay'
 
 const scope = { userId: 'u1', organizationId: 'o1', env: 'sandbox', version: 'v2' }
 const formats = '/api/sandbox/internal/products/v2/data-formats'
@@ -100,6 +100,52 @@ describe('concurrent replay', () => {
       const sent = p.calls.filter((c) => c.label.startsWith(entity))
       expect(sent.map((c) => c.baseVersion)).toEqual(['t0', `v-${entity}1`, `v-${entity}2`, `v-${entity}3`])
     }
+  })
+
+  it('writes the answers two windows at a time, in fewer transactions than windows, with the wire kept full', async () => {
+    for (let i = 0; i < 60; i += 1) await create(newLocalId(), `n${i}`)
+    const writes = vi.spyOn(db, 'transaction')
+    // Answers at once (no timer): how many arrive between two transactions does not depend on the machine.
+    let onWire = 0
+    let most = 0
+    const send = async (entry: OutboxEntry) => {
+      onWire += 1
+      most = Math.max(most, onWire)
+      await Promise.resolve()
+      onWire -= 1
+      return ok(entry)
+    }
+    const result = await replayOnce({ ...scope, send, window: 6 })
+    const written = writes.mock.calls.filter(([mode]) => mode === 'rw').length
+    writes.mockRestore()
+    expect(result).toEqual({ sent: 60, outcome: 'idle' })
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.sent.count()).toBe(60)
+    expect(most).toBe(6)
+    // One answer alone first, then up to three windows read ahead and written together: 6 transactions
+    // (a window at a time, with two read ahead, made 8).
+    expect(written).toBeLessThanOrEqual(6)
+  })
+
+  it('does not send a change discarded while the pass runs, read from the store as it is now', async () => {
+    const queued: (OutboxEntry | undefined)[] = []
+    for (let i = 0; i < 30; i += 1) queued.push(await edit(`e${i}`, `e${i}`))
+    const p = platform(ok)
+    let first = true
+    const send = async (entry: OutboxEntry) => {
+      if (first) {
+        first = false
+        // Discarded in another tab, and one renamed there, after the pass read the queue.
+        await db.outbox.delete(queued[25]?.seq as number)
+        await db.outbox.update(queued[26]?.seq as number, { body: { name: 'renamed' } })
+      }
+      return p.send(entry)
+    }
+    const result = await replayOnce({ ...scope, send, window: 4 })
+    expect(result).toEqual({ sent: 29, outcome: 'idle' })
+    expect(p.calls.map((c) => c.label)).not.toContain('e25')
+    expect(p.calls.find((c) => c.label === 'e26')?.body).toEqual({ name: 'renamed' })
+    expect(await db.outbox.count()).toBe(0)
   })
 
   it('never has two changes of one entity on the wire at once', async () => {
@@ -305,5 +351,17 @@ describe('local ids', () => {
       a: ['s1', 1, { b: 'x/s1' }],
       c: null,
     })
+  })
+})
+
+describe('runs of keys', () => {
+  it('groups sorted keys into runs of consecutive integers, each deleted as one range', () => {
+    expect(runsOf([7, 3, 4, 5, 9, 10, 12])).toEqual([
+      [3, 5],
+      [7, 7],
+      [9, 10],
+      [12, 12],
+    ])
+    expect(runsOf([])).toEqual([])
   })
 })

@@ -34,6 +34,14 @@ export type ReplayOutcome = 'idle' | 'offline' | 'unauthorized'
  */
 export const REPLAY_WINDOW = 6
 
+/**
+ * Answers written per IndexedDB transaction, in windows: every transaction also wakes the live
+ * queries of every open screen (a count of the queue), so fewer, larger ones cost the browser less.
+ */
+const BATCH = 2
+/** Changes read ahead, in windows: a window more than a batch, so the wire stays full meanwhile. */
+const READ_AHEAD = BATCH + 1
+
 const BASE_DELAY_MS = 1000
 const MAX_DELAY_MS = 5 * 60_000
 /**
@@ -55,12 +63,16 @@ export function backoff(attempts: number, random = Math.random, max = MAX_DELAY_
  */
 export async function dueNow(which: 'unreachable' | 'all'): Promise<number> {
   const db = await loadDb()
-  return db.outbox
-    .where('status')
-    .equals('pending')
-    .modify((e) => {
-      if (which === 'all' || e.lastStatus === 0) e.nextAttemptAt = 0
-    })
+  // One read of the waiting changes, and only those that change written back: each write wakes
+  // every screen's live query, and a modify would read them one by one.
+  return db.transaction('rw', db.outbox, async () => {
+    const due = (await db.outbox.where('status').equals('pending').toArray()).filter(
+      (e) => e.nextAttemptAt !== 0 && (which === 'all' || e.lastStatus === 0),
+    )
+    for (const e of due) e.nextAttemptAt = 0
+    if (due.length > 0) await db.outbox.bulkPut(due)
+    return due.length
+  })
 }
 
 const retryable = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500
@@ -134,9 +146,9 @@ interface Answered {
  * an entity whose head is waiting, failed or in conflict holds back its later changes. A change that
  * names an entity created here (its local id) waits for that create, and goes with the platform's id.
  *
- * Answers are written in one IndexedDB transaction per batch (a window's worth, or fewer when the wire
- * would run dry), which also reads the changes sent next: up to two windows of them, sent as answers
- * free the wire, so the wire stays full while a batch is written. Each is sent as stored, after all it
+ * Answers are written in one IndexedDB transaction per batch (two windows' worth, or fewer when the
+ * wire would run dry), which also reads the changes sent next: up to three windows of them, sent as
+ * answers free the wire, so the wire stays full while a batch is written. Each is sent as stored, after all it
  * depends on is stored as settled, so a resend after a closed page is the same request under the same
  * Idempotency-Key. A change discarded in another tab after it was read ahead may still go, as one
  * discarded there while on the wire always could.
@@ -233,12 +245,12 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
     if (launched) ctx.onSending?.([...onWire])
   }
 
-  /** Heads to read next, oldest entity first: two windows' worth ready, so the wire stays full. */
+  /** Heads to read next, oldest entity first: a window more than a batch ready, so the wire stays full. */
   const nextHeads = () => {
     const heads: number[] = []
     if (outcome !== 'idle') return heads
     for (const chain of chains.values()) {
-      if (ready.length + heads.length >= 2 * window) break
+      if (ready.length + heads.length >= READ_AHEAD * window) break
       const head = chain.seqs[0]
       if (chain.held || chain.busy || head === undefined) continue
       if (stuck(head)) {
@@ -254,10 +266,10 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
   }
 
   for (;;) {
-    // Answers are written a window's worth at a time, or sooner when the wire would run dry or is
+    // Answers are written two windows' worth at a time, or sooner when the wire would run dry or is
     // empty: fewer, larger transactions, while `ready` keeps the wire full meanwhile.
     const flush =
-      answered.length >= window || (answered.length > 0 && (onWire.size === 0 || ready.length === 0))
+      answered.length >= BATCH * window || (answered.length > 0 && (onWire.size === 0 || ready.length === 0))
     const batch = flush ? answered : []
     if (flush) answered = []
     const settled: Answered[] = []
@@ -284,7 +296,7 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
     }
     const fresh = await db.transaction('rw', db.outbox, db.replaced, db.sent, async () => {
       await storeBatch(db, batch, namedBy, readUpTo, now, ctx.random)
-      return heads.length > 0 ? db.outbox.bulkGet(heads) : []
+      return readHeads(db, heads)
     })
     if (batch.length > 0) {
       ctx.onProgress?.(Math.min(sent, total), total)
@@ -307,6 +319,33 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
   }
   ctx.onSending?.([])
   return { sent, outcome }
+}
+
+/**
+ * The changes at `heads` (sorted), as stored now: one read of their key range when they lie close
+ * together (they mostly do: the oldest entities' next changes), else one read per change.
+ */
+async function readHeads(db: ConsoleDb, heads: number[]): Promise<(OutboxEntry | undefined)[]> {
+  if (heads.length === 0) return []
+  const sorted = [...heads].sort((a, b) => a - b)
+  const low = sorted[0] as number
+  const high = sorted.at(-1) as number
+  if (high - low + 1 > 2 * heads.length) return db.outbox.bulkGet(heads)
+  const found = new Map<number, OutboxEntry>()
+  for (const e of await db.outbox.where(':id').between(low, high, true, true).toArray())
+    found.set(e.seq as number, e)
+  return heads.map((seq) => found.get(seq))
+}
+
+/** Sorted keys as runs of consecutive integers: a run is deleted as one range, not key by key. */
+export function runsOf(keys: number[]): [number, number][] {
+  const runs: [number, number][] = []
+  for (const key of [...keys].sort((a, b) => a - b)) {
+    const last = runs.at(-1)
+    if (last && key === last[1] + 1) last[1] = key
+    else runs.push([key, key])
+  }
+  return runs
 }
 
 /**
@@ -410,7 +449,11 @@ async function storeBatch(
       later.set(entry.entityId, [...(later.get(entry.entityId) ?? []), next])
     }
   }
-  await db.outbox.bulkDelete(sent.map(({ entry }) => entry.seq as number))
+  const singles: number[] = []
+  for (const [from, to] of runsOf(sent.map(({ entry }) => entry.seq as number)))
+    if (from === to) singles.push(from)
+    else await db.outbox.where(':id').between(from, to, true, true).delete()
+  if (singles.length > 0) await db.outbox.bulkDelete(singles)
   if (sentRows.length > 0) await db.sent.bulkAdd(sentRows)
   if (replacedRows.length > 0) await db.replaced.bulkPut(replacedRows)
   // Later changes of the same entities and those naming a created one: the ones this pass read, and

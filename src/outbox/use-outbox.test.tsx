@@ -5,7 +5,14 @@ import { saveSession } from '../core/session'
 import { db, type OutboxEntry } from './db'
 import { loadDb } from './lazy-db'
 import { newLocalId, replacedIdKey } from './outbox'
-import { useOutbox, usePendingChanges, useResolvedId, useWaitingCount } from './use-outbox'
+import {
+  COUNT_REST_MS,
+  LIVE_REST_MS,
+  useOutbox,
+  usePendingChanges,
+  useResolvedId,
+  useWaitingCount,
+} from './use-outbox'
 
 vi.mock('./lazy-db', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./lazy-db')>()
@@ -79,6 +86,39 @@ describe('outbox hooks', () => {
     expect(waiting.result.current).toBe(0)
     expect(pending.result.current).toEqual([])
     expect(outbox.result.current).toEqual([])
+  })
+
+  it('under a burst of writes, look again a few times, not once per write, and end on the last', async () => {
+    await signIn('u1')
+    let renders = 0
+    const waiting = renderHook(() => {
+      renders += 1
+      return useWaitingCount()
+    })
+    await waitFor(() => expect(waiting.result.current).toBe(2))
+    const before = renders
+    // 40 writes, one after another, as a replay makes them.
+    for (let i = 0; i < 40; i += 1) await act(() => db.outbox.add(entry('u1', 'tasks')))
+    await waitFor(() => expect(waiting.result.current).toBe(42), { timeout: 3 * COUNT_REST_MS })
+    expect(renders - before).toBeLessThan(20)
+    // A write after a quiet spell shows at once, without waiting for a rest.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2 * COUNT_REST_MS)))
+    await act(() => db.outbox.add(entry('u1', 'tasks')))
+    await waitFor(() => expect(waiting.result.current).toBe(43), { timeout: LIVE_REST_MS / 2 })
+  })
+
+  it('under a burst of writes, the queued changes of a screen rest a quarter second between looks', async () => {
+    await signIn('u1')
+    let renders = 0
+    const pending = renderHook(() => {
+      renders += 1
+      return usePendingChanges('tasks')
+    })
+    await waitFor(() => expect(pending.result.current).toHaveLength(1))
+    const before = renders
+    for (let i = 0; i < 40; i += 1) await act(() => db.outbox.add(entry('u1', 'tasks')))
+    await waitFor(() => expect(pending.result.current).toHaveLength(41), { timeout: 3 * LIVE_REST_MS + 1000 })
+    expect(renders - before).toBeLessThan(20)
   })
 
   it('show a new user only their own changes, never the previous result', async () => {

@@ -9,30 +9,65 @@ import { isLocalId, replacedIdKey, type SentOverlay } from './outbox'
 type Outcome<T> = { key: string; value: T } | { key: string; error: unknown }
 
 /**
+ * After a write wakes a live query, it rests this long before it looks again (once, seeing every
+ * write meanwhile): a burst of writes, as a replay is, re-runs each screen's query and re-renders it
+ * a few times a second, not once per write. A write after a quiet spell shows at once.
+ */
+export const LIVE_REST_MS = 250
+/**
+ * The count of waiting changes rests longer: each count walks the user's queued changes (4 ms at
+ * 500), and during a replay the sync centre's progress is the figure that moves.
+ */
+export const COUNT_REST_MS = 1000
+
+/**
  * A Dexie live query (live across tabs) that loads Dexie only while `key` is set: with no key the
  * hook returns `initial` and loads nothing. `key` names everything `query` reads, so a new key
  * subscribes anew and shows `initial` until its first result, never the previous key's result.
  * A failure reaches the nearest error boundary, as with dexie-react-hooks.
  */
-function useLiveDb<T>(key: string | null, query: (db: ConsoleDb, key: string) => Promise<T>, initial: T): T {
+function useLiveDb<T>(
+  key: string | null,
+  query: (db: ConsoleDb, key: string) => Promise<T>,
+  initial: T,
+  restMs = LIVE_REST_MS,
+): T {
   const [outcome, setOutcome] = useState<Outcome<T> | null>(null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names everything `query` reads
   useEffect(() => {
     if (key === null) return
     let live = true
     let subscription: { unsubscribe: () => void } | undefined
+    let rest: ReturnType<typeof setTimeout> | undefined
     const fail = (error: unknown) => {
       if (live) setOutcome({ key, error })
     }
     Promise.all([import('dexie'), loadDb()]).then(([{ liveQuery }, db]) => {
       if (!live) return
-      subscription = liveQuery(() => query(db, key)).subscribe({
-        next: (value) => setOutcome({ key, value }),
-        error: fail,
-      })
+      const results = liveQuery(() => query(db, key))
+      const watch = () => {
+        let first = true
+        subscription = results.subscribe({
+          next: (value) => {
+            if (!live) return
+            setOutcome({ key, value })
+            if (first) {
+              first = false
+              return
+            }
+            // Woken by a write: rest, then read once more (a new subscription reads afresh).
+            subscription?.unsubscribe()
+            subscription = undefined
+            rest = setTimeout(watch, restMs)
+          },
+          error: fail,
+        })
+      }
+      watch()
     }, fail)
     return () => {
       live = false
+      clearTimeout(rest)
       subscription?.unsubscribe()
     }
   }, [key])
@@ -101,7 +136,7 @@ export function useOverlay(
 /** The signed-in user's queued changes, counted by the userId index (no walk over every entry). */
 export function useWaitingCount(): number {
   const userId = useSession()?.user.id
-  return useLiveDb(userId ?? null, (db, id) => db.outbox.where('userId').equals(id).count(), 0)
+  return useLiveDb(userId ?? null, (db, id) => db.outbox.where('userId').equals(id).count(), 0, COUNT_REST_MS)
 }
 
 /**
