@@ -6,12 +6,14 @@ import './styles.css'
 
 // The last picture of this screen, if there is one for the current scope, before anything loads.
 paintPicture(document.getElementById('root'))
-// The screen's first reads start at once: the console adopts their answers when it asks.
-startEarlyRequests()
-// The console's and this screen's chunks, in a task of their own: adding some twenty preload links
-// takes the main thread 10-20 ms, which would otherwise delay the picture's first frame. They still
-// start before the console does (it starts after that frame), so it finds them on their way.
-setTimeout(preloadChunks, 0)
+// The screen's first reads (the console adopts their answers when it asks) and the console's and
+// this screen's chunks, in a task of their own: reading the session for the reads and adding some
+// twenty preload links take the main thread 10-20 ms, which would otherwise delay the picture's
+// first frame. They still start before the console does (it starts after that frame).
+setTimeout(() => {
+  startEarlyRequests()
+  preloadChunks()
+}, 0)
 
 /**
  * The entry: index.html's static frame (with the screen's heading, filled in by the platform) paints
