@@ -233,18 +233,20 @@ if (runs('replay')) {
       }),
     { stamp },
   )
+  // The clock starts before the connection comes back: going online fires the console's own
+  // 'online' event, which may start the replay before anything below runs.
+  const onlineAt = await page.evaluate(() => performance.now())
   await context.setOffline(false)
   // Timed in the page, from the online event to an empty outbox, watched on one open connection
   // (a connection opened per look would cost the browser more than the look). The outbox is counted
   // when the console says a replay ended (its channel) and every half second besides: a count every
   // 50 ms walked the queue 20 times a second, work the browser charged to the replay alone.
   const replay = await page.evaluate(
-    () =>
+    (started) =>
       new Promise((resolve, reject) => {
         const open = indexedDB.open('orchestrator')
         open.onsuccess = () => {
           const db = open.result
-          const started = performance.now()
           const channel = new BroadcastChannel('orchestrator-outbox')
           let done = false
           const finish = (outcome) => {
@@ -270,6 +272,7 @@ if (runs('replay')) {
           look()
         }
       }),
+    onlineAt,
   )
   const sequential = await loop('S', 1)
   const concurrent = await loop('C', replayWindow)
