@@ -9,14 +9,12 @@ import { isLocalId, replacedIdKey, type SentOverlay } from './outbox'
 type Outcome<T> = { key: string; value: T } | { key: string; error: unknown }
 
 /**
- * After a write wakes a live query, it rests this long before it looks again (once, seeing every
- * write meanwhile): a burst of writes, as a replay is, re-runs each screen's query and re-renders it
- * a few times a second, not once per write. A write after a quiet spell shows at once.
- */
-export const LIVE_REST_MS = 250
-/**
- * The count of waiting changes rests longer: each count walks the user's queued changes (4 ms at
- * 500), and during a replay the sync centre's progress is the figure that moves.
+ * The count of waiting changes, after a write wakes it, rests this long before it looks again (once,
+ * seeing every write meanwhile): each count walks the user's queued changes (4 ms at 500), and a
+ * replay's burst of writes would re-count and re-render it once per write; the sync centre's progress
+ * is the figure that moves meanwhile. A write after a quiet spell shows at once.
+ * The queued and sent changes a screen lays over its data never rest: a change sent while they rested
+ * showed twice, once waiting and once in the list fetched after it.
  */
 export const COUNT_REST_MS = 1000
 
@@ -30,7 +28,7 @@ function useLiveDb<T>(
   key: string | null,
   query: (db: ConsoleDb, key: string) => Promise<T>,
   initial: T,
-  restMs = LIVE_REST_MS,
+  restMs = 0,
 ): T {
   const [outcome, setOutcome] = useState<Outcome<T> | null>(null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names everything `query` reads
@@ -51,7 +49,7 @@ function useLiveDb<T>(
           next: (value) => {
             if (!live) return
             setOutcome({ key, value })
-            if (first) {
+            if (first || restMs === 0) {
               first = false
               return
             }
