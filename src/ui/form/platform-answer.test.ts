@@ -16,7 +16,7 @@ describe('a platform field error, in the user language and units', () => {
     expect(platformFieldMessage(en, issue)).toBe('Another data format already has this code.')
     expect(platformFieldMessage(finnish, issue)).toBe('Toisella tietomuodolla on jo tämä koodi.')
     expect(platformFieldMessage(en, { ...issue, path: 'productCode' })).toBe(
-      'Another product already has this code.',
+      'Product with the same product code already exists.',
     )
   })
   it('says a too large interval in hours, not in milliseconds', () => {

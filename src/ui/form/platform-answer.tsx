@@ -19,12 +19,15 @@ type Issue = NonNullable<OutboxEntry['issues']>[number]
  */
 export function platformFieldMessage(intl: IntlShape, issue: Issue): string {
   const field = issue.path.split('.').at(-1) ?? ''
+  // SPEC §5 gives the duplicate product code its exact words.
+  if (issue.rule === 'unique' && field === 'productCode')
+    return translateValidation(intl, MESSAGES.duplicateProductCode)
   if (issue.rule === 'unique')
     return intl.formatMessage(
       {
         id: 'platform.taken',
         defaultMessage:
-          '{field, select, productCode {Another product already has this code.} dataFormatCode {Another data format already has this code.} other {This value is already in use.}}',
+          '{field, select, dataFormatCode {Another data format already has this code.} other {This value is already in use.}}',
       },
       { field },
     )
