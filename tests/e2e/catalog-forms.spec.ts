@@ -221,7 +221,9 @@ test.describe('catalog forms', () => {
     await page.getByLabel('Product code').fill(taken.productCode)
     await page.getByRole('button', { name: 'Save' }).click()
     // The form stays open with the platform's answer on the field; the refused change waits in the outbox.
-    await expect(page.getByText('Product with the same product code already exists.', { exact: true })).toBeVisible({ timeout: 20_000 })
+    await expect(
+      page.getByText('Product with the same product code already exists.', { exact: true }),
+    ).toBeVisible({ timeout: 20_000 })
     await page
       .getByRole('link', { name: 'Cancel' })
       .or(page.getByRole('button', { name: 'Cancel' }))

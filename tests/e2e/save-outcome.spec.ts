@@ -95,7 +95,9 @@ test('a product code taken meanwhile is said on the Product code field of the op
   await page.getByLabel('Name').fill('Copy')
   await page.getByLabel('Product code').fill(code)
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('Product with the same product code already exists.', { exact: true })).toBeVisible({ timeout: 15_000 })
+  await expect(
+    page.getByText('Product with the same product code already exists.', { exact: true }),
+  ).toBeVisible({ timeout: 15_000 })
   await expect(page).toHaveURL(/\/products\/create$/)
   await expect(page.getByLabel('Product code')).toHaveAttribute('aria-invalid', 'true')
 })
