@@ -5,8 +5,8 @@ import { createItem } from './catalog-support'
 import { signInWithToken, useEnglish } from './support'
 
 /**
- * The texts SPEC §5 and §8 give, word for word, each with the catalog key the console shows it by.
- * English must be the SPEC's text exactly; Finnish is whatever the Finnish catalog says for the key,
+ * The product's fixed texts (form rules, error pages, sign-in), word for word, each with the catalog key the console shows it by.
+ * English must be the fixed text exactly; Finnish is whatever the Finnish catalog says for the key,
  * so a copy edit of fi.json does not break this test, but a screen that shows another text does.
  */
 const SPEC_TEXTS = {
@@ -33,7 +33,7 @@ const SPEC_TEXTS = {
 type Key = keyof typeof SPEC_TEXTS
 const CATALOGS = { en, fi } as Record<'en' | 'fi', Record<string, string>>
 
-test('the catalogs hold the SPEC texts: English word for word, Finnish translated', () => {
+test('the catalogs hold the fixed texts: English word for word, Finnish translated', () => {
   for (const [key, text] of Object.entries(SPEC_TEXTS)) {
     expect(en[key as keyof typeof en], key).toBe(text)
     const finnish = fi[key as keyof typeof fi]
@@ -51,13 +51,13 @@ for (const locale of ['en', 'fi'] as const) {
   }
   const said = (key: Key) => t(key)
 
-  test.describe(`SPEC §5 and §8 texts on screen, ${locale}`, () => {
+  test.describe(`fixed texts on screen, ${locale}`, () => {
     async function open(page: Page, path: string) {
       await page.evaluate((l) => localStorage.setItem('locale', l), locale)
       await page.goto(path)
     }
 
-    test('form rules say the SPEC texts where they apply', async ({ page, request }) => {
+    test('form rules say the fixed texts where they apply', async ({ page, request }) => {
       await useEnglish(page)
       await signInWithToken(page)
       await open(page, '/connectors/create')
@@ -97,7 +97,7 @@ for (const locale of ['en', 'fi'] as const) {
       })
     })
 
-    test('the 404 page and a failed sign-in say the SPEC texts', async ({ page }) => {
+    test('the 404 page and a failed sign-in say the fixed texts', async ({ page }) => {
       await page.addInitScript((l) => localStorage.setItem('locale', l), locale)
       await page.goto('/no-such-page')
       await expect(page.getByRole('heading', { name: said('error.notFound.title') })).toBeVisible()

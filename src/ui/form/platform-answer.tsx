@@ -19,7 +19,7 @@ type Issue = NonNullable<OutboxEntry['issues']>[number]
  */
 export function platformFieldMessage(intl: IntlShape, issue: Issue): string {
   const field = issue.path.split('.').at(-1) ?? ''
-  // SPEC §5 gives the duplicate product code its exact words.
+  // A taken product code has its own fixed words, not the generic "taken" text.
   if (issue.rule === 'unique' && field === 'productCode')
     return translateValidation(intl, MESSAGES.duplicateProductCode)
   if (issue.rule === 'unique')
