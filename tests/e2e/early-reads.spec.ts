@@ -1,5 +1,5 @@
 import { expect, type Page, type Route, test } from '@playwright/test'
-import { platform, signInWithToken, uniqueCode, useEnglish, waitForServiceWorker } from './support'
+import { createFormat, platform, signInWithToken, useEnglish, waitForServiceWorker } from './support'
 
 // A start sends the first screen's read from the entry script, by URL, while the console's code
 // downloads (and preloads that code); the console adopts that answer instead of asking
@@ -8,15 +8,8 @@ import { platform, signInWithToken, uniqueCode, useEnglish, waitForServiceWorker
 const LIST = '/data-formats'
 const isListRead = (url: string) => /\/api\/\w+\/products\/v2\/data-formats\?/.test(url)
 
-async function createFormat(request: Parameters<typeof platform>[0], env: string, prefix: string) {
-  const code = uniqueCode(prefix)
-  const { status } = await platform(request, 'POST', `/api/${env}/internal/products/v2/data-formats`, {
-    dataFormatCode: code,
-    name: `Format ${code}`,
-  })
-  expect(status).toBeLessThan(300)
-  return code
-}
+const formatCode = async (request: Parameters<typeof platform>[0], env: string, prefix: string) =>
+  (await createFormat(request, { env, prefix })).code
 
 /** Signs in and opens the list once, so the console remembers the list's first read for the address. */
 async function openedOnce(page: Page, code: string) {
@@ -74,7 +67,7 @@ test.describe('without the service worker (the console chunk can be held)', () =
     page,
     request,
   }) => {
-    const code = await createFormat(request, 'sandbox', 'early')
+    const code = await formatCode(request, 'sandbox', 'early')
     await openedOnce(page, code)
     const console = await holdConsole(page)
     const reads = watchListReads(page)
@@ -106,8 +99,8 @@ test.describe('without the service worker (the console chunk can be held)', () =
     page,
     request,
   }) => {
-    const sandboxCode = await createFormat(request, 'sandbox', 'early_sandbox')
-    const productionCode = await createFormat(request, 'production', 'early_production')
+    const sandboxCode = await formatCode(request, 'sandbox', 'early_sandbox')
+    const productionCode = await formatCode(request, 'production', 'early_production')
     await openedOnce(page, sandboxCode)
     const console = await holdConsole(page)
     const reads = watchListReads(page)
@@ -133,7 +126,7 @@ test.describe('without the service worker (the console chunk can be held)', () =
     page,
     request,
   }) => {
-    const code = await createFormat(request, 'sandbox', 'early_org')
+    const code = await formatCode(request, 'sandbox', 'early_org')
     const organizations = await platform<{ id: string }[] | { itemList?: { id: string }[] }>(
       request,
       'GET',
@@ -157,7 +150,7 @@ test.describe('without the service worker (the console chunk can be held)', () =
 })
 
 test('offline, a start sends no early read: the cached list shows', async ({ page, request, context }) => {
-  const code = await createFormat(request, 'sandbox', 'early_offline')
+  const code = await formatCode(request, 'sandbox', 'early_offline')
   await openedOnce(page, code)
   await waitForServiceWorker(page)
   // Which script sent each list read: the entry script's are the early ones.

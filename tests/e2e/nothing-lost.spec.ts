@@ -1,14 +1,8 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { createProduct } from './commerce-support'
-import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
+import { platform, signInFinnish, uniqueCode, useEnglish } from './support'
 
 const ADMIN_ID = 'u0000000-0000-4000-8000-000000000001'
-
-/** Signs in, then reads the console in Finnish, the default language. */
-async function signInFinnish(page: Page, token?: string) {
-  await signInWithToken(page, token)
-  await page.evaluate(() => localStorage.setItem('locale', 'fi'))
-}
 
 test.describe('nothing typed is lost silently', () => {
   test.beforeEach(async ({ page }) => {

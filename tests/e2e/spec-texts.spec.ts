@@ -1,8 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
 import en from '../../lang/en.json' with { type: 'json' }
 import fi from '../../lang/fi.json' with { type: 'json' }
-import { createItem } from './catalog-support'
-import { signInWithToken, useEnglish } from './support'
+import { expect, test } from './fixtures'
 
 /**
  * The product's fixed texts (form rules, error pages, sign-in), word for word, each with the catalog key the console shows it by.
@@ -52,15 +50,10 @@ for (const locale of ['en', 'fi'] as const) {
   const said = (key: Key) => t(key)
 
   test.describe(`fixed texts on screen, ${locale}`, () => {
-    async function open(page: Page, path: string) {
-      await page.evaluate((l) => localStorage.setItem('locale', l), locale)
-      await page.goto(path)
-    }
+    test.use({ consoleLocale: locale })
 
-    test('form rules say the fixed texts where they apply', async ({ page, request }) => {
-      await useEnglish(page)
-      await signInWithToken(page)
-      await open(page, '/connectors/create')
+    test('form rules say the fixed texts where they apply', async ({ signedIn: page, made }) => {
+      await page.goto('/connectors/create')
       await page.getByRole('button', { name: t('common.save') }).click()
       await expect(page.getByText(said('validation.required'), { exact: true }).first()).toBeVisible()
       await page.getByLabel(t('catalog.field.name')).fill('A')
@@ -80,15 +73,15 @@ for (const locale of ['en', 'fi'] as const) {
       await page.getByLabel(t('catalog.imageUrl')).fill('example.com')
       await expect(page.getByText(said('validation.url'), { exact: true })).toBeVisible()
 
-      await open(page, '/products/create')
+      await page.goto('/products/create')
       await page.getByRole('tab', { name: t('catalog.tab.configuration') }).click()
       await page.getByLabel(t('catalog.parameterContext')).fill('{oops')
       await page.getByLabel(t('catalog.parameterContext')).blur()
       await expect(page.getByText(said('validation.json'), { exact: true })).toBeVisible()
 
-      // The platform refuses a taken code; the field says the SPEC's words for it.
-      const taken = await createItem(request, 'dataproduct')
-      await open(page, '/products/create')
+      // The platform refuses a taken code; the field says the fixed words for it.
+      const taken = await made.product('dataproduct')
+      await page.goto('/products/create')
       await page.getByLabel(t('catalog.field.name')).fill('Copy cat')
       await page.getByLabel(t('catalog.field.productCode')).fill(taken.productCode)
       await page.getByRole('button', { name: t('common.save') }).click()

@@ -133,3 +133,32 @@ export const outboxCount = (page: Page) =>
         }
       }),
   )
+
+/** Signs in (the login page in English), then reads the console in Finnish, the default language. */
+export async function signInFinnish(page: Page, token?: string) {
+  await signInWithToken(page, token)
+  await page.evaluate(() => localStorage.setItem('locale', 'fi'))
+}
+
+export interface MadeFormat {
+  id: string
+  name: string
+  code: string
+  [field: string]: unknown
+}
+
+/** Creates a data format on the platform directly, as a second client would: its id, name and code. */
+export async function createFormat(
+  request: APIRequestContext,
+  { name, env = 'sandbox', prefix = 'FMT' }: { name?: string; env?: string; prefix?: string } = {},
+): Promise<MadeFormat> {
+  const code = uniqueCode(prefix)
+  const { status, json } = await platform<MadeFormat>(
+    request,
+    'POST',
+    `/api/${env}/internal/products/v2/data-formats`,
+    { dataFormatCode: code, name: name ?? `Format ${code}`, type: 'JSON' },
+  )
+  expect(status).toBe(201)
+  return { ...(json.result as MadeFormat), code }
+}

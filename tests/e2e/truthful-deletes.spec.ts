@@ -2,27 +2,16 @@ import { expect, type Page, type Route, test } from '@playwright/test'
 import { createItem } from './catalog-support'
 import { createContract, DAY, ORGANIZATIONS } from './commerce-support'
 import {
+  createFormat,
   platform,
+  signInFinnish,
   signInWithToken,
-  uniqueCode,
   useEnglish,
   waitForCached,
   waitForServiceWorker,
 } from './support'
 
 type Request = Parameters<typeof platform>[0]
-
-async function createFormat(request: Request) {
-  const code = uniqueCode('DEL')
-  const { status, json } = await platform<{ id: string; name: string }>(
-    request,
-    'POST',
-    '/api/sandbox/internal/products/v2/data-formats',
-    { dataFormatCode: code, name: `Format ${code}`, type: 'JSON' },
-  )
-  expect(status).toBe(201)
-  return { ...(json.result as { id: string; name: string }), code }
-}
 
 const formatStatus = async (request: Request, id: string) =>
   (await platform(request, 'GET', `/api/sandbox/products/v2/data-formats/${id}`)).status
@@ -50,11 +39,6 @@ async function refuseDelete(page: Page, path: string, status: number, message: s
   )
 }
 
-async function signInFinnish(page: Page) {
-  await signInWithToken(page)
-  await page.evaluate(() => localStorage.setItem('locale', 'fi'))
-}
-
 test.describe('deletes follow the platform answer', () => {
   test.beforeEach(async ({ page }) => {
     await useEnglish(page)
@@ -64,7 +48,7 @@ test.describe('deletes follow the platform answer', () => {
     page,
     request,
   }) => {
-    const format = await createFormat(request)
+    const format = await createFormat(request, { prefix: 'DEL' })
     await signInWithToken(page)
     await page.goto('/data-formats?page=1&limit=100')
     await slowDelete(page, `**/data-formats/${format.id}`)
@@ -86,7 +70,7 @@ test.describe('deletes follow the platform answer', () => {
     page,
     request,
   }) => {
-    const format = await createFormat(request)
+    const format = await createFormat(request, { prefix: 'DEL' })
     await signInFinnish(page)
     await page.goto('/data-formats?page=1&limit=100')
     await refuseDelete(page, `**/data-formats/${format.id}`, 403, 'Access denied.')
@@ -112,7 +96,7 @@ test.describe('deletes follow the platform answer', () => {
     page,
     request,
   }) => {
-    const format = await createFormat(request)
+    const format = await createFormat(request, { prefix: 'DEL' })
     await signInWithToken(page)
     await page.goto('/data-formats?page=1&limit=100')
     await refuseDelete(page, `**/data-formats/${format.id}`, 503, 'Down for maintenance')
@@ -134,7 +118,7 @@ test.describe('deletes follow the platform answer', () => {
     context,
     request,
   }) => {
-    const format = await createFormat(request)
+    const format = await createFormat(request, { prefix: 'DEL' })
     await signInWithToken(page)
     await page.goto('/data-formats?page=1&limit=100')
     await expect(page.getByRole('row').filter({ hasText: format.code })).toBeVisible()

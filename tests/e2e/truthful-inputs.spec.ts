@@ -1,23 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { createProduct } from './commerce-support'
-import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
-
-/** Signs in, then reads the console in Finnish, the default language. */
-async function signInFinnish(page: Page) {
-  await signInWithToken(page)
-  await page.evaluate(() => localStorage.setItem('locale', 'fi'))
-}
-
-async function createFormat(request: Parameters<typeof platform>[0], name: string) {
-  const { status, json } = await platform<{ id: string }>(
-    request,
-    'POST',
-    '/api/sandbox/internal/products/v2/data-formats',
-    { dataFormatCode: uniqueCode('FMT'), name, type: 'JSON' },
-  )
-  expect(status).toBe(201)
-  return json.result as { id: string }
-}
+import { createFormat, platform, signInFinnish, uniqueCode, useEnglish } from './support'
 
 test.describe('inputs tell the truth', () => {
   test.beforeEach(async ({ page }) => {
@@ -29,7 +12,7 @@ test.describe('inputs tell the truth', () => {
     request,
   }) => {
     const tag = uniqueCode('lajittelu')
-    for (const name of [`Zeta ${tag}`, `Äänet ${tag}`, `Aalto ${tag}`]) await createFormat(request, name)
+    for (const name of [`Zeta ${tag}`, `Äänet ${tag}`, `Aalto ${tag}`]) await createFormat(request, { name })
     const product = await createProduct(request, 'dataproduct')
     await signInFinnish(page)
     await page.goto(`/products/${product.id}/edit`)

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { ORGANIZATIONS } from './commerce-support'
 import {
+  createFormat,
   OPERATOR_TOKEN,
   platform,
+  signInFinnish,
   signInWithToken,
   uniqueCode,
   useEnglish,
@@ -11,23 +13,6 @@ import {
 } from './support'
 
 type Request = Parameters<typeof platform>[0]
-
-/** Signs in, then reads the console in Finnish, the default language. */
-async function signInFinnish(page: Page) {
-  await signInWithToken(page)
-  await page.evaluate(() => localStorage.setItem('locale', 'fi'))
-}
-
-async function createFormat(request: Request, name: string) {
-  const { status, json } = await platform<{ id: string; name: string }>(
-    request,
-    'POST',
-    '/api/sandbox/internal/products/v2/data-formats',
-    { dataFormatCode: uniqueCode('REF'), name, type: 'JSON' },
-  )
-  expect(status).toBe(201)
-  return json.result as { id: string; name: string }
-}
 
 async function productWithFormat(request: Request, name: string, outputFormat: string) {
   const { status, json } = await platform<{ id: string }>(
@@ -56,7 +41,7 @@ test.describe('references stay whole', () => {
     page,
     request,
   }) => {
-    const format = await createFormat(request, `Käytössä ${uniqueCode('f')}`)
+    const format = await createFormat(request, { name: `Käytössä ${uniqueCode('f')}`, prefix: 'REF' })
     const user = `Käyttäjätuote ${uniqueCode('p')}`
     await productWithFormat(request, user, format.id)
     await signInFinnish(page)
@@ -77,7 +62,7 @@ test.describe('references stay whole', () => {
     context,
     request,
   }) => {
-    const format = await createFormat(request, `Jonossa ${uniqueCode('f')}`)
+    const format = await createFormat(request, { name: `Jonossa ${uniqueCode('f')}`, prefix: 'REF' })
     await productWithFormat(request, `Käyttää ${uniqueCode('p')}`, format.id)
     await signInFinnish(page)
     await page.goto('/data-formats')
