@@ -64,7 +64,9 @@ test.describe('one door for online-only writes', () => {
       times: 1,
     })
     await confirm.click()
-    await expect(dialog.getByRole('alert')).toHaveText('Pyynnön käsittelyssä oli ongelma. Yritä myöhemmin uudelleen.')
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Pyynnön käsittelyssä oli ongelma. Yritä myöhemmin uudelleen.',
+    )
     await page.route(
       '**/renew',
       (route) =>
