@@ -187,10 +187,13 @@ export default defineConfig(({ command }) => ({
       manifest: {
         // A stable identity: the installed app stays the same one whatever start_url becomes.
         id: '/',
-        name: 'Orchestrator console',
+        // In Finnish, as lang says: the console starts in Finnish (SPEC §9, default locale fi), and
+        // a manifest has one language. The install dialog and the shortcuts show these texts.
+        name: 'Orchestrator-konsoli',
         short_name: 'Orchestrator',
-        description: 'Operator console of the data-product marketplace and integration platform',
+        description: 'Datatuotteiden markkinapaikan ja integraatioalustan hallintakonsoli',
         lang: 'fi',
+        dir: 'ltr',
         start_url: '/',
         scope: '/',
         display: 'standalone',
@@ -208,26 +211,26 @@ export default defineConfig(({ command }) => ({
             sizes: '720x1480',
             type: 'image/png',
             form_factor: 'narrow',
-            label: 'Tasks on a phone',
+            label: 'Tehtävät puhelimessa',
           },
           {
             src: '/screenshots/wide.png',
             sizes: '1280x800',
             type: 'image/png',
             form_factor: 'wide',
-            label: 'Tasks on a desktop',
+            label: 'Tehtävät tietokoneella',
           },
         ],
         shortcuts: [
           {
-            name: 'Tasks',
-            short_name: 'Tasks',
+            name: 'Tehtävät',
+            short_name: 'Tehtävät',
             url: '/tasks',
             icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
           },
           {
-            name: 'Events',
-            short_name: 'Events',
+            name: 'Tapahtumat',
+            short_name: 'Tapahtumat',
             url: '/events',
             icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
           },

@@ -36,7 +36,7 @@ describe('the one door for online-only writes', () => {
     await act(() => result.current.run({ id: 'a' }))
     expect(result.current.error).toBe('Alusta ei vastannut. Mitään ei muutettu; yritä uudelleen.')
     await act(() => result.current.run({ id: 'a' }))
-    expect(result.current.error).toBe('Pyynnössäsi oli ongelma. Yritä myöhemmin uudelleen.')
+    expect(result.current.error).toBe('Pyynnön käsittelyssä oli ongelma. Yritä myöhemmin uudelleen.')
     await act(() => result.current.run({ id: 'a' }))
     expect(result.current.error).toBeUndefined()
     await act(() => result.current.run({ id: 'a' }))

@@ -454,7 +454,7 @@ test.describe('dates follow the chosen language', () => {
     await page
       .getByTestId('token-row')
       .filter({ hasText: name })
-      .getByRole('button', { name: `Uusi ${name}` })
+      .getByRole('button', { name: `Pidennä tunnisteen ${name} voimassaoloa` })
       .click()
     const renew = page.getByRole('dialog').getByLabel(fi['tokens.expirationDate'])
     await expect(renew).toHaveValue(/^\d{1,2}\.\d{1,2}\.\d{4}$/)

@@ -84,7 +84,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } | undefined {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }
 }
 
-test('the manifest has an id, real narrow and wide screenshots, and shortcuts to Tasks and Events', async ({
+test('the manifest has an id, real narrow and wide screenshots, and Finnish shortcuts to Tasks and Events', async ({
   page,
 }) => {
   await useEnglish(page)
@@ -109,8 +109,8 @@ test('the manifest has an id, real narrow and wide screenshots, and shortcuts to
   }
   const shortcuts = manifest.shortcuts as { name: string; url: string; icons: { src: string }[] }[]
   expect(shortcuts.map((s) => [s.name, s.url])).toEqual([
-    ['Tasks', '/tasks'],
-    ['Events', '/events'],
+    ['Tehtävät', '/tasks'],
+    ['Tapahtumat', '/events'],
   ])
   for (const shortcut of shortcuts)
     expect((await page.request.get(shortcut.icons[0]?.src ?? '')).status()).toBe(200)

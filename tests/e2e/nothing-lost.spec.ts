@@ -16,7 +16,7 @@ test.describe('nothing typed is lost silently', () => {
     const source = await createProduct(request, 'datasource')
     await signInFinnish(page)
     await page.goto(`/sources/${source.id}/edit`)
-    await page.getByRole('tab', { name: 'Tehtävä ja metatiedot' }).click()
+    await page.getByRole('tab', { name: 'Tehtävä- ja metatiedot' }).click()
     const taskData = page.getByRole('textbox', { name: 'Tehtävätiedot' })
     await expect(taskData).toBeEnabled()
     await taskData.fill('{"schedule": "nightly"}')
@@ -24,10 +24,10 @@ test.describe('nothing typed is lost silently', () => {
     await page.getByRole('tab', { name: 'Yleiset' }).click()
     await page.getByRole('button', { name: 'Tallenna', exact: true }).click()
     const ask = page.getByRole('dialog', { name: 'Poistutaanko tallentamatta?' })
-    await expect(ask).toContainText('Tällä sivulla on syötettä, jota ei ole tallennettu.')
+    await expect(ask).toContainText('Tällä sivulla on tallentamattomia tietoja.')
     await ask.getByRole('button', { name: 'Peruuta' }).click()
     await expect(page).toHaveURL(new RegExp(`/sources/${source.id}/edit$`))
-    await page.getByRole('tab', { name: 'Tehtävä ja metatiedot' }).click()
+    await page.getByRole('tab', { name: 'Tehtävä- ja metatiedot' }).click()
     await expect(taskData).toHaveValue('{"schedule": "nightly"}')
     // Saved, the task data no longer holds the page.
     await page.getByRole('button', { name: 'Tallenna: Tehtävätiedot' }).click()
@@ -41,7 +41,7 @@ test.describe('nothing typed is lost silently', () => {
     const source = await createProduct(request, 'datasource')
     await signInFinnish(page)
     await page.goto(`/sources/${source.id}/edit`)
-    await page.getByRole('tab', { name: 'Tehtävä ja metatiedot' }).click()
+    await page.getByRole('tab', { name: 'Tehtävä- ja metatiedot' }).click()
     const meta = page.getByRole('textbox', { name: 'Metatiedot' })
     await expect(meta).toBeEnabled()
     await meta.fill('{"owner": "ops"}')
@@ -75,7 +75,7 @@ test.describe('nothing typed is lost silently', () => {
     const before = await save.boundingBox()
     await page.getByRole('textbox', { name: 'Nimi' }).fill('Luonnos jää talteen')
     await expect(page.getByTestId('draft-kept')).toHaveText(
-      'Syötteesi säilyy tällä laitteella luonnoksena, kunnes tallennat sen: voit poistua ja palata myöhemmin.',
+      'Kirjoittamasi tiedot säilyvät tällä laitteella luonnoksena, kunnes tallennat ne. Voit poistua ja palata myöhemmin.',
     )
     expect(await save.boundingBox()).toEqual(before)
     await page.getByRole('link', { name: 'Tehtävät' }).first().click()

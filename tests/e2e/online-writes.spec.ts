@@ -54,17 +54,19 @@ test.describe('one door for online-only writes', () => {
     const writes = watchWrites(page, /\/app-tokens/)
     await page.goto('/me')
     const row = page.getByTestId('token-row').filter({ hasText: token.name })
-    await row.getByRole('button', { name: `Uusi ${token.name}` }).click()
-    const dialog = page.getByRole('dialog', { name: `Uusitaanko ${token.name}?` })
+    await row.getByRole('button', { name: `Pidennä tunnisteen ${token.name} voimassaoloa` }).click()
+    const dialog = page.getByRole('dialog', { name: `Pidennetäänkö tunnisteen ${token.name} voimassaoloa?` })
     const chosen = dayString(new Date(Date.now() + 90 * 864e5))
     await dialog.getByLabel('Vanhenemispäivä').fill(chosen)
-    const confirm = dialog.getByRole('button', { name: 'Uusi', exact: true })
+    const confirm = dialog.getByRole('button', { name: 'Pidennä', exact: true })
 
     await page.route('**/renew', (route) => route.fulfill({ status: 500, json: { success: false } }), {
       times: 1,
     })
     await confirm.click()
-    await expect(dialog.getByRole('alert')).toHaveText('Pyynnössäsi oli ongelma. Yritä myöhemmin uudelleen.')
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Pyynnön käsittelyssä oli ongelma. Yritä myöhemmin uudelleen.',
+    )
     await page.route(
       '**/renew',
       (route) =>
@@ -73,7 +75,7 @@ test.describe('one door for online-only writes', () => {
     )
     await confirm.click()
     await expect(dialog.getByRole('alert')).toHaveText('Sinulla ei ole oikeutta tähän.')
-    await expect(page.getByText('Tunnus uusittu onnistuneesti')).toHaveCount(0)
+    await expect(page.getByText('Tunnisteen voimassaoloa pidennetty')).toHaveCount(0)
 
     // The platform answers slowly: a double click still sends one request, and the notice waits for it.
     await page.route('**/renew', async (route) => {
@@ -82,8 +84,8 @@ test.describe('one door for online-only writes', () => {
     })
     await confirm.dblclick()
     await expect(confirm).toBeDisabled()
-    await expect(page.getByText('Tunnus uusittu onnistuneesti')).toHaveCount(0)
-    await expect(page.getByText('Tunnus uusittu onnistuneesti')).toBeVisible()
+    await expect(page.getByText('Tunnisteen voimassaoloa pidennetty')).toHaveCount(0)
+    await expect(page.getByText('Tunnisteen voimassaoloa pidennetty')).toBeVisible()
     await expect(dialog).toHaveCount(0)
     const renews = writes.filter((w) => w.url.endsWith('/renew'))
     expect(renews).toHaveLength(3)
@@ -134,11 +136,11 @@ test.describe('one door for online-only writes', () => {
     )
     await row.getByRole('button', { name: `Mitätöi ${token.name}` }).click()
     await expect(page.getByRole('dialog')).toContainText(
-      'Olet kirjautunut tällä tunnuksella. Tämä istunto päättyy sen mukana',
+      'Olet kirjautunut tällä tunnisteella. Istuntosi päättyy sen mukana',
     )
     await page.getByRole('dialog').getByRole('button', { name: 'Peruuta' }).click()
-    await row.getByRole('button', { name: `Uusi ${token.name}` }).click()
-    await expect(page.getByRole('dialog')).toContainText('Olet kirjautunut tällä tunnuksella.')
+    await row.getByRole('button', { name: `Pidennä tunnisteen ${token.name} voimassaoloa` }).click()
+    await expect(page.getByRole('dialog')).toContainText('Olet kirjautunut tällä tunnisteella.')
     await page.getByRole('dialog').getByRole('button', { name: 'Peruuta' }).click()
     // Another token asks without the warning.
     await page
@@ -284,7 +286,7 @@ test.describe('one door for online-only writes', () => {
     const writes = watchWrites(page, /\/app-tokens$/)
     await page.goto('/me')
     const name = uniqueCode('gen')
-    const form = page.getByRole('form', { name: 'Luo tunnus' })
+    const form = page.getByRole('form', { name: 'Luo käyttöoikeustunniste' })
     await form.getByLabel('Nimi').fill(name)
     // The platform refuses a date past the longest lifetime: said on the form, in Finnish.
     await page.route(
@@ -311,7 +313,7 @@ test.describe('one door for online-only writes', () => {
     )
     await form.getByRole('button', { name: 'Luo' }).click()
     await expect(form.getByRole('alert')).toHaveText(
-      'Tunnus on voimassa enintään 365 päivää luomisestaan: valitse aikaisempi päivä.',
+      'Tunniste on voimassa enintään 365 päivää luomisesta: valitse aikaisempi päivä.',
     )
     await form.getByRole('button', { name: 'Luo' }).dblclick()
     await expect(page.getByTestId('token-full-value')).toBeVisible()

@@ -16,7 +16,10 @@ test.describe('installable app and its updates', () => {
     }
     expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([])
     const manifest = await (await page.request.get('/manifest.webmanifest')).json()
+    // One language, the default one (fi): its texts are Finnish, as its lang says.
     expect(manifest).toMatchObject({
+      lang: 'fi',
+      name: 'Orchestrator-konsoli',
       short_name: 'Orchestrator',
       display: 'standalone',
       theme_color: '#6d28d9',

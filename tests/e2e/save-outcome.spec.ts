@@ -190,7 +190,7 @@ test('offline, the notice says the change is saved on this device; refused later
   await page.goto('/outbox')
   const entry = page.getByTestId('outbox-entry')
   await expect(entry).toContainText('409', { timeout: 20_000 })
-  await entry.getByRole('link', { name: /^Avaa lomakkeella/ }).click()
+  await entry.getByRole('link', { name: /^Avaa lomakkeessa/ }).click()
   await expect(page).toHaveURL(/\/data-formats\/local.+\/edit$/)
   // What was typed, and the platform's message on its field.
   await expect(page.getByLabel('Koodi')).toHaveValue(taken)
@@ -241,14 +241,14 @@ test('interval and concurrency follow the platform rules, said in hours and at-o
   await inFinnish(page)
   await page.goto('/tasks/create')
   await page.getByRole('textbox', { name: 'Nimi', exact: true }).fill(uniqueCode('Rajat'))
-  await page.getByLabel('Aikaväli').fill('9999h')
+  await page.getByLabel('Toistoväli').fill('9999h')
   await page.getByLabel('Samanaikaiset suoritukset').fill('5000')
   await page.getByRole('button', { name: 'Tallenna' }).click()
   await expect(page.getByText('Enintään 8784 h (366 päivää)')).toBeVisible()
   await expect(page.getByText('Enintään 1000 kerrallaan')).toBeVisible()
   await expect(page).toHaveURL(/\/tasks\/create$/)
   // The limit itself passes, as it does on the platform.
-  await page.getByLabel('Aikaväli').fill('8784h')
+  await page.getByLabel('Toistoväli').fill('8784h')
   await page.getByLabel('Samanaikaiset suoritukset').fill('1000')
   await expect(page.getByText('Enintään 8784 h (366 päivää)')).toHaveCount(0)
   await expect(page.getByText('Enintään 1000 kerrallaan')).toHaveCount(0)
@@ -284,7 +284,7 @@ test('a cron date that never comes is refused; a time the zone skips is said in 
   await expect(job.getByTestId('cron-skipped')).toHaveCount(0)
   await page.getByText('FI', { exact: true }).click()
   await job.getByLabel('Cron-lauseke').fill('30 3 * * *')
-  await expect(job.getByTestId('cron-skipped')).toContainText('03:30 ei ole olemassa')
+  await expect(job.getByTestId('cron-skipped')).toContainText('Kellonaikaa 03:30 ei ole')
 })
 
 test('the scheduled jobs of an existing task are edited and saved, then the task screen opens', async ({

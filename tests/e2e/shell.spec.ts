@@ -109,7 +109,7 @@ test.describe('shell', () => {
       'Tapahtumat',
       'Valvonta',
       'Profiili',
-      'Synkronointi',
+      'Synkronointikeskus',
       'Kirjaudu ulos',
     ])
     // The sources group closes and opens in the rail too.

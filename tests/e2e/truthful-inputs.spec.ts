@@ -138,7 +138,7 @@ test.describe('inputs tell the truth', () => {
       'Ilmoitus',
       'Muunnos',
       'SQL-kysely',
-      'Tallenna tiedosto',
+      'Tiedoston tallennus',
     ])
     await adding.selectOption({ label: 'Ilmoitus' })
     await page.getByRole('button', { name: 'Lisää toiminto' }).click()

@@ -105,13 +105,16 @@ function Related({ product }: { product: Product }) {
   const intl = useIntl()
   const me = useSession()?.user.id
   const organizations = useQuery({ ...organizationsQuery(), enabled: me !== undefined })
-  // People by name, never by id: one the platform did not name is "another user".
-  const who = (id: string | undefined, name: string | undefined) =>
-    id === undefined
-      ? '—'
-      : id === me
-        ? intl.formatMessage({ id: 'catalog.you', defaultMessage: 'you' })
-        : (name ?? intl.formatMessage({ id: 'catalog.anotherUser', defaultMessage: 'another user' }))
+  // People by name, never by id: one the platform did not name is "another user". The signed-in
+  // user is `self`, a choice of the message rather than a word put into it: Finnish says "you" with
+  // the verb ("Loit tämän …"), not as a name in the sentence.
+  const by = (id: string | undefined, name: string | undefined) => ({
+    self: id !== undefined && id === me ? 'yes' : 'no',
+    who:
+      id === undefined
+        ? '—'
+        : (name ?? intl.formatMessage({ id: 'catalog.anotherUser', defaultMessage: 'another user' })),
+  })
   const transformers = [...(product.selectedTransformers ?? []), ...(product.supportedTransformers ?? [])]
   return (
     <section className="mt-6 max-w-3xl rounded-lg bg-white p-4 shadow-sm">
@@ -162,27 +165,27 @@ function Related({ product }: { product: Product }) {
         <Fact term={<FormattedMessage id="catalog.whoWhen" defaultMessage="Created and updated" />}>
           <FormattedMessage
             id="catalog.createdBy"
-            defaultMessage="Created {date} by {who}"
+            defaultMessage="Created {date} by {self, select, yes {you} other {{who}}}"
             values={{
               date: product.createdAt ? (
                 <FormattedDate value={product.createdAt} dateStyle="medium" timeStyle="short" />
               ) : (
                 '—'
               ),
-              who: who(product.createdBy, product.createdByName),
+              ...by(product.createdBy, product.createdByName),
             }}
           />
           <br />
           <FormattedMessage
             id="catalog.updatedBy"
-            defaultMessage="Updated {date} by {who}"
+            defaultMessage="Updated {date} by {self, select, yes {you} other {{who}}}"
             values={{
               date: product.updatedAt ? (
                 <FormattedDate value={product.updatedAt} dateStyle="medium" timeStyle="short" />
               ) : (
                 '—'
               ),
-              who: who(product.updatedBy, product.updatedByName),
+              ...by(product.updatedBy, product.updatedByName),
             }}
           />
         </Fact>

@@ -10,10 +10,19 @@ export const fileKindMessages = defineMessages({
   files: { id: 'files.title', defaultMessage: 'Files' },
 } satisfies Record<FileKind | 'files', { id: string; defaultMessage: string }>)
 
-/** Sizes as people read them: bytes, kB or MB. */
+/**
+ * Sizes as people read them, in the chosen language's units: bytes in words ("500 tavua"), then
+ * kB or MB as its short unit ("2,5 kt", "3 Mt" in Finnish).
+ */
 export function formatSize(bytes: number, locale: string): string {
-  const number = (n: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n)
-  if (bytes < 1024) return `${number(bytes)} B`
-  if (bytes < 1024 * 1024) return `${number(bytes / 1024)} kB`
-  return `${number(bytes / 1024 / 1024)} MB`
+  const format = (n: number, unit: 'byte' | 'kilobyte' | 'megabyte') =>
+    new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit,
+      unitDisplay: unit === 'byte' ? 'long' : 'short',
+      maximumFractionDigits: 1,
+    }).format(n)
+  if (bytes < 1024) return format(bytes, 'byte')
+  if (bytes < 1024 * 1024) return format(bytes / 1024, 'kilobyte')
+  return format(bytes / 1024 / 1024, 'megabyte')
 }

@@ -33,7 +33,7 @@ export function SecretField({ label, hint }: { label: string; hint?: ReactNode }
           onBlur={field.handleBlur}
           aria-invalid={error !== undefined}
           aria-describedby={describedBy}
-          className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-sm aria-[invalid=true]:border-red-600"
+          className="w-full min-w-0 rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-sm aria-[invalid=true]:border-red-600"
         />
         <button
           type="button"
@@ -44,7 +44,7 @@ export function SecretField({ label, hint }: { label: string; hint?: ReactNode }
               : intl.formatMessage({ id: 'secret.show', defaultMessage: 'Show {label}' }, { label })
           }
           onClick={() => setShown((s) => !s)}
-          className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-800 hover:bg-gray-50"
+          className="shrink-0 whitespace-nowrap rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-800 hover:bg-gray-50"
         >
           {shown ? (
             <FormattedMessage id="secret.hideShort" defaultMessage="Hide" />
