@@ -218,7 +218,7 @@ test('a notification address only the platform refuses is said on its field, on 
   await page.getByRole('textbox', { name: 'Nimi', exact: true }).fill(name)
   await page.getByRole('tab', { name: 'Ilmoitukset' }).click()
   await page.getByRole('button', { name: 'Lisää ilmoitus' }).click()
-  await page.getByLabel('URL', { exact: true }).fill('http://printer.local/hook')
+  await page.getByLabel('URL-osoite', { exact: true }).fill('http://printer.local/hook')
   await page.getByRole('tab', { name: 'Yleiset' }).click()
   await page.getByRole('button', { name: 'Tallenna' }).click()
   // The refused field's tab opens, with the platform's answer on the field.
@@ -226,9 +226,9 @@ test('a notification address only the platform refuses is said on its field, on 
     timeout: 15_000,
   })
   await expect(page.getByText('Alusta ei kutsu paikallisia tai yksityisiä osoitteita.')).toBeVisible()
-  await expect(page.getByLabel('URL', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('URL-osoite', { exact: true })).toHaveAttribute('aria-invalid', 'true')
   await expect(page).toHaveURL(/\/tasks\/create$/)
-  await page.getByLabel('URL', { exact: true }).fill('https://example.com/hook')
+  await page.getByLabel('URL-osoite', { exact: true }).fill('https://example.com/hook')
   await page.getByRole('button', { name: 'Tallenna' }).click()
   await expect(page).toHaveURL(/\/tasks(\?|$)/, { timeout: 15_000 })
   await expect(page.getByTestId('notices')).toContainText(`${name} tallennettu.`)
