@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react'
+import { cn } from './cn'
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost'
 
@@ -9,17 +10,18 @@ const variants: Record<Variant, string> = {
   ghost: 'text-primary-800 hover:bg-primary-50 disabled:text-gray-400',
 }
 
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium disabled:cursor-not-allowed'
+
+/** A button's look, for a link that acts as one: `<Link className={buttonClass('secondary')}>`. */
+export const buttonClass = (variant: Variant = 'primary', className?: string) =>
+  cn(base, variants[variant], className)
+
 export function Button({
   variant = 'primary',
   className = '',
   type = 'button',
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return (
-    <button
-      type={type}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium disabled:cursor-not-allowed ${variants[variant]} ${className}`}
-      {...rest}
-    />
-  )
+  return <button type={type} className={buttonClass(variant, className)} {...rest} />
 }

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
@@ -6,6 +5,7 @@ import { isProviderError } from '../../auth/oidc'
 import { takeReturnPath } from '../../auth/return-to'
 import { completeOidcLogin } from '../../auth/sign-in'
 import { Button } from '../../ui/button'
+import { Dialog, DialogDescription, DialogTitle } from '../../ui/dialog'
 
 const GIVE_UP_MS = 20_000
 const REDIRECT_AFTER_MS = 5_000
@@ -44,27 +44,22 @@ export function RedirectScreen() {
       <p className="text-gray-700">
         <FormattedMessage id="redirect.working" defaultMessage="Signing in…" />
       </p>
-      <Dialog.Root open={state === 'timeout'}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-          <Dialog.Content className="fixed top-1/3 left-1/2 z-50 w-[min(28rem,90vw)] -translate-x-1/2 rounded-lg bg-white p-6 shadow-xl">
-            <Dialog.Title className="text-lg font-semibold">
-              <FormattedMessage id="redirect.timeoutTitle" defaultMessage="Timeout" />
-            </Dialog.Title>
-            <Dialog.Description className="mt-2 text-gray-700">
-              <FormattedMessage
-                id="redirect.timeoutText"
-                defaultMessage="Authentication was interrupted. You will be redirected to login."
-              />
-            </Dialog.Description>
-            <div className="mt-4 text-right">
-              <Button onClick={() => void navigate({ to: '/login', replace: true })}>
-                <FormattedMessage id="redirect.toLogin" defaultMessage="OK" />
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Dialog open={state === 'timeout'} className="w-[min(28rem,90vw)]">
+        <DialogTitle>
+          <FormattedMessage id="redirect.timeoutTitle" defaultMessage="Timeout" />
+        </DialogTitle>
+        <DialogDescription className="mt-2 text-gray-700">
+          <FormattedMessage
+            id="redirect.timeoutText"
+            defaultMessage="Authentication was interrupted. You will be redirected to login."
+          />
+        </DialogDescription>
+        <div className="mt-4 text-right">
+          <Button onClick={() => void navigate({ to: '/login', replace: true })}>
+            <FormattedMessage id="redirect.toLogin" defaultMessage="OK" />
+          </Button>
+        </div>
+      </Dialog>
     </div>
   )
 }

@@ -5,6 +5,7 @@ import { type CatalogList, catalog, type Product } from '../../api/catalog'
 import { IfPermitted } from '../../auth/permitted'
 import { useSession } from '../../core/session'
 import type { OutboxEntry } from '../../outbox/db'
+import { buttonClass } from '../../ui/button'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PAGE_SIZES } from '../../ui/list/pagination'
@@ -18,9 +19,6 @@ import { CATALOG_KINDS, createPath } from './catalog-kinds'
 import { type CatalogSearch, listParams } from './catalog-search'
 import { CatalogTable } from './catalog-table'
 import { FailedChanges } from './failed-changes'
-
-const linkButton =
-  'inline-flex items-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800'
 
 /** Queued changes that belong to this list: a queued create shows only in the list of its type. */
 export function changesOfType<E extends Pick<OutboxEntry, 'method' | 'body'>>(entries: E[], type: string) {
@@ -74,7 +72,7 @@ export function CatalogListScreen({
         actions={
           session && (
             <IfPermitted check={{ type: 'products', actions: 'create' }}>
-              <Link to={createPath(list)} className={linkButton}>
+              <Link to={createPath(list)} className={buttonClass('primary')}>
                 {intl.formatMessage(kind.newButton)}
               </Link>
             </IfPermitted>

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
@@ -9,8 +8,8 @@ import { currentScope } from '../../core/scope'
 import { useSession } from '../../core/session'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
+import { Dialog, DialogDescription, DialogTitle } from '../../ui/dialog'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
-import { useReturnFocus } from '../../ui/return-focus'
 import { contractMessages, translatePurchaseError } from './contract-messages'
 
 const selectClass =
@@ -22,7 +21,6 @@ export function PurchaseButton({ product }: { product: { id: string; name?: stri
   const session = useSession()
   const [open, setOpen] = useState(false)
   const [purchased, setPurchased] = useState(false)
-  const returnFocus = useReturnFocus(open)
   if (!session) return null
   return (
     <div className="flex flex-col items-start gap-2">
@@ -35,26 +33,18 @@ export function PurchaseButton({ product }: { product: { id: string; name?: stri
         <FormattedMessage id="purchase.open" defaultMessage="Purchase" />
       </OnlineOnlyButton>
       {purchased && <Alert tone="success">{intl.formatMessage(contractMessages.purchased)}</Alert>}
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-          <Dialog.Content
-            onCloseAutoFocus={returnFocus}
-            className="fixed top-24 left-1/2 z-50 w-[min(30rem,94vw)] -translate-x-1/2 rounded-lg bg-white p-6 shadow-xl"
-          >
-            {open && (
-              <PurchaseForm
-                product={product}
-                onDone={() => {
-                  setOpen(false)
-                  setPurchased(true)
-                }}
-                onCancel={() => setOpen(false)}
-              />
-            )}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Dialog open={open} onOpenChange={setOpen} placement="center" className="w-[min(30rem,94vw)]">
+        {open && (
+          <PurchaseForm
+            product={product}
+            onDone={() => {
+              setOpen(false)
+              setPurchased(true)
+            }}
+            onCancel={() => setOpen(false)}
+          />
+        )}
+      </Dialog>
     </div>
   )
 }
@@ -101,19 +91,19 @@ function PurchaseForm({
         void submit()
       }}
     >
-      <Dialog.Title className="text-lg font-semibold [overflow-wrap:anywhere]">
+      <DialogTitle className="[overflow-wrap:anywhere]">
         <FormattedMessage
           id="purchase.title"
           defaultMessage="Purchase {name}"
           values={{ name: product.name ?? '' }}
         />
-      </Dialog.Title>
-      <Dialog.Description className="mt-1 text-sm text-gray-700">
+      </DialogTitle>
+      <DialogDescription className="mt-1 text-sm text-gray-700">
         <FormattedMessage
           id="purchase.description"
           defaultMessage="Choose the buying organization and one of its contracts valid now."
         />
-      </Dialog.Description>
+      </DialogDescription>
       {error && (
         <div className="mt-3">
           <Alert>{error}</Alert>

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { DATA_FORMATS, type DataFormat, dataFormats } from '../../api/data-formats'
 import { IfPermitted, usePermittedAction } from '../../auth/permitted'
 import type { WithPending } from '../../outbox/outbox'
+import { buttonClass } from '../../ui/button'
 import { type Column, DataTable } from '../../ui/data-table'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
@@ -14,9 +15,6 @@ import { useList } from '../resource/use-entity'
 import { DataFormatDeleteDialog } from './data-format-delete-dialog'
 
 const route = getRouteApi('/_user/data-formats/')
-const linkButton =
-  'inline-flex items-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800'
-
 export function DataFormatsScreen() {
   const intl = useIntl()
   const search = route.useSearch()
@@ -37,7 +35,7 @@ export function DataFormatsScreen() {
         title={<FormattedMessage id="page.dataFormats" defaultMessage="Data Formats" />}
         actions={
           <IfPermitted check={{ type: 'data-formats', actions: 'create' }}>
-            <Link to="/data-formats/create" className={linkButton}>
+            <Link to="/data-formats/create" className={buttonClass('primary')}>
               <FormattedMessage id="dataFormats.create" defaultMessage="New data format" />
             </Link>
           </IfPermitted>

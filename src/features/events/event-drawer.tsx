@@ -1,12 +1,11 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { FormattedDate, FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import { eventQuery, type PlatformEvent } from '../../api/events'
+import { Dialog, DialogClose, DialogDescription, DialogTitle } from '../../ui/dialog'
 import { categoryText, targetTypeText } from '../../ui/enum-text'
 import { QueryState } from '../../ui/query-state'
-import { useReturnFocus } from '../../ui/return-focus'
 import { StatusBadge } from '../../ui/status-badge'
 import { EVENT_FIELDS, eventFieldLabels, eventLinks } from './event-fields'
 
@@ -27,64 +26,60 @@ export function EventDrawer({
   const intl = useIntl()
   const fetched = useQuery({ ...eventQuery(id ?? ''), enabled: id !== undefined && loaded === undefined })
   const event = loaded ?? fetched.data
-  const returnFocus = useReturnFocus(id !== undefined)
   return (
-    <Dialog.Root open={id !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          onCloseAutoFocus={returnFocus}
-          className="fixed inset-y-0 right-0 z-50 flex w-[min(32rem,100vw)] flex-col bg-white shadow-xl"
+    <Dialog
+      open={id !== undefined}
+      onOpenChange={(open) => !open && onClose()}
+      placement="right"
+      className="w-[min(32rem,100vw)]"
+    >
+      <div className="flex items-start gap-3 border-b px-5 py-4">
+        <DialogTitle className="flex-1 break-all">
+          {event?.type ?? <FormattedMessage id="events.detail" defaultMessage="Event" />}
+        </DialogTitle>
+        <DialogClose
+          className="rounded px-2 py-1 text-gray-700 hover:bg-gray-100"
+          aria-label={intl.formatMessage({ id: 'common.close', defaultMessage: 'Close' })}
         >
-          <div className="flex items-start gap-3 border-b px-5 py-4">
-            <Dialog.Title className="flex-1 text-lg font-semibold break-all">
-              {event?.type ?? <FormattedMessage id="events.detail" defaultMessage="Event" />}
-            </Dialog.Title>
-            <Dialog.Close
-              className="rounded px-2 py-1 text-gray-700 hover:bg-gray-100"
-              aria-label={intl.formatMessage({ id: 'common.close', defaultMessage: 'Close' })}
+          ✕
+        </DialogClose>
+      </div>
+      <DialogDescription className="sr-only">
+        <FormattedMessage
+          id="events.detailText"
+          defaultMessage="Every field of the event, and where it leads."
+        />
+      </DialogDescription>
+      <div className="flex-1 overflow-y-auto px-5 py-4">
+        {!event && <QueryState query={fetched} empty={false} />}
+        {event && (
+          <>
+            <nav
+              aria-label={intl.formatMessage({ id: 'events.links', defaultMessage: 'Go to' })}
+              className="mb-4 flex flex-wrap gap-2"
             >
-              ✕
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">
-            <FormattedMessage
-              id="events.detailText"
-              defaultMessage="Every field of the event, and where it leads."
-            />
-          </Dialog.Description>
-          <div className="flex-1 overflow-y-auto px-5 py-4">
-            {!event && <QueryState query={fetched} empty={false} />}
-            {event && (
-              <>
-                <nav
-                  aria-label={intl.formatMessage({ id: 'events.links', defaultMessage: 'Go to' })}
-                  className="mb-4 flex flex-wrap gap-2"
+              {eventLinks(event).map((link) => (
+                <Link
+                  key={`${link.to}|${link.id}`}
+                  to={link.to}
+                  params={{ id: link.id }}
+                  className={linkClass}
                 >
-                  {eventLinks(event).map((link) => (
-                    <Link
-                      key={`${link.to}|${link.id}`}
-                      to={link.to}
-                      params={{ id: link.id }}
-                      className={linkClass}
-                    >
-                      {intl.formatMessage(link.label)}
-                    </Link>
-                  ))}
-                </nav>
-                <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
-                  {EVENT_FIELDS.map((field) => (
-                    <Field key={field} name={intl.formatMessage(eventFieldLabels[field])}>
-                      {render(event, field, intl)}
-                    </Field>
-                  ))}
-                </dl>
-              </>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+                  {intl.formatMessage(link.label)}
+                </Link>
+              ))}
+            </nav>
+            <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
+              {EVENT_FIELDS.map((field) => (
+                <Field key={field} name={intl.formatMessage(eventFieldLabels[field])}>
+                  {render(event, field, intl)}
+                </Field>
+              ))}
+            </dl>
+          </>
+        )}
+      </div>
+    </Dialog>
   )
 }
 

@@ -1,10 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import type { OutboxEntry } from '../../outbox/db'
 import { discardEntry, retryEntry } from '../../outbox/outbox'
 import { Button } from '../../ui/button'
-import { useReturnFocus } from '../../ui/return-focus'
+import { Dialog, DialogDescription, DialogTitle } from '../../ui/dialog'
 import { sameValue } from './same-value'
 
 const SKIP = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'])
@@ -36,85 +35,78 @@ export function ConflictDialog({ entry, onClose }: { entry: OutboxEntry; onClose
     await retryEntry(entry.id, { body: merged, baseVersion: theirVersion })
     onClose()
   }
-
-  const returnFocus = useReturnFocus(true)
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          onCloseAutoFocus={returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(44rem,95vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
-        >
-          <Dialog.Title className="text-lg font-semibold">
-            <FormattedMessage
-              id="conflict.title"
-              defaultMessage="Someone else changed {label}"
-              values={{ label: entry.label }}
-            />
-          </Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-gray-700">
-            <FormattedMessage
-              id="conflict.text"
-              defaultMessage="Your change was not applied. Keep yours, take theirs, or choose field by field."
-            />
-          </Dialog.Description>
-          {fields.length > 0 && entry.method !== 'DELETE' && (
-            <table className="mt-4 w-full text-left text-sm">
-              <thead>
-                <tr className="border-b">
-                  <th className="py-2 pr-2">
-                    <FormattedMessage id="conflict.field" defaultMessage="Field" />
-                  </th>
-                  <th className="py-2 pr-2">
-                    <FormattedMessage id="conflict.mine" defaultMessage="Mine" />
-                  </th>
-                  <th className="py-2">
-                    <FormattedMessage id="conflict.theirs" defaultMessage="Theirs" />
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {fields.map((field) => (
-                  <tr key={field} className="border-b align-top">
-                    <th scope="row" className="py-2 pr-2 font-medium">
-                      {field}
-                    </th>
-                    {(['mine', 'theirs'] as const).map((side) => (
-                      <td key={side} className="py-2 pr-2">
-                        <label className="flex items-start gap-2">
-                          <input
-                            type="radio"
-                            name={`conflict-${field}`}
-                            checked={choice[field] === side}
-                            onChange={() => setChoice((c) => ({ ...c, [field]: side }))}
-                          />
-                          <span className="break-all">
-                            {show(side === 'mine' ? mine[field] : theirs[field])}
-                          </span>
-                        </label>
-                      </td>
-                    ))}
-                  </tr>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      placement="center"
+      className="w-[min(44rem,95vw)]"
+    >
+      <DialogTitle>
+        <FormattedMessage
+          id="conflict.title"
+          defaultMessage="Someone else changed {label}"
+          values={{ label: entry.label }}
+        />
+      </DialogTitle>
+      <DialogDescription className="mt-1 text-sm text-gray-700">
+        <FormattedMessage
+          id="conflict.text"
+          defaultMessage="Your change was not applied. Keep yours, take theirs, or choose field by field."
+        />
+      </DialogDescription>
+      {fields.length > 0 && entry.method !== 'DELETE' && (
+        <table className="mt-4 w-full text-left text-sm">
+          <thead>
+            <tr className="border-b">
+              <th className="py-2 pr-2">
+                <FormattedMessage id="conflict.field" defaultMessage="Field" />
+              </th>
+              <th className="py-2 pr-2">
+                <FormattedMessage id="conflict.mine" defaultMessage="Mine" />
+              </th>
+              <th className="py-2">
+                <FormattedMessage id="conflict.theirs" defaultMessage="Theirs" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((field) => (
+              <tr key={field} className="border-b align-top">
+                <th scope="row" className="py-2 pr-2 font-medium">
+                  {field}
+                </th>
+                {(['mine', 'theirs'] as const).map((side) => (
+                  <td key={side} className="py-2 pr-2">
+                    <label className="flex items-start gap-2">
+                      <input
+                        type="radio"
+                        name={`conflict-${field}`}
+                        checked={choice[field] === side}
+                        onChange={() => setChoice((c) => ({ ...c, [field]: side }))}
+                      />
+                      <span className="break-all">{show(side === 'mine' ? mine[field] : theirs[field])}</span>
+                    </label>
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          )}
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => void takeTheirs()}>
-              <FormattedMessage id="conflict.takeTheirs" defaultMessage="Take theirs" />
-            </Button>
-            <Button variant="secondary" onClick={() => void keepMine()}>
-              <FormattedMessage id="conflict.keepMine" defaultMessage="Keep mine" />
-            </Button>
-            {fields.length > 0 && entry.method !== 'DELETE' && (
-              <Button onClick={() => void merge()}>
-                <FormattedMessage id="conflict.merge" defaultMessage="Save merged" />
-              </Button>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={() => void takeTheirs()}>
+          <FormattedMessage id="conflict.takeTheirs" defaultMessage="Take theirs" />
+        </Button>
+        <Button variant="secondary" onClick={() => void keepMine()}>
+          <FormattedMessage id="conflict.keepMine" defaultMessage="Keep mine" />
+        </Button>
+        {fields.length > 0 && entry.method !== 'DELETE' && (
+          <Button onClick={() => void merge()}>
+            <FormattedMessage id="conflict.merge" defaultMessage="Save merged" />
+          </Button>
+        )}
+      </div>
+    </Dialog>
   )
 }

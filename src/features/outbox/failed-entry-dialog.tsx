@@ -1,12 +1,11 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { OutboxEntry } from '../../outbox/db'
 import { retryEntry } from '../../outbox/outbox'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
+import { Dialog, DialogDescription, DialogTitle } from '../../ui/dialog'
 import { errorLine } from '../../ui/error-text'
-import { useReturnFocus } from '../../ui/return-focus'
 
 type Draft = Record<string, { text: string; json: boolean }>
 
@@ -48,76 +47,71 @@ export function FailedEntryDialog({ entry, onClose }: { entry: OutboxEntry; onCl
     await retryEntry(entry.id, { body })
     onClose()
   }
-
-  const returnFocus = useReturnFocus(true)
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          onCloseAutoFocus={returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(40rem,95vw)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
-        >
-          <Dialog.Title className="text-lg font-semibold">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      placement="center"
+      className="w-[min(40rem,95vw)]"
+    >
+      <DialogTitle>
+        <FormattedMessage
+          id="failed.title"
+          defaultMessage="Correct {label}"
+          values={{ label: entry.label }}
+        />
+      </DialogTitle>
+      <DialogDescription className="mt-1 text-sm text-gray-700">
+        <FormattedMessage
+          id="failed.text"
+          defaultMessage="The platform refused this change: {error}. Correct it and send it again."
+          values={{ error: errorLine(intl, { status: entry.lastStatus, message: entry.lastError }) }}
+        />
+      </DialogDescription>
+      {invalid && (
+        <div className="mt-4">
+          <Alert>
             <FormattedMessage
-              id="failed.title"
-              defaultMessage="Correct {label}"
-              values={{ label: entry.label }}
+              id="failed.invalidJson"
+              defaultMessage="{field} is not valid JSON."
+              values={{ field: invalid }}
             />
-          </Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-gray-700">
-            <FormattedMessage
-              id="failed.text"
-              defaultMessage="The platform refused this change: {error}. Correct it and send it again."
-              values={{ error: errorLine(intl, { status: entry.lastStatus, message: entry.lastError }) }}
-            />
-          </Dialog.Description>
-          {invalid && (
-            <div className="mt-4">
-              <Alert>
-                <FormattedMessage
-                  id="failed.invalidJson"
-                  defaultMessage="{field} is not valid JSON."
-                  values={{ field: invalid }}
-                />
-              </Alert>
-            </div>
-          )}
-          <div className="mt-4 space-y-3">
-            {Object.entries(draft).map(([field, { text, json }]) => (
-              <div key={field}>
-                <label htmlFor={`${id}-${field}`} className="mb-1 block text-sm font-medium text-gray-800">
-                  {field}
-                </label>
-                {json ? (
-                  <textarea
-                    id={`${id}-${field}`}
-                    rows={3}
-                    value={text}
-                    onChange={(e) => setDraft((d) => ({ ...d, [field]: { text: e.target.value, json } }))}
-                    className="w-full rounded-md border border-gray-300 px-3 py-2 font-mono text-sm"
-                  />
-                ) : (
-                  <input
-                    id={`${id}-${field}`}
-                    value={text}
-                    onChange={(e) => setDraft((d) => ({ ...d, [field]: { text: e.target.value, json } }))}
-                    className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
-                  />
-                )}
-              </div>
-            ))}
+          </Alert>
+        </div>
+      )}
+      <div className="mt-4 space-y-3">
+        {Object.entries(draft).map(([field, { text, json }]) => (
+          <div key={field}>
+            <label htmlFor={`${id}-${field}`} className="mb-1 block text-sm font-medium text-gray-800">
+              {field}
+            </label>
+            {json ? (
+              <textarea
+                id={`${id}-${field}`}
+                rows={3}
+                value={text}
+                onChange={(e) => setDraft((d) => ({ ...d, [field]: { text: e.target.value, json } }))}
+                className="w-full rounded-md border border-gray-300 px-3 py-2 font-mono text-sm"
+              />
+            ) : (
+              <input
+                id={`${id}-${field}`}
+                value={text}
+                onChange={(e) => setDraft((d) => ({ ...d, [field]: { text: e.target.value, json } }))}
+                className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
+              />
+            )}
           </div>
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              {intl.formatMessage({ id: 'common.cancel', defaultMessage: 'Cancel' })}
-            </Button>
-            <Button onClick={() => void send()}>
-              <FormattedMessage id="failed.send" defaultMessage="Send again" />
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        ))}
+      </div>
+      <div className="mt-6 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          {intl.formatMessage({ id: 'common.cancel', defaultMessage: 'Cancel' })}
+        </Button>
+        <Button onClick={() => void send()}>
+          <FormattedMessage id="failed.send" defaultMessage="Send again" />
+        </Button>
+      </div>
+    </Dialog>
   )
 }

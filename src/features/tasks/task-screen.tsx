@@ -4,6 +4,7 @@ import { FormattedDate, FormattedMessage } from 'react-intl'
 import { tasks } from '../../api/tasks'
 import { ApiError } from '../../core/http'
 import { Alert } from '../../ui/alert'
+import { buttonClass } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
 import { EntityState } from '../../ui/query-state'
@@ -13,9 +14,6 @@ import { TaskDelete } from './task-delete'
 import { TaskRunHistory } from './task-run-history'
 import { TaskScheduleSummary } from './task-schedule-summary'
 import { RunOutcomeBadge, TaskStatusBadge } from './task-status-badge'
-
-const linkButton =
-  'inline-flex items-center rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50'
 
 /** `/tasks/{id}`: the task, its current result, start/stop/run now and the run history. */
 export function TaskScreen({ id }: { id: string }) {
@@ -48,7 +46,7 @@ export function TaskScreen({ id }: { id: string }) {
         }
         actions={
           <div className="flex flex-wrap items-center gap-2">
-            <Link to="/tasks/$id/edit" params={{ id }} className={linkButton}>
+            <Link to="/tasks/$id/edit" params={{ id }} className={buttonClass('secondary')}>
               <FormattedMessage id="common.edit" defaultMessage="Edit" />
             </Link>
             <TaskDelete task={task} />

@@ -3,6 +3,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { TASKS, type Task, tasks } from '../../api/tasks'
 import { IfPermitted } from '../../auth/permitted'
 import type { WithPending } from '../../outbox/outbox'
+import { buttonClass } from '../../ui/button'
 import { type Column, DataTable, type SortState } from '../../ui/data-table'
 import { FetchedAt } from '../../ui/fetched-at'
 import { FilterDisclosure } from '../../ui/filter-disclosure'
@@ -15,9 +16,6 @@ import { RunOutcomeBadge, TaskStatusBadge } from './task-status-badge'
 import { TasksFilters } from './tasks-filters'
 
 const route = getRouteApi('/_user/tasks/')
-const linkButton =
-  'inline-flex items-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800'
-
 export function TasksScreen() {
   const intl = useIntl()
   const search = route.useSearch()
@@ -37,7 +35,7 @@ export function TasksScreen() {
         title={<FormattedMessage id="page.tasks" defaultMessage="Tasks" />}
         actions={
           <IfPermitted check={{ type: 'tasks', actions: 'create' }}>
-            <Link to="/tasks/create" className={linkButton}>
+            <Link to="/tasks/create" className={buttonClass('primary')}>
               <FormattedMessage id="tasks.create" defaultMessage="New task" />
             </Link>
           </IfPermitted>
