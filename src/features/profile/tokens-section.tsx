@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { defineMessages, FormattedDate, FormattedMessage, type MessageDescriptor, useIntl } from 'react-intl'
 import { useOnlineWrite } from '../../api/online-write'
 import { removeToken, renewToken, revokeToken, tokensQuery } from '../../api/tokens'
 import type { AccessToken } from '../../contract/token'
@@ -14,12 +14,88 @@ import { FetchedAt } from '../../ui/fetched-at'
 import { LocaleDateInput } from '../../ui/locale-date-input'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { StatusBadge } from '../../ui/status-badge'
+import { useDialogState } from '../../ui/use-dialog-state'
 import { GenerateTokenForm } from './generate-token-form'
 import { NewTokenValue } from './new-token-value'
 import { dayString, endOfDay, expirationProblem } from './token-dates'
 
 type Notice = { tone: 'success' | 'error'; text: string }
-type Action = 'renew' | 'revoke' | 'remove'
+/** What an action's button, its confirmation and its warning for the current session say. */
+type Words = Record<'label' | 'named' | 'title' | 'text' | 'currentWarning', MessageDescriptor>
+
+const renew: Words = defineMessages({
+  label: { id: 'tokens.renew', defaultMessage: 'Renew' },
+  named: { id: 'tokens.renewNamed', defaultMessage: 'Renew {name}' },
+  title: { id: 'tokens.renewTitle', defaultMessage: 'Renew {name}?' },
+  text: {
+    id: 'tokens.renewText',
+    defaultMessage:
+      'The token works until the end of the chosen day. Without a date it works for 24 hours from now, or until its current date if that is later.',
+  },
+  currentWarning: {
+    id: 'tokens.currentRenewWarning',
+    defaultMessage: 'You are signed in with this token. The console keeps working only until its new date.',
+  },
+})
+const revoke: Words = defineMessages({
+  label: { id: 'tokens.revoke', defaultMessage: 'Revoke' },
+  named: { id: 'tokens.revokeNamed', defaultMessage: 'Revoke {name}' },
+  title: { id: 'tokens.revokeTitle', defaultMessage: 'Revoke {name}?' },
+  text: { id: 'tokens.revokeText', defaultMessage: 'The token stops working at once and cannot be renewed.' },
+  currentWarning: {
+    id: 'tokens.currentEndWarning',
+    defaultMessage:
+      'You are signed in with this token. This session ends with it, and you must sign in again.',
+  },
+})
+const remove: Words = {
+  ...defineMessages({
+    label: { id: 'tokens.remove', defaultMessage: 'Remove' },
+    named: { id: 'tokens.removeNamed', defaultMessage: 'Remove {name}' },
+    title: { id: 'tokens.removeTitle', defaultMessage: 'Remove {name}?' },
+    text: { id: 'tokens.removeText', defaultMessage: 'The token is deleted from the platform.' },
+  }),
+  currentWarning: revoke.currentWarning,
+}
+
+/** A token's actions, in the order of their buttons: words, look, when offered, and the call. */
+const ACTIONS = {
+  renew: {
+    messages: renew,
+    danger: false,
+    variant: 'secondary',
+    forRevoked: false,
+    send: (userId: string, id: string, expirationDate: string | undefined, key: string) =>
+      renewToken(userId, id, expirationDate, key),
+  },
+  revoke: {
+    messages: revoke,
+    danger: true,
+    variant: 'secondary',
+    forRevoked: false,
+    send: (userId: string, id: string, _date: string | undefined, key: string) =>
+      revokeToken(userId, id, key),
+  },
+  remove: {
+    messages: remove,
+    danger: true,
+    variant: 'danger',
+    forRevoked: true,
+    send: (userId: string, id: string, _date: string | undefined, key: string) =>
+      removeToken(userId, id, key),
+  },
+} as const satisfies Record<
+  string,
+  {
+    messages: Words
+    danger: boolean
+    variant: 'secondary' | 'danger'
+    forRevoked: boolean
+    send: (userId: string, id: string, date: string | undefined, key: string) => Promise<ApiResult<unknown>>
+  }
+>
+type Action = keyof typeof ACTIONS
+const ACTION_ORDER = Object.keys(ACTIONS) as Action[]
 
 /** Whether this token is the one the console is signed in with (a developer login). */
 function isCurrentSession(token: AccessToken, sessionToken: string | undefined) {
@@ -45,25 +121,21 @@ export function TokensSection({ userId }: { userId: string }) {
   const tokens = useQuery(tokensQuery(userId))
   const [created, setCreated] = useState<AccessToken>()
   const [notice, setNotice] = useState<Notice>()
-  const [confirm, setConfirm] = useState<{ action: Action; token: AccessToken }>()
+  const dialog = useDialogState<{ action: Action; token: AccessToken }>()
+  const confirm = dialog.value
   const [renewTo, setRenewTo] = useState('')
   const write = useOnlineWrite(
     (
       input: { action: Action; id: string; expirationDate?: string },
       key: string,
-    ): Promise<ApiResult<unknown>> =>
-      input.action === 'renew'
-        ? renewToken(userId, input.id, input.expirationDate, key)
-        : input.action === 'revoke'
-          ? revokeToken(userId, input.id, key)
-          : removeToken(userId, input.id, key),
+    ): Promise<ApiResult<unknown>> => ACTIONS[input.action].send(userId, input.id, input.expirationDate, key),
   )
 
   const open = (action: Action, token: AccessToken) => {
     write.clearError()
     setNotice(undefined)
     if (action === 'renew') setRenewTo(renewalDefault(token))
-    setConfirm({ action, token })
+    dialog.open({ action, token })
   }
 
   const run = async () => {
@@ -76,7 +148,7 @@ export function TokensSection({ userId }: { userId: string }) {
     })
     // The dialog closes, and the notice shows, only on the platform's acceptance.
     if (!result || result.error !== undefined) return
-    setConfirm(undefined)
+    dialog.close()
     if (action === 'renew')
       setNotice({
         tone: 'success',
@@ -184,48 +256,21 @@ export function TokensSection({ userId }: { userId: string }) {
             <>
               {/* Renew, then the destructive ones apart from it. */}
               <div className="flex flex-wrap gap-x-6 gap-y-6">
-                {token.status !== 'revoked' && (
+                {ACTION_ORDER.filter(
+                  (action) => token.status !== 'revoked' || ACTIONS[action].forRevoked,
+                ).map((action) => (
                   <OnlineOnlyButton
-                    variant="secondary"
+                    key={action}
+                    variant={ACTIONS[action].variant}
                     className="px-2 py-1"
                     disabled={write.busy}
-                    onClick={() => open('renew', token)}
-                    aria-label={intl.formatMessage(
-                      { id: 'tokens.renewNamed', defaultMessage: 'Renew {name}' },
-                      { name: token.name },
-                    )}
+                    onClick={() => open(action, token)}
+                    data-destructive={ACTIONS[action].danger || undefined}
+                    aria-label={intl.formatMessage(ACTIONS[action].messages.named, { name: token.name })}
                   >
-                    <FormattedMessage id="tokens.renew" defaultMessage="Renew" />
+                    {intl.formatMessage(ACTIONS[action].messages.label)}
                   </OnlineOnlyButton>
-                )}
-                {token.status !== 'revoked' && (
-                  <OnlineOnlyButton
-                    variant="secondary"
-                    className="px-2 py-1"
-                    disabled={write.busy}
-                    onClick={() => open('revoke', token)}
-                    data-destructive
-                    aria-label={intl.formatMessage(
-                      { id: 'tokens.revokeNamed', defaultMessage: 'Revoke {name}' },
-                      { name: token.name },
-                    )}
-                  >
-                    <FormattedMessage id="tokens.revoke" defaultMessage="Revoke" />
-                  </OnlineOnlyButton>
-                )}
-                <OnlineOnlyButton
-                  variant="danger"
-                  className="px-2 py-1"
-                  disabled={write.busy}
-                  onClick={() => open('remove', token)}
-                  data-destructive
-                  aria-label={intl.formatMessage(
-                    { id: 'tokens.removeNamed', defaultMessage: 'Remove {name}' },
-                    { name: token.name },
-                  )}
-                >
-                  <FormattedMessage id="tokens.remove" defaultMessage="Remove" />
-                </OnlineOnlyButton>
+                ))}
               </div>
             </>
           )}
@@ -234,75 +279,22 @@ export function TokensSection({ userId }: { userId: string }) {
       </div>
       <ConfirmDialog
         open={confirm !== undefined}
-        danger={confirm?.action !== 'renew'}
+        danger={confirm ? ACTIONS[confirm.action].danger : false}
         busy={write.busy}
         error={dateProblem ? undefined : write.error}
         title={
-          confirm?.action === 'renew' ? (
-            <FormattedMessage
-              id="tokens.renewTitle"
-              defaultMessage="Renew {name}?"
-              values={{ name: confirm.token.name }}
-            />
-          ) : confirm?.action === 'revoke' ? (
-            <FormattedMessage
-              id="tokens.revokeTitle"
-              defaultMessage="Revoke {name}?"
-              values={{ name: confirm.token.name }}
-            />
-          ) : (
-            <FormattedMessage
-              id="tokens.removeTitle"
-              defaultMessage="Remove {name}?"
-              values={{ name: confirm?.token.name }}
-            />
-          )
+          confirm && intl.formatMessage(ACTIONS[confirm.action].messages.title, { name: confirm.token.name })
         }
-        description={
-          confirm?.action === 'renew' ? (
-            <FormattedMessage
-              id="tokens.renewText"
-              defaultMessage="The token works until the end of the chosen day. Without a date it works for 24 hours from now, or until its current date if that is later."
-            />
-          ) : confirm?.action === 'revoke' ? (
-            <FormattedMessage
-              id="tokens.revokeText"
-              defaultMessage="The token stops working at once and cannot be renewed."
-            />
-          ) : (
-            <FormattedMessage
-              id="tokens.removeText"
-              defaultMessage="The token is deleted from the platform."
-            />
-          )
-        }
-        confirmLabel={
-          confirm?.action === 'renew' ? (
-            <FormattedMessage id="tokens.renew" defaultMessage="Renew" />
-          ) : confirm?.action === 'revoke' ? (
-            <FormattedMessage id="tokens.revoke" defaultMessage="Revoke" />
-          ) : (
-            <FormattedMessage id="tokens.remove" defaultMessage="Remove" />
-          )
-        }
+        description={confirm && intl.formatMessage(ACTIONS[confirm.action].messages.text)}
+        confirmLabel={confirm && intl.formatMessage(ACTIONS[confirm.action].messages.label)}
         onCancel={() => {
-          if (!write.busy) setConfirm(undefined)
+          if (!write.busy) dialog.close()
         }}
         onConfirm={() => void run()}
       >
         {current && (
           <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {confirm?.action === 'renew' ? (
-              <FormattedMessage
-                id="tokens.currentRenewWarning"
-                defaultMessage="You are signed in with this token. The console keeps working only until its new date."
-              />
-            ) : (
-              <FormattedMessage
-                id="tokens.currentEndWarning"
-                defaultMessage="You are signed in with this token. This session ends with it, and you must sign in again."
-              />
-            )}
+            {confirm && intl.formatMessage(ACTIONS[confirm.action].messages.currentWarning)}
           </p>
         )}
         {confirm?.action === 'renew' && (
