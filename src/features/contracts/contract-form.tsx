@@ -11,12 +11,10 @@ import { useUnsavedInput } from '../../pwa/unsaved'
 import { Button } from '../../ui/button'
 import { PlatformRefusal, platformFieldMessage } from '../../ui/form/platform-answer'
 import { translateValidation } from '../../ui/form/validation-message'
+import { inputClass } from '../../ui/input'
 import { LocaleDateInput } from '../../ui/locale-date-input'
 import { SubForm } from '../../ui/sub-form'
 import { type ContractFormValues, validateContract } from './contract-schema'
-
-const inputClass =
-  'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600'
 
 /**
  * A new contract between the product's publisher and a consumer, through the outbox: online the form

@@ -10,14 +10,13 @@ import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { translateValidation } from '../../ui/form/validation-message'
+import { inputClass } from '../../ui/input'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { PartFailure } from '../../ui/query-state'
 import { SubForm } from '../../ui/sub-form'
 import { contractMessages } from './contract-messages'
 import { type CredentialRow, credentialProblems, emptyValues, toCredentials } from './credential-rows'
 
-const inputClass =
-  'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600'
 const newRow = (): CredentialRow => ({ key: crypto.randomUUID(), name: '', value: '' })
 
 /** A product's credentials: the saved names (values masked) and new ones, which overwrite them all. */

@@ -9,11 +9,9 @@ import { useSession } from '../../core/session'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { Dialog, DialogDescription, DialogTitle } from '../../ui/dialog'
+import { inputClass } from '../../ui/input'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { contractMessages, translatePurchaseError } from './contract-messages'
-
-const selectClass =
-  'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600'
 
 /** Buys a product for an organization under one of its contracts valid now; online-only. */
 export function PurchaseButton({ product }: { product: { id: string; name?: string } }) {
@@ -122,7 +120,7 @@ function PurchaseForm({
             setOrganizationId(e.target.value)
             setContractId('')
           }}
-          className={selectClass}
+          className={inputClass}
         >
           <option value="">—</option>
           {(organizations.data ?? []).map((o) => (
@@ -147,7 +145,7 @@ function PurchaseForm({
           aria-invalid={problem === 'contract'}
           aria-describedby={`${id}-contract-hint${problem === 'contract' ? ` ${id}-contract-error` : ''}`}
           onChange={(e) => setContractId(e.target.value)}
-          className={selectClass}
+          className={inputClass}
         >
           <option value="">—</option>
           {choices.map((c) => (

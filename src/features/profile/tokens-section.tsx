@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { type Column, DataTable } from '../../ui/data-table'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
+import { inputClass } from '../../ui/input'
 import { LocaleDateInput } from '../../ui/locale-date-input'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { StatusBadge } from '../../ui/status-badge'
@@ -308,7 +309,7 @@ export function TokensSection({ userId }: { userId: string }) {
               onChange={setRenewTo}
               aria-invalid={dateProblem !== undefined || undefined}
               aria-describedby={dateProblem ? `${dateId}-error` : undefined}
-              className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
+              className={inputClass}
             />
             {dateProblem && (
               <p id={`${dateId}-error`} className="mt-1 text-sm text-red-700">

@@ -7,6 +7,7 @@ import { useUnsavedInput } from '../../pwa/unsaved'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { translateValidation } from '../../ui/form/validation-message'
+import { inputClass } from '../../ui/input'
 import { PendingBadge } from '../../ui/pending-badge'
 import { SubForm } from '../../ui/sub-form'
 import { formatJson, parseJsonObject } from './json-object'
@@ -90,7 +91,7 @@ export function JsonPartEditor(props: {
           setEdited(true)
           props.onSaved(false)
         }}
-        className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 font-mono text-sm aria-[invalid=true]:border-red-600"
+        className={`${inputClass} font-mono`}
       />
       {problem && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useId } from 'react'
 import { useIntl } from 'react-intl'
+import { inputClass } from '../input'
 import { LocaleDateInput } from '../locale-date-input'
 import { useFieldContext } from './fields'
 import { firstError, translateValidation } from './validation-message'
@@ -29,7 +30,7 @@ export function DateField({ label, required }: { label: ReactNode; required?: bo
         aria-invalid={error !== undefined || undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         required={required}
-        className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
+        className={inputClass}
       />
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">

@@ -2,12 +2,10 @@ import { createFormHook, createFormHookContexts, useStore } from '@tanstack/reac
 import type { ReactNode } from 'react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { Input, inputClass, Textarea } from '../input'
 import { firstError, translateValidation } from './validation-message'
 
 export const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts()
-
-const inputClass =
-  'w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600 disabled:bg-gray-100'
 
 /** Label, control, hint and error, wired with aria-invalid and aria-describedby. */
 function Field({
@@ -74,7 +72,7 @@ function TextField({ type = 'text', autoComplete, ...props }: TextProps) {
   return (
     <Field {...props}>
       {(aria) => (
-        <input
+        <Input
           {...aria}
           type={type}
           name={field.name}
@@ -82,7 +80,6 @@ function TextField({ type = 'text', autoComplete, ...props }: TextProps) {
           value={field.state.value ?? ''}
           onChange={(e) => field.handleChange(e.target.value)}
           onBlur={field.handleBlur}
-          className={inputClass}
         />
       )}
     </Field>
@@ -94,14 +91,13 @@ function TextAreaField({ rows = 4, ...props }: TextProps & { rows?: number }) {
   return (
     <Field {...props}>
       {(aria) => (
-        <textarea
+        <Textarea
           {...aria}
           name={field.name}
           rows={rows}
           value={field.state.value ?? ''}
           onChange={(e) => field.handleChange(e.target.value)}
           onBlur={field.handleBlur}
-          className={`${inputClass} font-mono`}
         />
       )}
     </Field>

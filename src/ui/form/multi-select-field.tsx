@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { inputClass } from '../input'
 import { sortedByLabel, useFieldContext } from './fields'
 import { firstError, translateValidation } from './validation-message'
 
@@ -109,7 +110,7 @@ export function MultiSelectField({
           }}
           aria-invalid={error !== undefined}
           aria-describedby={describedBy || undefined}
-          className="w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600"
+          className={inputClass}
         />
         <datalist id={`${id}-options`}>
           {sortedByLabel(options, intl.locale)
