@@ -19,7 +19,9 @@ const store = (c: Ctx, kind: string) => new Store(c.get('platform').db, c.get('e
 const PATH = `${PRODUCTS}/:id/files`
 const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w-]+=[\w.-]+)*$/
 const tooLarge = () => failure('The file is larger than 5 MB')
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
+const MB = 1024 * 1024
+const megabytes = (bytes: number) =>
+  bytes < MB ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / MB) * 10) / 10} MB`
 
 /** What a product's files take together, in bytes (their sizes, not their content). */
 async function usedBytes(c: Ctx, productId: string): Promise<number> {
