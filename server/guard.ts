@@ -165,12 +165,21 @@ export async function hasPermission(
 /**
  * A product is changed only by a member of its publishing organization or a platform administrator;
  * one without a publisher, only by whoever created it. An unknown product passes: the handler says 404.
+ * One the caller may not even read is not found (404) for them either, as on reads.
  */
 export async function productGuard(c: Ctx, user: AuthUser, productId: string): Promise<Answer | undefined> {
   if (isPlatformAdmin(user)) return undefined
   const product = await new Store(c.get('platform').db, c.get('env'), 'product').get(productId)
   if (!product) return undefined
-  return (await mayChange(c, user, product)) ? undefined : denied()
+  if (await mayChange(c, user, product)) return undefined
+  return mayRead(await readerFor(c, user), product) ? denied() : notFound('Product', productId)
+}
+
+/** A task is changed, started or run only by whoever may read it (readableTasks); else 404. */
+async function taskGuard(c: Ctx, user: AuthUser, taskId: string): Promise<Response | undefined> {
+  const task = await new Store(c.get('platform').db, c.get('env'), 'task').get(taskId)
+  if (!task || (await mayReadTask(c, await readerFor(c, user), task))) return undefined
+  return c.json(notFound('Task', taskId).body as object, 404)
 }
 
 async function mayChange(c: Ctx, user: AuthUser, product: Entity): Promise<boolean> {
@@ -240,7 +249,11 @@ async function checkAccess(c: Ctx, rule: Rule): Promise<Response | undefined> {
   }
   if (rule.product === 'id') {
     const refused = await productGuard(c, user, c.req.param('id') ?? '')
-    if (refused) return c.json(refused.body as object, 403)
+    if (refused) return c.json(refused.body as object, refused.status as 403 | 404)
+  }
+  if (rule.task === 'id') {
+    const refused = await taskGuard(c, user, c.req.param('id') ?? '')
+    if (refused) return refused
   }
   return undefined
 }

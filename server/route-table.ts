@@ -11,6 +11,7 @@
  * - `product`: the path parameter, or `body` for the body's productId, that names a product: changed
  *   only by a member of its publishing organization or a platform administrator (checked by the guard
  *   for a path parameter, by the handler for a body field, through the same `productGuard`).
+ * - `task`: the path's `id` names a task, changed or run only by whoever may read it (else 404).
  * - `read` (every GET route has one; the route-table and read-isolation tests fail without it): what
  *   the route reads and whose it is, checked by the same guard after the permission (see `Read`).
  */
@@ -57,6 +58,8 @@ export type Rule = (
       entityQuery?: string
       self?: string
       product?: 'id' | 'body'
+      /** The path's `id` is a task: changed or run only by whoever may read it (else 404). */
+      task?: 'id'
       /** The purchase: the buying organization of the body must be one of the caller's. */
       buyer?: 'body'
     }
@@ -120,10 +123,10 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /:env/tasks/:id': reads(can('tasks.read', { entity: 'id' }), 'task'),
   'GET /:env/tasks/:id/runs': reads(can('tasks.read', { entity: 'id' }), 'task'),
   'POST /:env/tasks': can('tasks.create'),
-  'PUT /:env/tasks/:id': can('tasks.update', { entity: 'id' }),
-  'PUT /:env/tasks/:id/jobs': can('tasks.update', { entity: 'id' }),
-  'DELETE /:env/tasks/:id': can('tasks.delete', { entity: 'id' }),
-  'POST /:env/tasks/:id/:action': can('tasks.execute', { entity: 'id' }),
+  'PUT /:env/tasks/:id': can('tasks.update', { entity: 'id', task: 'id' }),
+  'PUT /:env/tasks/:id/jobs': can('tasks.update', { entity: 'id', task: 'id' }),
+  'DELETE /:env/tasks/:id': can('tasks.delete', { entity: 'id', task: 'id' }),
+  'POST /:env/tasks/:id/:action': can('tasks.execute', { entity: 'id', task: 'id' }),
 
   // Events and monitoring
   'GET /:env/events': reads(can('events.read'), 'org-scoped'),

@@ -147,7 +147,7 @@ route(contracts, 'post', '/:env/products/v2/auth-credentials', async (c) => {
   if (!(await hasPermission(c.get('platform'), c.get('env'), user, 'products.update', productId)))
     return c.json(failure(MESSAGES.accessDenied), 403)
   const refused = await productGuard(c, user, productId)
-  if (refused) return c.json(refused.body as object, 403)
+  if (refused) return c.json(refused.body as object, refused.status as 403 | 404)
   return idempotent(c, user, body, async () => {
     if (!(await store(c, 'product').get(productId))) return notFound('Product', productId)
     const entity = await c.get('platform').db.transaction(async (tx) => {

@@ -307,6 +307,26 @@ describe('reads keep organizations apart (generated from the route table)', () =
     expect(ids).not.toContain(f.contract)
   })
 
+  it('answers a write to a product or task the caller may not read as not found, and changes nothing', async () => {
+    const before = await p.call<{ updatedAt: string }>('GET', `/api/sandbox/tasks/${f.task}`)
+    const writes: [string, string, unknown][] = [
+      ['PATCH', `/api/sandbox/internal/products/v2/${f.product}`, { name: 'Taken over' }],
+      ['PUT', `/api/sandbox/products/v2/${f.product}/meta`, { meta: {} }],
+      ['PUT', `/api/sandbox/tasks/${f.task}`, { name: 'Taken over' }],
+      ['PUT', `/api/sandbox/tasks/${f.task}/jobs`, { jobs: [] }],
+      ['POST', `/api/sandbox/tasks/${f.task}/start`, undefined],
+      ['POST', `/api/sandbox/tasks/${f.task}/run`, undefined],
+    ]
+    for (const [method, path, body] of writes) {
+      const answer = await p.call(method, path, { token: OPERATOR, body })
+      expect(answer.status, `${method} ${path}`).toBe(404)
+    }
+    const after = await p.call<{ updatedAt: string }>('GET', `/api/sandbox/tasks/${f.task}`)
+    expect(after.body.result?.updatedAt).toBe(before.body.result?.updatedAt)
+    const runs = await p.call<unknown[]>('GET', `/api/sandbox/tasks/${f.task}/runs`)
+    expect(runs.body.result).toEqual([])
+  })
+
   it('lets the operator read the events of their organizations only, and their own of none', async () => {
     const events = await p.call<{ organizationId?: string; userId?: string }[]>(
       'GET',
