@@ -19,6 +19,8 @@ export interface Platform {
   throttle: Throttle
   /** Hosts and ranges task notifications may reach although local or private (NOTIFY_ALLOW). */
   notifyAllow: AllowList
+  /** The most a product's files may take together, in bytes (FILE_QUOTA_BYTES, default 50 MB). */
+  fileQuotaBytes: number
   /** Resolves an OIDC token (access or id token) to a user id, when the provider is mounted. */
   resolveOidcToken?: (token: string) => Promise<string | undefined>
 }
@@ -30,6 +32,18 @@ export interface Vars {
   organizationId?: string
   /** The caller's organizations, once read (guard.ts). */
   memberships?: string[]
+  /** Who reads, set by the guard on a read route (guard.ts `readerOf`). */
+  reader?: Reader
+}
+
+/**
+ * Who reads: a platform administrator reads everything; anyone else what their organizations hold
+ * (and what is public); an anonymous visitor what is public.
+ */
+export interface Reader {
+  admin: boolean
+  userId?: string
+  organizations: string[]
 }
 
 export type Ctx = Context<{ Variables: Vars }>

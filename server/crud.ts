@@ -4,7 +4,7 @@ import { failure, ok, type UsedBy } from '../src/contract/envelope'
 import { listQuerySchema, parseIn, parseSort } from '../src/contract/list-query'
 import { type Ctx, stamp, type Vars } from './context'
 import { writeEvent } from './events'
-import { route, userOf } from './guard'
+import { type Condition, route, userOf } from './guard'
 import { definitionChange } from './run-state'
 import { type Entity, Store } from './store'
 import { isInvalidJson, jsonBody, parseBody, parseWith } from './validate'
@@ -41,6 +41,8 @@ export interface CrudOptions {
   itemList?: boolean
   /** Items created by the caller first (the product list). */
   mineFirst?: boolean
+  /** The rows of the list the caller may read (the route's read rule, guard.ts); all when absent. */
+  readable?: (c: Ctx) => Condition
   /** The code field that must be unique in an environment, with the 409 message. */
   unique?: { field: string; message: string }
   /** Refuses a body for a reason the schema cannot express (the task update without `jobs`). */
@@ -135,6 +137,7 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         organizationId: q.organizationId,
         mineFirst: o.mineFirst ? c.get('user')?.id : undefined,
         publicOnly: o.publicRead && !c.get('user'),
+        where: o.readable?.(c),
       })
       const pagination = { totalCount, limit: q.limit, offset: q.offset }
       return c.json(o.itemList ? { ...ok({ itemList: items }), pagination } : ok(items, pagination))

@@ -25,7 +25,12 @@ export interface PlatformOptions {
   signInLimits?: ThrottleLimits
   /** Local or private hosts, addresses or CIDR ranges notifications may reach (default NOTIFY_ALLOW). */
   notifyAllow?: string[]
+  /** The most a product's files may take together, in bytes (default FILE_QUOTA_BYTES or 50 MB). */
+  fileQuotaBytes?: number
 }
+
+/** 50 MB: ten files of the largest size a file may have. */
+export const DEFAULT_FILE_QUOTA_BYTES = 50 * 1024 * 1024
 
 /** The reference platform: database, API, OIDC provider and the console's files, as one node handler. */
 export async function createPlatform(options: PlatformOptions) {
@@ -38,6 +43,8 @@ export async function createPlatform(options: PlatformOptions) {
     tokenMaxDays: options.tokenMaxDays ?? (Number(process.env.TOKEN_MAX_DAYS) || 365),
     throttle: createThrottle(options.signInLimits),
     notifyAllow: allowList(options.notifyAllow),
+    fileQuotaBytes:
+      options.fileQuotaBytes ?? (Number(process.env.FILE_QUOTA_BYTES) || DEFAULT_FILE_QUOTA_BYTES),
   }
   if (fresh && options.seed) await seed(platform)
   const oidc = await createOidc(db, options.publicUrl, platform.throttle)

@@ -25,6 +25,10 @@ export interface ListOptions {
   mineFirst?: string
   /** Only what anyone may see: no visibility, or visibility type public (anonymous visitors). */
   publicOnly?: boolean
+  /** Only the rows a condition keeps (the caller's read rule, guard.ts). */
+  where?: (param: (value: unknown) => string) => string
+  /** Fields left out of each row by the database (a file's content): never loaded into memory. */
+  without?: string[]
 }
 
 const COLUMNS: Record<string, string> = {
@@ -75,6 +79,13 @@ export class Store {
     if (options.parentId) add('parent_id = ?', options.parentId)
     if (options.ids) add('id = ANY(?)', options.ids)
     if (options.publicOnly) where.push("coalesce(data->'visibility'->>'type', 'public') = 'public'")
+    if (options.where)
+      where.push(
+        options.where((value) => {
+          params.push(value)
+          return `$${params.length}`
+        }),
+      )
     if (options.q)
       add(
         "(name ILIKE ? OR code ILIKE $X OR data->>'description' ILIKE $X)".replace(
@@ -95,8 +106,10 @@ export class Store {
       `SELECT count(*)::int AS n FROM entities WHERE ${filter}`,
       params.slice(0, options.mineFirst ? -1 : undefined),
     )
+    const fields = (options.without ?? []).filter((f) => /^\w+$/.test(f))
+    const data = fields.length ? `data - '{${fields.join(',')}}'::text[] AS data` : 'data'
     const rows = await this.db.query<Row>(
-      `SELECT data FROM entities WHERE ${filter} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}`,
+      `SELECT ${data} FROM entities WHERE ${filter} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}`,
       params,
     )
     return { items: rows.map((r) => r.data), totalCount: count?.n ?? 0 }

@@ -11,7 +11,7 @@ import { failure, ok } from '../../src/contract/envelope'
 import { MESSAGES } from '../../src/contract/messages'
 import { type Ctx, stamp, type Vars } from '../context'
 import { writeEvent } from '../events'
-import { hasPermission, memberOf, productGuard, route, userOf } from '../guard'
+import { hasPermission, memberOf, productGuard, readableContracts, readerOf, route, userOf } from '../guard'
 import { type Entity, Store } from '../store'
 import { jsonBody, parseBody, parseWith } from '../validate'
 import { idempotent, notFound } from '../writes'
@@ -42,7 +42,13 @@ route(contracts, 'get', '/:env/products/v2/contracts', async (c) => {
   const query = parseWith(contractQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
   const { limit, offset, productId } = query.data
-  const { items, totalCount } = await store(c, 'contract').list({ limit, offset, parentId: productId })
+  // Only contracts of the caller's organizations, as publisher or as consumer (guard.ts).
+  const { items, totalCount } = await store(c, 'contract').list({
+    limit,
+    offset,
+    parentId: productId,
+    where: readableContracts(readerOf(c)),
+  })
   return c.json(ok(items, { totalCount, limit, offset }))
 })
 
@@ -141,7 +147,7 @@ route(contracts, 'post', '/:env/products/v2/auth-credentials', async (c) => {
   if (!(await hasPermission(c.get('platform'), c.get('env'), user, 'products.update', productId)))
     return c.json(failure(MESSAGES.accessDenied), 403)
   const refused = await productGuard(c, user, productId)
-  if (refused) return c.json(refused.body as object, 403)
+  if (refused) return c.json(refused.body as object, refused.status as 403 | 404)
   return idempotent(c, user, body, async () => {
     if (!(await store(c, 'product').get(productId))) return notFound('Product', productId)
     const entity = await c.get('platform').db.transaction(async (tx) => {

@@ -3,12 +3,20 @@ import { failure, ok } from '../../src/contract/envelope'
 import { eventQuerySchema, soapQuerySchema, statsQuerySchema } from '../../src/contract/event'
 import { parseIn } from '../../src/contract/list-query'
 import { statsBuckets } from '../../src/contract/stats-buckets'
-import type { Vars } from '../context'
-import { route } from '../guard'
+import type { Ctx, Vars } from '../context'
+import { type Condition, ownOrganizations, readableProducts, readerOf, route } from '../guard'
 import { parseWith } from '../validate'
 
-/** Events, stats from the request log, last errors and the SOAP endpoints. */
+/**
+ * Events, stats from the request log, last errors and the SOAP endpoints: each of the caller's
+ * organizations only (administrators all), the SOAP endpoints of the products the caller may read.
+ */
 export const events = new Hono<{ Variables: Vars }>()
+
+/** Adds a condition's values to `params` and gives its SQL. */
+const sqlOf = (condition: Condition, params: unknown[]) => condition((value) => `$${params.push(value)}`)
+/** Events of the caller's organizations, and the caller's own that name no organization. */
+const eventScope = (c: Ctx, params: unknown[]) => sqlOf(ownOrganizations(readerOf(c), 'user_id'), params)
 
 route(events, 'get', '/:env/events', async (c) => {
   const query = parseWith(eventQuerySchema, c.req.query())
@@ -41,6 +49,7 @@ route(events, 'get', '/:env/events', async (c) => {
   if (q.taskId) add("data->>'taskId' = ?", q.taskId)
   if (q.from) add('ts >= ?', q.from)
   if (q.to) add('ts <= ?', q.to)
+  where.push(eventScope(c, params))
   const db = c.get('platform').db
   const filter = where.join(' AND ')
   const [count] = await db.query<{ n: number }>(
@@ -60,12 +69,13 @@ route(events, 'get', '/:env/events', async (c) => {
 })
 
 route(events, 'get', '/:env/events/:id', async (c) => {
+  const params: unknown[] = [c.get('env'), c.req.param('id')]
   const [row] = await c
     .get('platform')
-    .db.query<{ data: unknown }>('SELECT data FROM events WHERE env = $1 AND id = $2', [
-      c.get('env'),
-      c.req.param('id'),
-    ])
+    .db.query<{ data: unknown }>(
+      `SELECT data FROM events WHERE env = $1 AND id = $2 AND ${eventScope(c, params)}`,
+      params,
+    )
   return row ? c.json(ok(row.data)) : c.json(failure(`Event ${c.req.param('id')} was not found`), 404)
 })
 
@@ -81,10 +91,12 @@ route(events, 'get', '/:env/stats', async (c) => {
   const key = hourly
     ? `to_char(date_trunc('hour', ts AT TIME ZONE 'UTC'), 'YYYY-MM-DD"T"HH24:00"Z"')`
     : `to_char(date_trunc('day', ts AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`
+  const params: unknown[] = [c.get('env'), new Date(buckets[0]?.start ?? 0).toISOString()]
+  const mine = sqlOf(ownOrganizations(readerOf(c)), params)
   const rows = await c.get('platform').db.query<{ key: string; count: number; errors: number }>(
     `SELECT ${key} AS key, count(*)::int AS count, count(*) FILTER (WHERE status >= 500)::int AS errors
-     FROM request_log WHERE env = $1 AND ts >= $2 AND ${PLATFORM_REQUESTS} GROUP BY 1 ORDER BY 1`,
-    [c.get('env'), new Date(buckets[0]?.start ?? 0).toISOString()],
+     FROM request_log WHERE env = $1 AND ts >= $2 AND ${PLATFORM_REQUESTS} AND ${mine} GROUP BY 1 ORDER BY 1`,
+    params,
   )
   const byKey = new Map(rows.map((r) => [r.key, r]))
   const result = buckets.map(({ key }) => ({
@@ -101,6 +113,8 @@ route(events, 'get', '/:env/stats/organizations', async (c) => {
   if (!query.ok) return c.json(query.body, 400)
   // The same whole periods as the requests chart.
   const since = new Date(statsBuckets(c.get('platform').now(), query.data)[0]?.start ?? 0).toISOString()
+  const params: unknown[] = [c.get('env'), since]
+  const mine = sqlOf(ownOrganizations(readerOf(c)), params).replace(/organization_id/g, 'r.organization_id')
   const result = await c.get('platform').db.query<{
     organizationId: string
     organizationName: string
@@ -111,9 +125,9 @@ route(events, 'get', '/:env/stats/organizations', async (c) => {
             count(*)::int AS count, count(*) FILTER (WHERE r.status >= 500)::int AS errors
      FROM request_log r
      LEFT JOIN entities o ON o.env = r.env AND o.kind = 'organization' AND o.id = r.organization_id
-     WHERE r.env = $1 AND r.ts >= $2 AND r.organization_id IS NOT NULL AND r.${PLATFORM_REQUESTS}
+     WHERE r.env = $1 AND r.ts >= $2 AND r.organization_id IS NOT NULL AND r.${PLATFORM_REQUESTS} AND ${mine}
      GROUP BY r.organization_id ORDER BY count DESC, "organizationName" LIMIT ${query.data.limit}`,
-    [c.get('env'), since],
+    params,
   )
   return c.json(ok(result, { totalCount: result.length, limit: query.data.limit, offset: 0 }))
 })
@@ -121,11 +135,12 @@ route(events, 'get', '/:env/stats/organizations', async (c) => {
 route(events, 'get', '/:env/getlasterrors', async (c) => {
   const query = parseWith(statsQuerySchema, c.req.query())
   if (!query.ok) return c.json(query.body, 400)
+  const params: unknown[] = [c.get('env')]
   const rows = await c
     .get('platform')
     .db.query<{ data: unknown }>(
-      `SELECT data FROM events WHERE env = $1 AND status = 'error' ORDER BY ts DESC LIMIT ${query.data.limit}`,
-      [c.get('env')],
+      `SELECT data FROM events WHERE env = $1 AND status = 'error' AND ${eventScope(c, params)} ORDER BY ts DESC LIMIT ${query.data.limit}`,
+      params,
     )
   return c.json(
     ok(
@@ -141,13 +156,16 @@ route(events, 'get', '/:env/soap', async (c) => {
   if (!query.ok) return c.json(query.body, 400)
   const { limit, offset } = query.data
   const db = c.get('platform').db
-  const where = "env = $1 AND kind = 'product' AND data->>'protocolId' = 'soap'"
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM entities WHERE ${where}`, [
-    c.get('env'),
-  ])
+  const params: unknown[] = [c.get('env')]
+  const readable = sqlOf(readableProducts(readerOf(c)), params)
+  const where = `env = $1 AND kind = 'product' AND data->>'protocolId' = 'soap' AND ${readable}`
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM entities WHERE ${where}`,
+    params,
+  )
   const rows = await db.query<{ data: Record<string, unknown> }>(
     `SELECT data FROM entities WHERE ${where} ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`,
-    [c.get('env')],
+    params,
   )
   const soap = rows.map(({ data: p }) => ({
     id: p.id,

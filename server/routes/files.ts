@@ -19,6 +19,26 @@ const store = (c: Ctx, kind: string) => new Store(c.get('platform').db, c.get('e
 const PATH = `${PRODUCTS}/:id/files`
 const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w-]+=[\w.-]+)*$/
 const tooLarge = () => failure('The file is larger than 5 MB')
+const MB = 1024 * 1024
+const megabytes = (bytes: number) =>
+  bytes < MB ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round((bytes / MB) * 10) / 10} MB`
+
+/** What a product's files take together, in bytes (their sizes, not their content). */
+async function usedBytes(c: Ctx, productId: string): Promise<number> {
+  const [row] = await c
+    .get('platform')
+    .db.query<{ n: string | number }>(
+      "SELECT coalesce(sum((data->>'size')::bigint), 0) AS n FROM entities WHERE env = $1 AND kind = 'file' AND parent_id = $2",
+      [c.get('env'), productId],
+    )
+  return Number(row?.n ?? 0)
+}
+
+/** A product's files take at most the platform's quota together (FILE_QUOTA_BYTES): past it, 413. */
+export const overQuota = (quota: number, used: number, size: number) =>
+  failure(
+    `The product's files may take ${megabytes(quota)} together; ${megabytes(used)} are used and this file needs ${megabytes(size)}. Remove a file first.`,
+  )
 /** What a file is to its product (a transformer's mapper, input and output samples); absent for other files. */
 const isKind = (v: string): v is (typeof FILE_KINDS)[number] => (FILE_KINDS as readonly string[]).includes(v)
 
@@ -77,13 +97,14 @@ route(files, 'get', PATH, async (c) => {
   const productId = c.req.param('id')
   if (!(await store(c, 'product').get(productId)))
     return c.json(notFound('Product', productId).body as object, 404)
-  const { items, totalCount } = await store(c, 'file').list({ limit: 1000, offset: 0, parentId: productId })
-  return c.json(
-    ok(
-      items.map(({ content: _content, ...meta }) => meta),
-      { totalCount },
-    ),
-  )
+  // Metadata only: the content stays in the database.
+  const { items, totalCount } = await store(c, 'file').list({
+    limit: 1000,
+    offset: 0,
+    parentId: productId,
+    without: ['content'],
+  })
+  return c.json(ok(items, { totalCount }))
 })
 
 route(files, 'post', PATH, async (c) => {
@@ -111,6 +132,10 @@ route(files, 'post', PATH, async (c) => {
   return idempotent(c, user, { name, contentType, sha256, kind }, async () => {
     const product = await store(c, 'product').get(productId)
     if (!product) return notFound('Product', productId)
+    const quota = c.get('platform').fileQuotaBytes
+    const used = await usedBytes(c, productId)
+    if (used + upload.bytes.byteLength > quota)
+      return { status: 413, body: overQuota(quota, used, upload.bytes.byteLength) }
     const entity = await store(c, 'file').insert(
       {
         productId,

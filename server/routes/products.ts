@@ -11,7 +11,15 @@ import {
 import { type AuthUser, type Ctx, stamp, type Vars } from '../context'
 import { crud, type UsedBy, usedByItem } from '../crud'
 import { writeEvent } from '../events'
-import { publisherGuard, route, userOf, visibleItems } from '../guard'
+import {
+  mayReadContract,
+  publisherGuard,
+  readableProducts,
+  readerOf,
+  route,
+  userOf,
+  visibleItems,
+} from '../guard'
 import { type Entity, Store } from '../store'
 import { jsonBody, parseBody, parseWith } from '../validate'
 import { idempotent, notFound, updateEntity } from '../writes'
@@ -51,14 +59,19 @@ route(products, 'get', `${PRODUCTS}/quality-attributes`, async (c) => {
     c.req.query(),
   )
   if (!query.ok) return c.json(query.body, 400)
+  // Only the names of products the caller may read (and of their quality attributes).
+  const params: unknown[] = [c.get('env'), `%${(query.data.q ?? '').replace(/[%_\\]/g, '\\$&')}%`]
+  const readable = readableProducts(readerOf(c))((value) => `$${params.push(value)}`)
   const rows = await c.get('platform').db.query<{ name: string; count: number }>(
     `SELECT name, count(*)::int AS count FROM (
-       SELECT name FROM entities WHERE env = $1 AND kind = 'quality-attribute'
+       SELECT q.name FROM entities q JOIN entities ON entities.env = q.env AND entities.kind = 'product'
+         AND entities.id = q.parent_id
+       WHERE q.env = $1 AND q.kind = 'quality-attribute' AND ${readable}
        UNION ALL
        SELECT jsonb_array_elements_text(data->'qualityAttributes') FROM entities
-       WHERE env = $1 AND kind = 'product' AND jsonb_typeof(data->'qualityAttributes') = 'array'
+       WHERE env = $1 AND kind = 'product' AND jsonb_typeof(data->'qualityAttributes') = 'array' AND ${readable}
      ) names WHERE name ILIKE $2 GROUP BY name ORDER BY name`,
-    [c.get('env'), `%${(query.data.q ?? '').replace(/[%_\\]/g, '\\$&')}%`],
+    params,
   )
   const { limit, offset } = query.data
   const items = rows.slice(offset, offset + limit).map((r) => ({ id: r.name, ...r }))
@@ -170,15 +183,19 @@ const PRODUCT_REFERENCES = [
 async function itemUsers(c: Ctx, id: string): Promise<UsedBy> {
   const using = (await store(c).referencing(PRODUCT_REFERENCES, id)).filter((p) => p.id !== id)
   const contracts = await store(c, 'contract').referencing(['productId'], id)
+  const product = await store(c).get(id)
+  const reader = c.get('reader')
   return {
     count: using.length + contracts.length,
     items: [
       ...(await visibleItems(c, using)).map(usedByItem),
-      ...contracts.map((k) => ({
-        id: k.id,
-        name: String(k.dataConsumer ?? ''),
-        type: 'contract',
-      })),
+      ...contracts
+        .filter((k) => !reader || mayReadContract(reader, k, product))
+        .map((k) => ({
+          id: k.id,
+          name: String(k.dataConsumer ?? ''),
+          type: 'contract',
+        })),
     ],
   }
 }
@@ -190,12 +207,16 @@ const productCrud = {
   createSchema: productInputSchema,
   updateSchema: productInputSchema.partial(),
 }
-/** Reads are public (anonymous visitors browse products); the caller's own items come first. */
+/**
+ * Reads are public (anonymous visitors browse public products); each caller lists the products they
+ * may read (guard.ts `mayRead`), their own items first.
+ */
 crud(products, {
   ...productCrud,
   readPath: PRODUCTS,
   publicRead: true,
   mineFirst: true,
+  readable: (c) => readableProducts(readerOf(c)),
   usedBy: { usedByPath: 'used-by', find: itemUsers },
 })
 // Deletion lives on the public path (with the product's parts), creation and update on the internal one.

@@ -6,7 +6,7 @@ import { TASK_ACTIONS, taskInputSchema, taskUpdateSchema } from '../../src/contr
 import type { Ctx, Vars } from '../context'
 import { crud } from '../crud'
 import { writeEvent } from '../events'
-import { route, userOf } from '../guard'
+import { hasPermission, readableTasks, readerOf, route, userOf } from '../guard'
 import { urlProblem } from '../outbound'
 import { definitionChange, runStateChange, TASK_RUN_STATE } from '../run-state'
 import { Store } from '../store'
@@ -83,6 +83,26 @@ route(tasks, 'post', '/:env/tasks/:id/:action', async (c) => {
 
 const jobsSchema = z.object({ jobs: taskInputSchema.shape.jobs })
 
+export const RUN_STATE_NEEDS_EXECUTE =
+  'status: a task is started and stopped with start, stop and run, which need the permission to run it (tasks.execute)'
+
+/**
+ * A task's run state changes through start, stop and run, with tasks.execute: a create whose status is
+ * not the default (stopped), or an update that changes the status, needs that permission too.
+ */
+async function runStateRefusal(c: Ctx, fields: Record<string, unknown>, current?: Record<string, unknown>) {
+  const status = fields.status ?? 'stopped'
+  if (status === (current ? current.status : 'stopped')) return undefined
+  const id = typeof current?.id === 'string' ? current.id : undefined
+  if (await hasPermission(c.get('platform'), c.get('env'), userOf(c), 'tasks.execute', id)) return undefined
+  return {
+    status: 403,
+    body: failure(RUN_STATE_NEEDS_EXECUTE, {
+      issues: [{ path: 'status', message: RUN_STATE_NEEDS_EXECUTE }],
+    }),
+  }
+}
+
 /** The scheduled jobs of an existing task, replaced whole (the task's PUT leaves them as they are). */
 route(tasks, 'put', '/:env/tasks/:id/jobs', async (c) => {
   const id = c.req.param('id')
@@ -115,6 +135,7 @@ crud(tasks, {
   permission: 'tasks',
   readPath: '/:env/tasks',
   writePath: '/:env/tasks',
+  readable: (c) => readableTasks(readerOf(c)),
   createSchema: taskInputSchema,
   putSchema: taskUpdateSchema,
   updateSchema: taskUpdateSchema.partial(),
@@ -126,7 +147,9 @@ crud(tasks, {
       ? 'The update must not contain jobs'
       : undefined,
   // Notifications go only where the platform may call (outbound.ts), told at save time per field.
-  authorize: async (c, _user, fields) => {
+  authorize: async (c, _user, fields, current) => {
+    const runState = await runStateRefusal(c, fields, current)
+    if (runState) return runState
     const settings = Array.isArray(fields.notifications) ? (fields.notifications as { url?: unknown }[]) : []
     const issues = settings.flatMap((n, i) => {
       const problem =

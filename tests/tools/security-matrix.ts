@@ -69,6 +69,29 @@ const theirs = await call(
 const theirsId = (JSON.parse(theirs.text) as { result?: { id: string } }).result?.id
 if (theirs.status !== 201 || !theirsId) throw new Error('could not make the other organization’s product')
 
+// Reads as a non-member: a private product of another organization, with a task and a contract.
+const made = async (path: string, body: unknown) => {
+  const answer = await call('POST', `/api/sandbox${path}`, ADMIN, JSON.stringify(body))
+  const id = (JSON.parse(answer.text) as { result?: { id: string } }).result?.id
+  if (answer.status !== 201 || !id) throw new Error(`could not make ${path}: ${answer.status}`)
+  return id
+}
+const privateId = await made('/internal/products/v2', {
+  name: 'Matrix private',
+  productCode: 'MATRIX_PRIVATE',
+  type: 'dataproduct',
+  protocolId: 'soap',
+  publisherOrganizationId: THEIRS,
+  visibility: { type: 'private', visibleTo: [] },
+})
+const privateTask = await made('/tasks', { name: 'Matrix private task', productCode: 'MATRIX_PRIVATE' })
+const privateContract = await made('/products/v2/contracts', {
+  productId: privateId,
+  consumerOrganizationId: 'o0000000-0000-4000-8000-000000000006',
+  validFrom: '2020-01-01T00:00:00.000Z',
+  validTo: '2099-01-01T00:00:00.000Z',
+})
+
 const routes = [
   ...new Map(
     p.app.routes
@@ -176,6 +199,39 @@ for (const env of ['sandbox', 'production']) {
     }
   }
 }
+// Reads as a non-member (the operator is not in the private product's organization): not found, or
+// left out of the list; what belongs to no organization (`open`, `own`) is not this check's.
+for (const { method, path } of routes.filter((r) => r.method === 'GET')) {
+  const key = ruleKey(method, path)
+  const read = ROUTE_RULES[key]?.read
+  const what = `sandbox ${key}`
+  check('a read rule for every read route', read !== undefined, what)
+  if (!read || read === 'open' || read === 'own') continue
+  const id = read === 'task' ? privateTask : privateId
+  const limit = path.includes('stats') || path.includes('lasterrors') ? 100 : 1000
+  const query =
+    read === 'publisher' || read === 'contracts'
+      ? `?productId=${privateId}&limit=${limit}`
+      : `?limit=${limit}`
+  const answer = await call(method, `${fill(path, 'sandbox', id)}${query}`, OPERATOR)
+  if (read === 'product' || read === 'task' || read === 'publisher' || path.endsWith('/:id')) {
+    check(
+      "a non-member reads another organization's private data: 404",
+      answer.status === 404,
+      `${what}: ${answer.status}`,
+    )
+    continue
+  }
+  const leaked = [privateId, privateTask, privateContract, ...(read === 'org-scoped' ? [THEIRS] : [])].filter(
+    (s) => answer.text.includes(s),
+  )
+  check(
+    "a non-member's list leaves out another organization's private data",
+    answer.status === 200 && leaked.length === 0,
+    `${what}: ${answer.status} ${leaked.join(', ')}`,
+  )
+}
+
 // Organization-Id that is not the caller's, on the product paths the console sends it with.
 for (const { method, path } of routes.filter((r) => r.path.includes('/products/') && r.method === 'GET')) {
   const answer = await call(method, fill(path, 'sandbox', theirsId), OPERATOR, undefined, {
