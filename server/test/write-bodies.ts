@@ -119,7 +119,9 @@ export function textFields(
         .flatMap((option) => textFields(option, path))
         .filter((f) => {
           const key = `${f.path.map(String).join('.')} ${f.declared}`
-          return seen.has(key) ? false : (seen.add(key), true)
+          if (seen.has(key)) return false
+          seen.add(key)
+          return true
         })
     }
     default:
