@@ -71,6 +71,7 @@ export async function runHostileBench(port) {
     const cases = [
       {
         name: 'refuse the largest accepted body, a URL made to backtrack (product create)',
+        short: 'URL',
         method: 'POST',
         path: '/internal/products/v2',
         body: bodyOf(
@@ -83,6 +84,7 @@ export async function runHostileBench(port) {
       },
       {
         name: 'refuse the largest accepted body, an email made to backtrack (product create)',
+        short: 'email',
         method: 'POST',
         path: '/internal/products/v2',
         body: bodyOf(
@@ -95,6 +97,7 @@ export async function runHostileBench(port) {
       },
       {
         name: 'refuse a body one byte over the limit (413)',
+        short: '413',
         method: 'POST',
         path: '/internal/products/v2',
         body: bodyOf(MAX_JSON_BYTES + 1, { name: 'Hostile' }, 'description', (n) => 'a'.repeat(n)),
@@ -102,6 +105,7 @@ export async function runHostileBench(port) {
       },
       {
         name: 'keep the largest accepted body (a product’s meta, opaque JSON)',
+        short: 'kept',
         method: 'PUT',
         path: `/products/v2/${product}/meta`,
         body: bodyOf(MAX_JSON_BYTES, {}, 'meta', (n) => ({ note: 'a'.repeat(n - 9) })),
@@ -116,7 +120,7 @@ export async function runHostileBench(port) {
         statuses === String(c.expect) ? `answered ${statuses}` : `answered ${statuses}, expected ${c.expect}`
       figure(`hostile: ${c.name} (median of ${SAMPLES})`, median(runs.map((r) => r.ms)), 'ms', { note })
       figure(
-        `hostile: slowest read of another caller meanwhile (of ${SAMPLES})`,
+        `hostile: slowest read of another caller meanwhile (${c.short}, of ${SAMPLES})`,
         Math.max(...runs.map((r) => r.neighbourMs)),
         'ms',
         { floor: median(alone), floorName: 'a read alone' },
