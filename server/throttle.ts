@@ -53,11 +53,12 @@ export function createThrottle(limits: ThrottleLimits = DEFAULT_LIMITS, db?: Db)
     db
       ? new RateLimiterPostgres({
           ...options,
-          // The store calls query({ text, values }) and reads `rows`, as on a pg pool.
+          // The store calls query({ text, values }) and reads `rows` and `rowCount`, as of a pg pool.
           storeClient: {
-            query: async (q: { text: string; values?: unknown[] }) => ({
-              rows: await db.query(q.text, q.values),
-            }),
+            query: async (q: { text: string; values?: unknown[] }) => {
+              const rows = await db.query(q.text, q.values)
+              return { rows, rowCount: rows.length }
+            },
           },
           storeType: 'pool',
           tableName: THROTTLE_TABLE,
