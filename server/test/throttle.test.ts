@@ -26,8 +26,9 @@ let plain: Listening
 let proxied: Listening
 beforeAll(async () => {
   plain = await listening({ signInLimits: { perAddress: 10, perAccount: 3 } })
+  // Behind a trusted proxy each test's client is an address of its own (X-Forwarded-For).
   proxied = await listening({
-    signInLimits: { perAddress: 10, perAccount: 3 },
+    signInLimits: { perAddress: 5, perAccount: 3, maxDelayMs: 400 },
     trustedProxies: ['127.0.0.1'],
   })
 })
@@ -168,12 +169,12 @@ describe('passwords', () => {
     const attempt = await loginForm(proxied.base, 'fi')
     const statuses: number[] = []
     let last: Response | undefined
-    for (let i = 0; i < 12; i += 1) {
+    for (let i = 0; i < 7; i += 1) {
       // An address nobody has: no password hash to compute, the count is the same.
       last = await attempt('nobody@example.com', `wrong-${i}`, from)
       statuses.push(last.status)
     }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401])
     expect(statuses.at(-1)).toBe(429)
     expect(Number(last?.headers.get('Retry-After'))).toBeGreaterThan(0)
     expect(await last?.text()).toMatch(/Liian monta epäonnistunutta kirjautumista/)
