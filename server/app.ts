@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { failure } from '../src/contract/envelope'
 import { resolveBearer } from './auth'
+import { clientAddress } from './client-address'
 import type { AuthUser, Env, Platform, Vars } from './context'
 import { memberOf } from './guard'
 import { API_CSP } from './headers'
@@ -20,31 +21,38 @@ import { badRequestTarget } from './validate'
 
 const ENVS: Record<string, Env> = { sandbox: 'sandbox', production: 'production' }
 
-/** The caller's address, as the socket tells (no forwarded header is trusted); 'local' in process. */
-function addressOf(c: Context) {
+/**
+ * The caller's address: the socket's, or behind a trusted proxy the one X-Forwarded-For names
+ * (client-address.ts); 'local' in process.
+ */
+function addressOf(c: Context, platform: Platform) {
+  let socket: string | undefined
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    socket = getConnInfo(c).remote.address
   } catch {
     return 'local'
   }
+  return clientAddress(socket, c.req.header('X-Forwarded-For'), platform.trustedProxies)
 }
 
 /**
- * The user of a bearer token. A token that names no one counts as a failed sign-in of the address;
- * an address past its limit waits (429, Retry-After), whatever token it sends.
+ * The user of a bearer token. The token is checked first: a valid one passes, whatever others sent
+ * from the same address. One that names no one counts as a failed sign-in of the address; past the
+ * address's limit it is answered 429 (Retry-After) instead of going on as an anonymous call.
  */
 async function signedIn(c: Context, platform: Platform): Promise<AuthUser | undefined | Response> {
   const authorization = c.req.header('Authorization')
   if (!authorization) return undefined
-  const from = addressOf(c)
-  const wait = await platform.throttle.wait(from)
+  const user = await resolveBearer(platform, authorization)
+  if (user) return user
+  const from = addressOf(c, platform)
+  const wait = await platform.throttle.addressWait(from)
+  await platform.throttle.failed(from)
   if (wait) {
     c.header('Retry-After', String(wait))
     return c.json({ ...failure(throttledMessage(wait)), retryAfter: wait }, 429)
   }
-  const user = await resolveBearer(platform, authorization)
-  if (!user) await platform.throttle.failed(from)
-  return user
+  return undefined
 }
 
 /** JSON answers smaller than this go as they are: gzip would save a few bytes and cost a stream. */

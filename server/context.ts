@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { AuthUser } from '../src/contract/user'
+import type { TrustedProxies } from './client-address'
 import type { Db } from './db'
 import type { AllowList } from './outbound'
 import type { Throttle } from './throttle'
@@ -17,6 +18,8 @@ export interface Platform {
   tokenMaxDays: number
   /** Failed sign-ins per address and account (throttle.ts). */
   throttle: Throttle
+  /** The proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES). */
+  trustedProxies: TrustedProxies
   /** Hosts and ranges task notifications may reach although local or private (NOTIFY_ALLOW). */
   notifyAllow: AllowList
   /** The most a product's files may take together, in bytes (FILE_QUOTA_BYTES, default 50 MB). */

@@ -7,7 +7,7 @@ import { writeEvent } from './events'
 import { type Condition, route, userOf } from './guard'
 import { definitionChange } from './run-state'
 import { type Entity, Store } from './store'
-import { isInvalidJson, jsonBody, parseBody, parseWith } from './validate'
+import { entityTooLarge, isInvalidJson, jsonBody, parseBody, parseWith } from './validate'
 
 /** A taken code names its field, so the console shows the refusal on it. */
 const taken = (unique: { field: string; message: string }) => ({
@@ -223,6 +223,8 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
               )
               if (!input.ok) return input
               const merged = { ...current, ...input.data }
+              const tooLarge = entityTooLarge(o.label, merged)
+              if (tooLarge) return tooLarge
               const fields = o.enrich ? await o.enrich(c, merged, current) : merged
               const denied = await o.authorize?.(c, user, fields, current)
               if (denied) return denied

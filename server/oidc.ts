@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { hostname, networkInterfaces } from 'node:os'
 import { createLocalJWKSet, jwtVerify } from 'jose'
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider'
+import { clientAddress, type TrustedProxies, trustedProxies } from './client-address'
 import type { Db } from './db'
 import { dbAdapter } from './oidc-adapter'
 import { errorPage, loginPage, logoutPage, pageLocale } from './oidc-pages'
@@ -55,7 +56,12 @@ export function consoleOrigins(publicUrl: string, extra = process.env.CONSOLE_OR
   ]
 }
 
-export async function createOidc(db: Db, publicUrl: string, throttle: Throttle) {
+export async function createOidc(
+  db: Db,
+  publicUrl: string,
+  throttle: Throttle,
+  trusted: TrustedProxies = trustedProxies([]),
+) {
   const jwk = await secret(db, 'oidc-jwk', () => ({
     ...(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }) as object),
     kid: randomBytes(8).toString('hex'),
@@ -226,19 +232,23 @@ export async function createOidc(db: Db, publicUrl: string, throttle: Throttle) 
     if (req.method === 'POST' && path.endsWith('/login')) {
       const form = await readForm(req)
       const email = (form.get('email') ?? '').trim().toLowerCase()
-      // Guessing is slow: past the limit of failures per address or account, every try waits.
-      const from = req.socket.remoteAddress ?? 'unknown'
-      const wait = await throttle.wait(from, email)
-      if (wait) {
-        res.setHeader('Retry-After', String(wait))
-        return html(res, 429, loginPage(locale, details.uid, email, { wait }))
-      }
+      // Guessing is slow: an account under attack makes every try wait before its password is checked
+      // (its owner too, a few seconds, never refused); an address past its failures gets 429 for its
+      // further failures, and still gets in with the right password.
+      const from = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string, trusted)
+      const delay = await throttle.accountDelay(email)
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay))
       const [row] = await db.query<Account>(
         'SELECT id, email, first_name, last_name, password_hash FROM users WHERE email = $1',
         [email],
       )
-      if (!row || !verifyPassword(form.get('password') ?? '', row.password_hash)) {
+      if (!row || !(await verifyPassword(form.get('password') ?? '', row.password_hash))) {
+        const wait = await throttle.addressWait(from)
         await throttle.failed(from, email)
+        if (wait) {
+          res.setHeader('Retry-After', String(wait))
+          return html(res, 429, loginPage(locale, details.uid, email, { wait }))
+        }
         return html(res, 401, loginPage(locale, details.uid, email, { failed: true }))
       }
       await throttle.succeeded(email)

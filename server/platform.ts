@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createApi } from './app'
+import { trustedProxies } from './client-address'
 import type { Platform } from './context'
 import { migrate, openDb } from './db'
 import { baseHeaders } from './headers'
@@ -23,6 +24,8 @@ export interface PlatformOptions {
   tokenMaxDays?: number
   /** Failed sign-ins allowed before an address or account waits (default SIGN_IN_LIMIT_* or 30 and 10). */
   signInLimits?: ThrottleLimits
+  /** Proxies whose X-Forwarded-For names the client: addresses and CIDR ranges (default TRUSTED_PROXIES). */
+  trustedProxies?: string[]
   /** Local or private hosts, addresses or CIDR ranges notifications may reach (default NOTIFY_ALLOW). */
   notifyAllow?: string[]
   /** The most a product's files may take together, in bytes (default FILE_QUOTA_BYTES or 50 MB). */
@@ -41,13 +44,15 @@ export async function createPlatform(options: PlatformOptions) {
     now: options.now ?? Date.now,
     publicUrl: options.publicUrl,
     tokenMaxDays: options.tokenMaxDays ?? (Number(process.env.TOKEN_MAX_DAYS) || 365),
-    throttle: createThrottle(options.signInLimits),
+    // Counts every process shares on PostgreSQL; in memory on PGlite, which one process holds.
+    throttle: createThrottle(options.signInLimits, options.databaseUrl ? db : undefined),
+    trustedProxies: trustedProxies(options.trustedProxies),
     notifyAllow: allowList(options.notifyAllow),
     fileQuotaBytes:
       options.fileQuotaBytes ?? (Number(process.env.FILE_QUOTA_BYTES) || DEFAULT_FILE_QUOTA_BYTES),
   }
   if (fresh && options.seed) await seed(platform)
-  const oidc = await createOidc(db, options.publicUrl, platform.throttle)
+  const oidc = await createOidc(db, options.publicUrl, platform.throttle, platform.trustedProxies)
   platform.resolveOidcToken = oidc.resolveToken
 
   const app = new Hono()

@@ -39,11 +39,29 @@ function checkValue(value: unknown): typeof TOO_DEEP | typeof BAD_TEXT | undefin
   return undefined
 }
 
+/**
+ * An entity a change would make larger than the largest body: refused (413). A PATCH may send each
+ * field up to the body limit, but the fields it merges may not add up to more, or one entity would
+ * grow by a megabyte a request and every later read and write of it with it.
+ */
+export function entityTooLarge(label: string, fields: Record<string, unknown>): Refused | undefined {
+  if (JSON.stringify(fields).length <= MAX_JSON_BYTES) return undefined
+  return {
+    ok: false,
+    status: 413,
+    body: failure(`The ${label.toLowerCase()} would be larger than ${MAX_JSON_BYTES} bytes`),
+  }
+}
+
 /** Validates with the console's own zod schema; a bad input gets a clear message and the issues. */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Parsed<z.infer<S>> {
   const result = schema.safeParse(input)
   if (result.success) return { ok: true, data: result.data }
-  const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+  // A path names the field; a key of a megabyte is not echoed back (twice, in the path and the message).
+  const issues = result.error.issues.map((i) => ({
+    path: i.path.map((k) => String(k).slice(0, 100)).join('.'),
+    message: i.message,
+  }))
   const message = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')
   return { ok: false, status: 400, body: failure(message || 'Invalid request', { issues }) }
 }

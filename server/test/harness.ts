@@ -91,7 +91,7 @@ export async function startPlatform(options: Partial<PlatformOptions> = {}) {
     await instance.close()
     await database.drop()
   }
-  return { ...instance, close, call, enforcePermissions }
+  return { ...instance, close, call, enforcePermissions, databaseUrl: database.url }
 }
 
 export type TestPlatform = Awaited<ReturnType<typeof startPlatform>>

@@ -1,12 +1,26 @@
+import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiRoutes, fill, startPlatform, type TestPlatform } from './harness'
+import { createHttpServer } from '../http-server'
+import { ruleKey } from '../route-table'
+import { MAX_JSON_BYTES } from '../validate'
+import { ADMIN, apiRoutes, fill, startPlatform, type TestPlatform } from './harness'
+import { bodyWith, KEY, textFields, WRITE_BODIES } from './write-bodies'
 
 let p: TestPlatform
+let base: string
+let closeServer: () => void
 beforeAll(async () => {
   p = await startPlatform()
+  const server = createHttpServer(p.handle)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  closeServer = () => server.close()
 })
-afterAll(() => p.close())
+afterAll(async () => {
+  closeServer()
+  await p.close()
+})
 
 const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`
 
@@ -130,4 +144,128 @@ describe('no input gets a 500', () => {
     )
     expect(failures).toEqual([])
   }, 240_000)
+})
+
+/**
+ * Longest a hostile request or a request made meanwhile may take. Generous, for a busy machine (a
+ * refusal takes tens of milliseconds alone): the backtracking URL rule took minutes on a megabyte.
+ */
+const BOUND_MS = 3000
+
+describe('no input holds the platform', () => {
+  const timed = async (method: string, path: string, body?: string) => {
+    const started = performance.now()
+    const response = await fetch(`${base}/api${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${ADMIN}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body,
+    })
+    await response.arrayBuffer()
+    return { status: response.status, ms: performance.now() - started }
+  }
+
+  /** A hostile request, and a read of another caller sent with it: both answered within the bound. */
+  async function withNeighbour(method: string, path: string, body: string) {
+    const [hostile, other] = await Promise.all([
+      timed(method, path, body),
+      timed('GET', '/sandbox/configs?neighbour=1'),
+    ])
+    expect(other.status).toBe(200)
+    return { hostile, other }
+  }
+
+  /** Values that make patterns backtrack (a URL's host, an email's local part), `room` long. */
+  const hostileValues = (room: number) => [
+    `http://${'.'.repeat(room - 9)} x`,
+    `${'a.'.repeat(room).slice(0, room - 4)}a.@a`,
+  ]
+
+  it('declares the body of every write route', () => {
+    const writes = apiRoutes(p)
+      .filter((r) => r.method !== 'GET')
+      .map((r) => `${r.method} ${r.path}`)
+    const declared = new Set(
+      Object.keys(WRITE_BODIES).map((k) => ruleKey(...(k.split(' ') as [string, string]))),
+    )
+    expect(writes.filter((w) => !declared.has(ruleKey(...(w.split(' ') as [string, string]))))).toEqual([])
+    const registered = new Set(writes.map((w) => ruleKey(...(w.split(' ') as [string, string]))))
+    expect(
+      Object.keys(WRITE_BODIES).filter(
+        (k) => !registered.has(ruleKey(...(k.split(' ') as [string, string]))),
+      ),
+    ).toEqual([])
+  })
+
+  it('refuses the largest accepted body with a hostile text in every field of every write route at once, and answers another caller meanwhile', async () => {
+    const first = async (path: string) =>
+      (await p.call<{ id: string }[] | { itemList: { id: string }[] }>('GET', `/api${path}`)).body.result
+    const idOf = (r: Awaited<ReturnType<typeof first>>) =>
+      (Array.isArray(r) ? r[0]?.id : r?.itemList[0]?.id) ?? 'none'
+    const ids = {
+      product: idOf(await first('/sandbox/products/v2?limit=1')),
+      task: idOf(await first('/sandbox/tasks?limit=1')),
+      dataFormat: idOf(await first('/sandbox/products/v2/data-formats?limit=1')),
+      application: idOf(await first('/sandbox/auth/applications?limit=1')),
+    }
+    const idFor = (path: string) =>
+      path.includes('/tasks')
+        ? ids.task
+        : path.includes('data-formats')
+          ? ids.dataFormat
+          : path.includes('applications')
+            ? ids.application
+            : ids.product
+    const failures: string[] = []
+    let requests = 0
+    let slowest = { hostile: 0, other: 0 }
+    const check = async (method: string, path: string, body: string, expected: number[], what: string) => {
+      const { hostile, other } = await withNeighbour(method, path, body)
+      requests += 1
+      slowest = { hostile: Math.max(slowest.hostile, hostile.ms), other: Math.max(slowest.other, other.ms) }
+      if (!expected.includes(hostile.status) || hostile.ms > BOUND_MS || other.ms > BOUND_MS)
+        failures.push(
+          `${method} ${path} ${what}: ${hostile.status} in ${hostile.ms.toFixed(0)} ms, neighbour ${other.ms.toFixed(0)} ms`,
+        )
+    }
+    for (const [key, schema] of Object.entries(WRITE_BODIES)) {
+      const [method = '', pattern = ''] = key.split(' ')
+      // A route without a body (a delete, a run) acts on no entity: the others still have theirs.
+      const id = schema ? idFor(pattern) : '00000000-0000-4000-8000-00000000dead'
+      const path = fill(pattern, 'sandbox', { id, subId: id })
+      // One megabyte, one byte over the limit: refused before it is read whole (by a route that reads one).
+      const anyAnswer = [200, 201, 400, 403, 404, 409, 412, 413, 415, 422]
+      await check(
+        method,
+        path,
+        JSON.stringify({ name: 'a'.repeat(MAX_JSON_BYTES) }),
+        schema ? [413] : anyAnswer,
+        '1 MB',
+      )
+      const fields = schema ? textFields(schema) : [{ path: ['name'], declared: false }]
+      for (const field of fields) {
+        const room = MAX_JSON_BYTES - JSON.stringify(bodyWith(field.path, '')).length
+        for (const value of hostileValues(room).slice(0, field.declared ? undefined : 1)) {
+          const body = JSON.stringify(bodyWith(field.path, value))
+          expect(body.length).toBe(MAX_JSON_BYTES)
+          // A declared text has a limit: 400. Opaque JSON is kept as given: any answer but a 5xx.
+          const expected = field.declared ? [400] : anyAnswer
+          await check(
+            method,
+            path,
+            body,
+            expected,
+            field.path.map((k) => (k === KEY ? '{key}' : String(k))).join('.'),
+          )
+        }
+      }
+    }
+    console.log(
+      `${requests} hostile requests of up to ${MAX_JSON_BYTES} bytes: slowest answer ${slowest.hostile.toFixed(0)} ms, slowest neighbour ${slowest.other.toFixed(0)} ms`,
+    )
+    expect(failures).toEqual([])
+    expect(requests).toBeGreaterThan(250)
+  }, 300_000)
 })

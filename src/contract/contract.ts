@@ -1,10 +1,14 @@
 // Contract layer: shapes and data shared with server/. Imports nothing else of the console.
 
-import { requiredText } from './rules'
+import { limit, requiredText } from './rules'
 import { stamps } from './stamps'
 import { z } from './zod'
 
-const date = z.iso.datetime({ offset: true }).or(z.iso.date())
+/** The length is checked before the date's pattern runs. */
+const date = z
+  .string()
+  .max(64, limit())
+  .pipe(z.iso.datetime({ offset: true }).or(z.iso.date()))
 
 /** A contract between a data publisher and a data consumer, valid from and to. */
 const contractFields = z.object({

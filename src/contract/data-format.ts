@@ -8,7 +8,7 @@ import { z } from './zod'
  * (issue 21: the form must never refuse what the platform holds, nor accept what it refuses).
  */
 export const DATA_FORMAT_RULES = {
-  dataFormatCode: alphanumeric().max(100, MESSAGES.tooLong),
+  dataFormatCode: alphanumeric(100),
   name: requiredText().min(2, MESSAGES.tooShort).max(200, MESSAGES.tooLong),
   description: text(5000),
   type: text(100),

@@ -6,9 +6,10 @@ export const listQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   sort: z
     .string()
+    .max(100, { abort: true })
     .regex(/^\w+(:(asc|desc))?$/i, 'sort must be field:asc or field:desc')
     .optional(),
-  sortBy: z.string().regex(/^\w+$/).optional(),
+  sortBy: z.string().max(100, { abort: true }).regex(/^\w+$/).optional(),
   sortOrder: z.enum(['asc', 'desc', 'ASC', 'DESC']).optional(),
   q: z.string().max(200).optional(),
   type: z.string().max(100).optional(),

@@ -1,5 +1,5 @@
 import { MESSAGES } from './messages'
-import { alphanumeric, optionalUrl, requiredText, text } from './rules'
+import { alphanumeric, limit, MAX_EMAIL, optionalUrl, requiredText, text } from './rules'
 import { stamps } from './stamps'
 import { z } from './zod'
 
@@ -15,7 +15,7 @@ export type ProductType = (typeof PRODUCT_TYPES)[number]
 
 const optionalEmail = z
   .string()
-  .max(320, MESSAGES.tooLong)
+  .max(MAX_EMAIL, limit(MESSAGES.tooLong))
   .refine((v) => v.trim() === '' || z.email().safeParse(v.trim()).success, MESSAGES.email)
 const list = z.array(z.string().max(200, MESSAGES.tooLong)).max(200, MESSAGES.tooLarge)
 const json = z.record(z.string(), z.unknown())
@@ -26,7 +26,7 @@ const json = z.record(z.string(), z.unknown())
  */
 export const PRODUCT_RULES = {
   name: requiredText().min(2, MESSAGES.tooShort).max(200, MESSAGES.tooLong),
-  productCode: alphanumeric().max(100, MESSAGES.tooLong),
+  productCode: alphanumeric(100),
   description: text(10_000),
   // Every product has a status: absent on create means the platform's default, blank is refused.
   status: requiredText().max(50, MESSAGES.tooLong),

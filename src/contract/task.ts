@@ -1,5 +1,5 @@
 import { MESSAGES } from './messages'
-import { alphanumeric, isUrl, optionalUrl, requiredText, text } from './rules'
+import { alphanumeric, isUrl, limit, MAX_URL, optionalUrl, requiredText, text } from './rules'
 import { stamps } from './stamps'
 import { z } from './zod'
 
@@ -37,6 +37,7 @@ function cronValue(text: string, field: { min: number; max: number; names?: stri
 }
 
 export function isCron(expression: string): boolean {
+  if (expression.length > 200) return false
   const parts = expression.trim().split(/\s+/)
   if (parts.length !== 5) return false
   return parts.every((part, i) => {
@@ -132,7 +133,7 @@ export const taskActionSchema = z.object({
 export const taskNotificationSchema = z.object({
   url: z
     .string()
-    .max(2000)
+    .max(MAX_URL, limit())
     .refine((v) => isUrl(v), MESSAGES.url)
     .optional(),
   internal: z.boolean().default(false),
@@ -144,7 +145,12 @@ export const taskNotificationSchema = z.object({
 
 export const taskJobSchema = z.object({
   id: z.string().max(100).optional(),
-  schedule: z.string().trim().max(200).refine(isCron, CRON_MESSAGE).refine(cronEverRuns, CRON_NEVER_MESSAGE),
+  schedule: z
+    .string()
+    .trim()
+    .max(200, limit())
+    .refine(isCron, CRON_MESSAGE)
+    .refine(cronEverRuns, CRON_NEVER_MESSAGE),
   timeZone: z.string().max(100).optional(),
 })
 
@@ -173,7 +179,7 @@ export const TASK_RULES = {
 /** A task: a scheduled job that runs connector actions. */
 export const taskInputSchema = z.object({
   name: TASK_RULES.name,
-  code: alphanumeric().max(TASK_LIMITS.code, MESSAGES.tooLong).optional(),
+  code: alphanumeric(TASK_LIMITS.code).optional(),
   description: TASK_RULES.description.optional(),
   productCode: TASK_RULES.productCode.optional(),
   imageUrl: TASK_RULES.imageUrl.optional(),

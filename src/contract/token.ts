@@ -1,7 +1,11 @@
-import { requiredText } from './rules'
+import { limit, requiredText } from './rules'
 import { z } from './zod'
 
-const isoDate = z.iso.datetime({ offset: true })
+/** The length is checked before the date's pattern runs. */
+const isoDate = z
+  .string()
+  .max(64, limit())
+  .pipe(z.iso.datetime({ offset: true }))
 
 /** Personal access tokens: created, renewed, revoked, removed. The platform also requires future dates. */
 export const tokenCreateSchema = z.object({ name: requiredText().max(100), expirationDate: isoDate })

@@ -1,7 +1,7 @@
 // npm run bench: figures of the console against the reference platform in Debian's Chromium.
 // Prints figures, never asserts timings (they vary by host). Needs a build (npm run build).
 // `npm run bench -- --json FILE` also writes the figures as JSON (tests/perf/figures.mjs);
-// `-- --only replay` (or first-row, cache, events, comma-separated) runs some parts alone.
+// `-- --only replay` (or first-row, cache, events, hostile, comma-separated) runs some parts alone.
 // It listens on the first free port from BENCH_PORT (default 4520), the events part from 10 above.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
@@ -11,12 +11,23 @@ import { chromium } from 'playwright-core'
 import { figure, figures, freePort, jsHeapMb, jsonTarget, printFigures, writeFigures } from './figures.mjs'
 
 const json = jsonTarget()
-/** `--only first-row,replay,cache,events`: some parts of the bench alone. */
+/** `--only first-row,replay,cache,events,hostile`: some parts of the bench alone. */
 const only = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1].split(',')
   : null
 const runs = (part) => !only || only.includes(part)
 const port = await freePort(Number(process.env.BENCH_PORT ?? 4520))
+/** Hostile input against the platform (its own server): needs neither Chromium nor a build. */
+async function hostilePart() {
+  const { runHostileBench } = await import('./hostile-bench.mjs')
+  await runHostileBench(await freePort(port + 20))
+}
+if (only?.every((part) => part === 'hostile')) {
+  await hostilePart()
+  printFigures(figures)
+  if (json) writeFigures(json, figures)
+  process.exit(0)
+}
 /** The outbox's replay window, so the concurrent loop is the same shape as the replay. */
 const replayWindow = Number(
   /export const REPLAY_WINDOW = (\d+)/.exec(readFileSync('src/outbox/replay.ts', 'utf8'))?.[1] ?? 6,
@@ -414,5 +425,6 @@ if (runs('events')) {
   const { runEventsBench } = await import('./events-bench.mjs')
   await runEventsBench(await freePort(port + 10))
 }
+if (runs('hostile')) await hostilePart()
 printFigures(figures)
 if (json) writeFigures(json, figures)
