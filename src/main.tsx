@@ -28,7 +28,7 @@ import { pruneReplaced } from './outbox/outbox'
 import { startOutboxSync } from './outbox/outbox-sync'
 import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, saveCacheNow } from './pwa/cache-persister'
 import { startChunkRecovery } from './pwa/chunk-recovery'
-import { requestPersistentStorage } from './pwa/storage'
+import { askPersistenceOnGesture } from './pwa/storage'
 import { checkForUpdateOnNavigation, registerServiceWorker } from './pwa/sw-registration'
 import { useChunkRecovery } from './pwa/use-chunk-recovery'
 import { routeTree } from './routeTree.gen'
@@ -219,7 +219,7 @@ async function boot() {
     rememberSessionEnded(location.pathname + location.search)
     void logout(toLogin, { endProviderSession: false })
   })
-  void requestPersistentStorage()
+  askPersistenceOnGesture(() => getSession() !== null)
   startTokenRefresh(() => {
     rememberSessionEnded(location.pathname + location.search)
     void logout(toLogin, { endProviderSession: false })
