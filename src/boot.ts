@@ -1,9 +1,12 @@
 import { startEarlyRequests } from './core/early-requests'
+import { guardBrowserLocale } from './i18n/browser-locale'
 import { recoverFromChunkError, watchLeaving } from './pwa/chunk-recovery'
 import { paintPicture } from './shell/first-screen-picture'
 import { preloadChunks } from './shell/preload'
 import './styles.css'
 
+// A browser that reports the system's `C` locale as its language would make libraries' Intl throw.
+guardBrowserLocale(() => document.documentElement.lang || 'fi')
 // From the start, a navigation away is told from a chunk that is gone (both fail imports).
 watchLeaving()
 // The last picture of this screen, if there is one for the current scope, before anything loads.
