@@ -9,7 +9,7 @@ const firstLine = (command, args) => {
 }
 
 /** Debian's package version, which names WebKitGTK's engine (its driver has no --version). */
-const debianPackage = (name) => firstLine('dpkg-query', ['-W', '-f=${Version}', name])
+const debianPackage = (name) => firstLine('dpkg-query', ['-W', `-f=\${Version}`, name])
 
 export function browserVersions() {
   const chrome = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
