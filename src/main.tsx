@@ -26,7 +26,7 @@ import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
 import { pruneReplaced } from './outbox/outbox'
 import { startOutboxSync } from './outbox/outbox-sync'
-import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, saveCacheNow } from './pwa/cache-persister'
+import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, hasData, saveCacheNow } from './pwa/cache-persister'
 import { startChunkRecovery } from './pwa/chunk-recovery'
 import { askPersistenceOnGesture } from './pwa/storage'
 import { checkForUpdateOnNavigation, registerServiceWorker } from './pwa/sw-registration'
@@ -200,6 +200,7 @@ async function boot() {
     persister: cachePersister,
     maxAge: CACHE_MAX_AGE,
     buster: CACHE_BUSTER,
+    dehydrateOptions: { shouldDehydrateQuery: hasData },
   })
   await Promise.all([
     restoreSession(),
