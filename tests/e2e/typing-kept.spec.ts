@@ -34,6 +34,17 @@ for (const how of ['platform unreachable', 'device offline'] as const)
     if (how === 'device offline') await context.setOffline(true)
     // Every request the page or its worker sends is refused: the browser still says it is online.
     else await context.route('**/api/**', (route) => route.abort('connectionrefused'))
+    // Every form taken off the page is counted: the one the user sees first must be the one that stays.
+    await page.addInitScript(() => {
+      const w = window as unknown as { formsRemoved: number }
+      w.formsRemoved = 0
+      new MutationObserver((mutations) => {
+        for (const m of mutations)
+          for (const node of m.removedNodes)
+            if (node instanceof Element && (node.matches('form') || node.querySelector('form')))
+              w.formsRemoved += 1
+      }).observe(document, { subtree: true, childList: true })
+    })
     await page.reload()
     const name = page.getByLabel('Name')
     await expect(name).toHaveValue(`Format ${code}`)
@@ -45,4 +56,5 @@ for (const how of ['platform unreachable', 'device offline'] as const)
     await page.waitForTimeout(1500)
     await expect(name).toHaveValue('Typed while offline')
     await expect(name).toBeFocused()
+    expect(await page.evaluate(() => (window as unknown as { formsRemoved: number }).formsRemoved)).toBe(0)
   })
