@@ -1,9 +1,14 @@
 import { startEarlyRequests } from './core/early-requests'
-import { claimChunkReload } from './pwa/chunk-recovery'
+import { guardBrowserLocale } from './i18n/browser-locale'
+import { recoverFromChunkError, watchLeaving } from './pwa/chunk-recovery'
 import { paintPicture } from './shell/first-screen-picture'
 import { preloadChunks } from './shell/preload'
 import './styles.css'
 
+// A browser that reports the system's `C` locale as its language would make libraries' Intl throw.
+guardBrowserLocale(() => document.documentElement.lang || 'fi')
+// From the start, a navigation away is told from a chunk that is gone (both fail imports).
+watchLeaving()
 // The last picture of this screen, if there is one for the current scope, before anything loads.
 paintPicture(document.getElementById('root'))
 // The screen's first reads (the console adopts their answers when it asks) and the console's and
@@ -27,10 +32,8 @@ function start() {
   // React DOM is fetched alongside the console but arrives first, so the browser runs it in a task of
   // its own: start-up is two shorter tasks instead of one long one.
   void import('react-dom/client').catch(() => undefined)
-  import('./main').catch(() => {
-    // The console's chunk is gone (a deploy replaced it): one reload a minute, as for any chunk.
-    if (claimChunkReload()) location.reload()
-  })
+  // The console's chunk failed: reloaded if it is really gone (a deploy replaced it), as any chunk.
+  import('./main').catch((error: unknown) => void recoverFromChunkError(error))
   // The first use of Intl loads the language's data (~20 ms on a phone): done while the console
   // downloads, in a task of its own, it does not lengthen the console's start-up.
   setTimeout(() => {

@@ -26,10 +26,11 @@ import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
 import { pruneReplaced } from './outbox/outbox'
 import { startOutboxSync } from './outbox/outbox-sync'
-import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, saveCacheNow } from './pwa/cache-persister'
-import { reloadForChunkError, startChunkRecovery } from './pwa/chunk-recovery'
-import { requestPersistentStorage } from './pwa/storage'
+import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, hasData, saveCacheNow } from './pwa/cache-persister'
+import { startChunkRecovery } from './pwa/chunk-recovery'
+import { askPersistenceOnGesture } from './pwa/storage'
 import { checkForUpdateOnNavigation, registerServiceWorker } from './pwa/sw-registration'
+import { useChunkRecovery } from './pwa/use-chunk-recovery'
 import { routeTree } from './routeTree.gen'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from './shell/error-pages'
 import { forgetPictures, takePicture } from './shell/first-screen'
@@ -51,17 +52,22 @@ const router = createRouter({
   // A page's data fetch shows its pending state for at least 200 ms, so it never flickers.
   defaultPendingMinMs: 200,
   defaultNotFoundComponent: NotFoundPage,
-  defaultErrorComponent: ({ error, reset }) =>
-    reloadForChunkError(error) ? null : (
-      <ErrorPageBoundary>
-        <ErrorPage
-          status={statusOf(error)}
-          message={error instanceof Error ? error.message : undefined}
-          onRetry={reset}
-        />
-      </ErrorPageBoundary>
-    ),
+  defaultErrorComponent: RouteError,
 })
+
+/** A route's error: nothing while a failed chunk is recovered from, the error page otherwise. */
+function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
+  if (useChunkRecovery(error)) return null
+  return (
+    <ErrorPageBoundary>
+      <ErrorPage
+        status={statusOf(error)}
+        message={error instanceof Error ? error.message : undefined}
+        onRetry={reset}
+      />
+    </ErrorPageBoundary>
+  )
+}
 
 // The menu is the routes that declare an entry.
 registerMenuRoutes(Object.values(router.routesById))
@@ -194,6 +200,7 @@ async function boot() {
     persister: cachePersister,
     maxAge: CACHE_MAX_AGE,
     buster: CACHE_BUSTER,
+    dehydrateOptions: { shouldDehydrateQuery: hasData },
   })
   await Promise.all([
     restoreSession(),
@@ -213,7 +220,7 @@ async function boot() {
     rememberSessionEnded(location.pathname + location.search)
     void logout(toLogin, { endProviderSession: false })
   })
-  void requestPersistentStorage()
+  askPersistenceOnGesture(() => getSession() !== null)
   startTokenRefresh(() => {
     rememberSessionEnded(location.pathname + location.search)
     void logout(toLogin, { endProviderSession: false })

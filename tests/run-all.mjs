@@ -2,6 +2,7 @@
 // so a slow phase shows in every CI log. `npm test -- e2e lighthouse` runs only the phases named.
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { printBrowserVersions } from './tools/browser-versions.mjs'
 
 const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts
 
@@ -25,8 +26,15 @@ if (unknown.length) {
 const times = []
 let failed
 const started = Date.now()
+let versionsShown = false
 for (const [name, command] of PHASES) {
   if (wanted.length && !wanted.includes(name)) continue
+  // Before the first phase that drives a browser (which installs Chromium when it is missing), and
+  // again in the summary: two machines' verdicts are compared by these first.
+  if (!versionsShown && /e2e|lighthouse|browser/.test(name)) {
+    printBrowserVersions()
+    versionsShown = true
+  }
   console.log(`\n=== ${name}: ${command}`)
   const t0 = Date.now()
   const result = spawnSync(command, { shell: true, stdio: 'inherit' })
@@ -42,6 +50,7 @@ console.log('\n=== npm test phases (m:ss)')
 for (const [name, seconds, ok] of times)
   console.log(`  ${name.padEnd(12)} ${minutes(seconds).padStart(6)}  ${ok ? 'ok' : 'FAILED'}`)
 console.log(`  ${'total'.padEnd(12)} ${minutes((Date.now() - started) / 1000).padStart(6)}`)
+if (versionsShown) printBrowserVersions()
 if (failed) {
   console.error(`npm test: phase ${failed} failed`)
   process.exit(1)

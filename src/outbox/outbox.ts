@@ -1,6 +1,7 @@
 // Outbox layer: the queue of writes. Imports pwa/, i18n/, core/, contract/; api/ and screens call it, never the reverse.
 
 import type { Resource } from '../core/resources'
+import { requestPersistentStorage } from '../pwa/storage'
 import type { ConsoleDb, OutboxEntry, OutboxMethod, SentRow } from './db'
 import { loadDb } from './lazy-db'
 
@@ -71,6 +72,8 @@ export async function queueChange(scope: QueueScope, input: ChangeInput): Promis
     return row
   })
   for (const listener of listeners) listener()
+  // The first change kept on this device is worth keeping under storage pressure.
+  if (entry) void requestPersistentStorage().catch(() => false)
   return entry
 }
 

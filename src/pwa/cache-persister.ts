@@ -1,15 +1,47 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
-import { dehydrate, type QueryClient } from '@tanstack/react-query'
-import { removeOldestQuery } from '@tanstack/react-query-persist-client'
+import { type DehydratedState, dehydrate, type Query, type QueryClient } from '@tanstack/react-query'
+import { type PersistedClient, removeOldestQuery } from '@tanstack/react-query-persist-client'
 import { del, get, set } from 'idb-keyval'
 import { bootStore } from '../core/boot-store'
 
 /** The query cache lives in the boot store (IndexedDB), one entry, so a reload offline shows the last data. */
 const CACHE_KEY = 'query-cache'
 
+/**
+ * What is saved of a query: its data, whatever the last refresh did. TanStack keeps only queries whose
+ * last fetch succeeded, so one refresh that failed offline, in any tab, erased a list's saved rows from
+ * the device, and the next offline start had "nothing saved". A failed refresh keeps the data it had,
+ * saved as the last good answer (the error is this page's, not the data's).
+ */
+export const hasData = (query: Query) => query.state.data !== undefined
+
+function lastGoodAnswers(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) =>
+      query.state.status === 'error'
+        ? {
+            ...query,
+            state: {
+              ...query.state,
+              status: 'success',
+              error: null,
+              fetchFailureCount: 0,
+              fetchFailureReason: null,
+            },
+          }
+        : query,
+    ),
+  }
+}
+
+const serialize = (client: PersistedClient) =>
+  JSON.stringify({ ...client, clientState: lastGoodAnswers(client.clientState) })
+
 export const cachePersister = createAsyncStoragePersister({
   key: CACHE_KEY,
   throttleTime: 200,
+  serialize,
   storage: {
     getItem: (key) => get<string>(key, bootStore),
     setItem: (key, value) => set(key, value, bootStore),
@@ -29,10 +61,10 @@ export const CACHE_MAX_AGE = 7 * 24 * 60 * 60 * 1000
  * The same form as the persister's (its restore reads it), committed without waiting for the task's end.
  */
 export function saveCacheNow(queryClient: QueryClient): void {
-  const value = JSON.stringify({
+  const value = serialize({
     buster: CACHE_BUSTER,
     timestamp: Date.now(),
-    clientState: dehydrate(queryClient),
+    clientState: dehydrate(queryClient, { shouldDehydrateQuery: hasData }),
   })
   void bootStore('readwrite', (store) => {
     store.put(value, CACHE_KEY)

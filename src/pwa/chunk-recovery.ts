@@ -1,5 +1,6 @@
 const KEY = 'chunk-reload-at'
 const WINDOW_MS = 60_000
+const CHECK_TIMEOUT_MS = 5000
 
 /** True when a reload is allowed now: a failed chunk reloads the page at most once per minute. */
 export function claimChunkReload(now = Date.now(), storage: Storage = sessionStorage): boolean {
@@ -10,20 +11,57 @@ export function claimChunkReload(now = Date.now(), storage: Storage = sessionSto
 }
 
 /**
- * A failed script or CSS chunk (usually a deploy replaced it) forces one reload, at most once per
- * minute; drafts and the outbox are already in IndexedDB, so nothing is lost. A second failure within
- * the minute lets the error reach the route's error page, which offers a retry.
+ * Set once the page is being left. Firefox (and at times WebKit) rejects the dynamic imports still
+ * loading when the user navigates away: those failures say nothing about the chunks, and a reload
+ * then would replace the page the user is going to with the one being left.
  */
-export function startChunkRecovery() {
-  window.addEventListener('vite:preloadError', (event) => {
-    const error = (event as Event & { payload?: unknown }).payload
-    // TanStack Router reloads once per message on its own; we own the policy, so tell it it has.
-    if (error instanceof Error) sessionStorage.setItem(`tanstack_router_reload:${error.message}`, '1')
-    if (claimChunkReload()) {
-      event.preventDefault()
-      location.reload()
-    }
+let leaving = false
+let watching = false
+let stayTimer: ReturnType<typeof setTimeout> | undefined
+const stayWaiters = new Set<() => void>()
+/** A page still here this long after a navigation away began was not left (cancelled, a download). */
+const LEAVE_GRACE_MS = 10_000
+
+function stay() {
+  clearTimeout(stayTimer)
+  leaving = false
+  for (const resume of stayWaiters) resume()
+  stayWaiters.clear()
+}
+
+function leave() {
+  leaving = true
+  clearTimeout(stayTimer)
+  stayTimer = setTimeout(stay, LEAVE_GRACE_MS)
+}
+
+/** Notes that the page is being left, from the first sign of a navigation away on. */
+export function watchLeaving(target: Window = window) {
+  if (watching) return
+  watching = true
+  target.addEventListener('beforeunload', leave)
+  target.addEventListener('pagehide', leave)
+  // A page restored from the back-forward cache is not being left any more.
+  target.addEventListener('pageshow', (event) => {
+    if (event.persisted) stay()
   })
+  // The Navigation API says it first, and only of a navigation to another document.
+  const navigation = (target as Window & { navigation?: EventTarget }).navigation
+  navigation?.addEventListener('navigate', (event) => {
+    const destination = (event as Event & { destination?: { sameDocument?: boolean } }).destination
+    if (destination?.sameDocument === false) leave()
+  })
+}
+
+/** Resolves once the page is known not to be left (at once when no navigation away is under way). */
+function stayed(): Promise<void> {
+  if (!leaving) return Promise.resolve()
+  return new Promise((resolve) => stayWaiters.add(resolve))
+}
+
+/** For tests: the page is not being left. */
+export function resetLeaving() {
+  stay()
 }
 
 const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|Unable to preload CSS/i
@@ -33,12 +71,82 @@ export function isChunkError(error: unknown): boolean {
   return error instanceof Error && CHUNK_ERROR.test(error.message)
 }
 
+/** The script or style sheet a chunk error names, if it does (Chromium and Firefox do, WebKit does not). */
+export function chunkUrl(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined
+  const match = /((?:https?:\/\/[^\s'"]+|\/[^\s'"]+)\.(?:m?js|css))/.exec(error.message)
+  if (!match?.[1]) return undefined
+  try {
+    return new URL(match[1], location.href).href
+  } catch {
+    return undefined
+  }
+}
+
 /**
- * For error pages: a chunk failure that reached the router (an import made without Vite's preload
- * helper raises no `vite:preloadError`) gets the same one reload a minute. True while it reloads.
+ * Whether the chunk is really gone from the server (a deploy replaced it), asked of the server itself
+ * past any cache. No answer (offline, or the page is being left and its requests cancelled) is not
+ * "gone": a reload would then show nothing better. Without a URL (WebKit's message names none), the
+ * console's own page answering stands for "the server is there and the build may have changed".
  */
-export function reloadForChunkError(error: unknown): boolean {
-  if (!isChunkError(error) || !claimChunkReload()) return false
-  location.reload()
-  return true
+export async function chunkGone(url: string | undefined, fetcher: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const response = await fetcher(url ?? '/', {
+      method: url ? 'HEAD' : 'GET',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+    })
+    return url ? response.status === 404 || response.status === 410 : response.ok
+  } catch {
+    return false
+  }
+}
+
+const checks = new Map<string, Promise<boolean>>()
+
+/**
+ * A failed chunk reloads the page at most once a minute, and only when the page is not being left and
+ * the chunk is really gone; drafts and the outbox are in IndexedDB, so nothing is lost. Resolves true
+ * while the page reloads, false when the error should be shown; while the page is being left it waits.
+ */
+export function recoverFromChunkError(
+  error: unknown,
+  { fetcher = fetch, reload = () => location.reload() }: { fetcher?: typeof fetch; reload?: () => void } = {},
+): Promise<boolean> {
+  if (!isChunkError(error)) return Promise.resolve(false)
+  const url = chunkUrl(error)
+  const key = url ?? (error as Error).message
+  let check = checks.get(key)
+  if (!check) {
+    check = (async () => {
+      await stayed()
+      const gone = await chunkGone(url, fetcher)
+      // The check itself may have been cut short by a navigation that began meanwhile.
+      if (leaving) {
+        await stayed()
+        return false
+      }
+      if (!gone || !claimChunkReload()) return false
+      reload()
+      return true
+    })()
+    checks.set(key, check)
+    // A later failure of the same chunk is checked again.
+    void check.finally(() => checks.delete(key))
+  }
+  return check
+}
+
+/**
+ * A failed script or CSS chunk is recovered from (see recoverFromChunkError). The error still reaches
+ * whoever imported it: a route's error page waits for the same check and shows only if it says no.
+ */
+export function startChunkRecovery() {
+  watchLeaving()
+  window.addEventListener('vite:preloadError', (event) => {
+    const error = (event as Event & { payload?: unknown }).payload
+    // TanStack Router reloads once per message on its own; we own the policy, so tell it it has.
+    if (error instanceof Error) sessionStorage.setItem(`tanstack_router_reload:${error.message}`, '1')
+    void recoverFromChunkError(error)
+  })
 }

@@ -6,7 +6,7 @@ import { configsQuery } from '../api/configs'
 import { logout } from '../auth/logout'
 import { environmentSetting, organizationSetting, versionSetting } from '../core/scope'
 import { OrganizationSelector } from '../features/organizations/organization-selector'
-import { reloadForChunkError } from '../pwa/chunk-recovery'
+import { useChunkRecovery } from '../pwa/use-chunk-recovery'
 import { AppShell } from '../shell/app-shell'
 import { ConnectionStatus } from '../shell/connection-status'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from '../shell/error-pages'
@@ -73,7 +73,7 @@ function RootLayout() {
 }
 
 function RootError({ error, reset }: { error: unknown; reset: () => void }) {
-  if (reloadForChunkError(error)) return null
+  if (useChunkRecovery(error)) return null
   const message = error instanceof Error ? error.message : undefined
   return (
     <ErrorPageBoundary>

@@ -77,4 +77,14 @@ describe('first-screen pictures', () => {
     forgetPictures()
     expect(Object.keys(localStorage).filter((k) => k.startsWith('firstScreen:'))).toEqual([])
   })
+
+  it('never pictures an editor, and forgets an earlier picture of its address', () => {
+    showScreen('<main><h1>Edit</h1><p>old</p></main>')
+    takePicture(storedScope(), '/data-formats/a/edit')
+    showScreen('<main><h1>Edit</h1><form novalidate><input name="name" value="A"></form></main>')
+    takePicture(storedScope(), '/data-formats/a/edit')
+    showScreen('<div data-static-frame>frame</div>')
+    expect(paintPicture(root(), '/data-formats/a/edit')).toBe(false)
+    expect(root().textContent).toBe('frame')
+  })
 })

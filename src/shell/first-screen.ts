@@ -25,6 +25,13 @@ export function takePicture(scope: string, url: string, alias?: string) {
   try {
     const root = document.getElementById('root')
     if (!root || root.querySelector(`[${PICTURE_ATTRIBUTE}],[data-static-frame]`)) return
+    // An editor (the entity forms validate themselves: novalidate) is never pictured: its picture looks
+    // like the form, and on a slow start the real one replaced it under the user's hands. Such a
+    // screen starts from the static frame, and its form appears once, ready for input.
+    if (root.querySelector('form[novalidate]')) {
+      for (const key of new Set([url, alias ?? url])) forget(key)
+      return
+    }
     const html = openMenu(root).innerHTML
     if (html.length === 0 || html.length > MAX_HTML) return
     const picture: Picture = { scope, html }

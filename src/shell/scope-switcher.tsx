@@ -3,7 +3,9 @@ import { useIntl } from 'react-intl'
 import { switchEnvironment, switchVersion } from '../api/scope-change'
 import { API_VERSIONS, ENVIRONMENTS, environmentSetting, versionSetting } from '../core/scope'
 
-const selectClass = 'w-full rounded border border-white/20 bg-menu-deep px-2 py-1 text-sm text-menu-text'
+// Dark native controls: WebKitGTK draws a select light (and its text unreadable) unless told the scheme.
+const selectClass =
+  'w-full rounded border border-white/20 bg-menu-deep px-2 py-1 text-sm text-menu-text scheme-dark'
 
 /** Environment and API version switch at the bottom of the menu. */
 export function ScopeSwitcher() {

@@ -15,7 +15,8 @@ export interface QueryLike {
   fetchStatus?: string
 }
 
-const noAnswer = (error: unknown) => {
+/** The read got no answer (offline, timed out), as opposed to an answer that refused or failed. */
+export const noAnswer = (error: unknown) => {
   const e = error as { kind?: string; status?: number } | null
   return e?.kind === 'offline' || e?.kind === 'timeout' || e?.status === 0 || error instanceof TypeError
 }

@@ -39,6 +39,9 @@ test("switching environment shows the other environment's list at once, without 
   await page.getByLabel('Environment').selectOption('sandbox')
   await expect(page.getByRole('cell', { name: sandboxName, exact: true })).toBeVisible()
   await expect(page.getByRole('cell', { name: productionName, exact: true })).toHaveCount(0)
+  // The menu is dark: its native selects are drawn dark too (WebKitGTK would draw them light).
+  for (const label of ['Environment', 'API version'])
+    await expect(page.getByLabel(label)).toHaveCSS('color-scheme', 'dark')
 })
 
 test("a bogus ?organizationId is dropped once the platform has listed the user's organizations", async ({

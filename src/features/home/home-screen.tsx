@@ -8,6 +8,7 @@ import { useWaitingCount } from '../../outbox/use-outbox'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
+import { noAnswer } from '../../ui/query-state'
 
 const statusLabels = defineMessages<TaskStatus>({
   running: { id: 'home.tasks.running', defaultMessage: 'Running' },
@@ -130,18 +131,23 @@ export function HomeScreen({ lastErrors }: { lastErrors: ReactNode }) {
 function TaskCount({
   count,
 }: {
-  count: { data?: number; isError: boolean; fetchStatus: 'fetching' | 'paused' | 'idle' } | undefined
+  count:
+    | { data?: number; isError: boolean; error: unknown; fetchStatus: 'fetching' | 'paused' | 'idle' }
+    | undefined
 }) {
   const intl = useIntl()
   if (count?.data !== undefined) return <FormattedNumber value={count.data} />
-  const why = count?.isError
-    ? intl.formatMessage({ id: 'home.countFailed', defaultMessage: 'Could not be counted' })
-    : count?.fetchStatus === 'paused'
+  // Waiting for a connection and asked without an answer are one case: which of them it is depends
+  // only on whether the browser knew it was offline before the read was sent.
+  const why =
+    count?.fetchStatus === 'paused' || (count?.isError && noAnswer(count.error))
       ? intl.formatMessage({
           id: 'data.unavailable',
           defaultMessage: 'No connection and nothing saved on this device yet.',
         })
-      : undefined
+      : count?.isError
+        ? intl.formatMessage({ id: 'home.countFailed', defaultMessage: 'Could not be counted' })
+        : undefined
   if (why)
     return (
       <span title={why}>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { useIntl } from 'react-intl'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import type { ChartProps } from './chart-types'
@@ -17,7 +18,10 @@ export default function UplotChart({
   height = 260,
 }: ChartProps) {
   const box = useRef<HTMLDivElement>(null)
+  // uPlot's own number format is the browser's language; the console's is used instead.
+  const { locale } = useIntl()
   useEffect(() => {
+    const number = new Intl.NumberFormat(locale)
     const el = box.current
     if (!el) return
     const isCategory = categories !== undefined
@@ -63,6 +67,7 @@ export default function UplotChart({
           grid: { stroke: '#e5e7eb' },
           font: '12px system-ui, sans-serif',
           size: 50,
+          values: (_u: uPlot, splits: number[]) => splits.map((v) => number.format(v)),
           // Counts: whole steps only.
           incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000],
         },
@@ -86,6 +91,6 @@ export default function UplotChart({
       resize.disconnect()
       chart.destroy()
     }
-  }, [x, xLabel, series, categories, formatX, formatTick, height])
+  }, [x, xLabel, series, categories, formatX, formatTick, height, locale])
   return <div ref={box} aria-hidden="true" className="uplot-box w-full" />
 }
