@@ -10,6 +10,9 @@ const PLACEMENTS = {
   /** A box in the middle that scrolls when taller than the screen: longer content. */
   center:
     'fixed top-1/2 left-1/2 z-50 max-h-[90dvh] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl',
+  /** A sheet at the bottom on a phone, a box in the middle from `sm` up: hints. */
+  sheet:
+    'fixed inset-x-2 bottom-2 z-50 rounded-lg bg-white p-5 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2 sm:-translate-y-1/2',
   /** A full-height panel from the right: details beside the list. */
   right: 'fixed inset-y-0 right-0 z-50 flex flex-col bg-white shadow-xl',
   /** A full-height panel from the left: the menu on a phone. */
