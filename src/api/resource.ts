@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryFunctionContext, queryOptions } from '@tanstack/react-query'
 import type { CrudDeclaration } from '../contract/crud'
 import type { PagedList } from '../contract/envelope'
+import { readPage } from '../contract/reading'
 import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from '../core/http'
 import { LIST_KEY, resourceKey } from '../core/keys'
 import { queryClient } from '../core/query-client'
@@ -80,16 +81,18 @@ async function fetchPage<T>(
   signal: AbortSignal,
 ): Promise<PagedList<T>> {
   const { page = 1, limit = 10, ...rest } = (params ?? {}) as Record<string, string | number | undefined>
+  const offset = (Number(page) - 1) * Number(limit)
   const result = await request<T[]>({
     path: def.read,
-    query: { ...rest, limit, offset: (Number(page) - 1) * Number(limit) },
+    query: { ...rest, limit, offset },
     signal,
     schema: (a) => a.listOf(def.schema(a)),
+    rows: true,
   })
   // No answer: the cached page stays rather than being replaced with nothing.
   if (result.status === 0) throw apiError(result)
   const items = dataOrThrow(result)
-  return { items, totalCount: result.pagination?.totalCount ?? items.length }
+  return { items, ...readPage(items.length, result.total, { offset, limit: Number(limit) }) }
 }
 
 /**

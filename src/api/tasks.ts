@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { PagedList } from '../contract/envelope'
+import { readPage } from '../contract/reading'
 import type { ActionSchema, Task, TaskCommand, TaskInput, TaskRun } from '../contract/task'
 import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from '../core/http'
 import { scopeKey } from '../core/keys'
@@ -76,10 +77,11 @@ async function paged<T>(
   signal: AbortSignal,
   item: AnswerShape,
 ) {
-  const result = await request<T[]>({ path, query, signal, schema: (a) => a.listOf(item(a)) })
+  const result = await request<T[]>({ path, query, signal, schema: (a) => a.listOf(item(a)), rows: true })
   if (result.status === 0) throw apiError(result)
   const items = dataOrThrow(result)
-  return { items, totalCount: result.pagination?.totalCount ?? items.length }
+  const page = { offset: Number(query.offset ?? 0), limit: Number(query.limit ?? items.length) }
+  return { items, ...readPage(items.length, result.total, page) }
 }
 
 export const taskRunsQuery = (id: string, params: { page: number; limit: number }) =>

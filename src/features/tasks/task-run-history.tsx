@@ -40,6 +40,7 @@ export function TaskRunHistory({ taskId }: { taskId: string }) {
         pagination={{
           ...paging,
           totalCount: query.data?.totalCount,
+          more: query.data?.more,
           sizes: RUN_SIZES,
           onChange: (next) =>
             void navigate({

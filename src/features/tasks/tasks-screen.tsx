@@ -27,7 +27,7 @@ export function TasksScreen() {
   const sort = search.sort ?? 'updatedAt:desc'
   const { query, items: rows } = useList(tasks, { page, limit, sort, status: search.status, q: search.q })
 
-  useKeptPage(TASKS, { page, limit, totalCount: query.data?.totalCount }, (last) => {
+  useKeptPage(TASKS, { page, limit, totalCount: query.data?.totalCount, more: query.data?.more }, (last) => {
     void navigate({ search: { ...search, page: last }, replace: true })
   })
 
@@ -73,6 +73,7 @@ export function TasksScreen() {
           page,
           limit,
           totalCount: query.data?.totalCount,
+          more: query.data?.more,
           sizes: PAGE_SIZES,
           onChange: (next) => void navigate({ search: { ...search, ...next } }),
         }}
