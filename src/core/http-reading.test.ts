@@ -11,7 +11,12 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', fetchMock)
   fetchMock.mockReset()
   errors.mockClear()
-  await saveSession({ kind: 'developer', user: { id: 'u1' }, token: 't', expiresAt: Date.now() + 1e6 })
+  await saveSession({
+    kind: 'developer',
+    user: { id: 'u1', email: 'a@b.c' },
+    token: 't',
+    expiresAt: Date.now() + 1e6,
+  })
 })
 afterEach(() => vi.unstubAllGlobals())
 
