@@ -154,15 +154,16 @@ export function defineResource<
         label: label ?? def.label(input),
         ...form(input),
       }),
-    // `updatedAt` is the version the user started from (If-Match).
+    // `updatedAt` is the version the user started from (If-Match). A PATCH may carry only the changed
+    // fields: its label and form are those of the entity as it will be.
     queueUpdate: (current, input) =>
       queueForCurrentScope({
         method: def.update ?? 'PUT',
         path: buildPath(`${write}/{id}`, { id: current.id }),
         body: def.updateBody ? def.updateBody(input) : input,
         ...entry(current),
-        label: def.label(input),
-        ...form(input),
+        label: def.label({ ...current, ...input } as Input),
+        ...form({ ...current, ...input }),
       }),
     queueDelete: (current) =>
       queueForCurrentScope({
