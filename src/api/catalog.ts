@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { PagedList, UsedBy } from '../contract/envelope'
 import type { Product, ProductInput, ProductType } from '../contract/product'
 import { isUnreadable, readName, readPage } from '../contract/reading'
-import { apiError, dataOrThrow, request } from '../core/http'
+import { apiError, dataOrThrow, notProvided, request } from '../core/http'
 import { LIST_KEY } from '../core/keys'
 import { queryClient } from '../core/query-client'
 import type { CatalogListName } from '../core/resources'
@@ -148,14 +148,15 @@ const namedOptions = (what: 'quality-attributes' | 'protocols', limit: number) =
     queryKey: catalogKeys.options(what),
     staleTime: 60_000,
     queryFn: async ({ signal }): Promise<Option[]> => {
-      const data = dataOrThrow(
-        await request<{ id: string; name: string }[]>({
-          path: `${READ}/${what}`,
-          query: { limit },
-          signal,
-          schema: (a) => a.listOf(a.namedAnswer),
-        }),
-      )
+      const result = await request<{ id: string; name: string }[]>({
+        path: `${READ}/${what}`,
+        query: { limit },
+        signal,
+        schema: (a) => a.listOf(a.namedAnswer),
+      })
+      // A collection the platform does not provide leaves the field to free text.
+      if (notProvided(result.status)) return []
+      const data = dataOrThrow(result)
       return (Array.isArray(data) ? data : []).map((o) => ({ value: String(o.id), label: readName(o) }))
     },
   })

@@ -284,6 +284,12 @@ function statusText(response: Response): string {
   return response.statusText || `${GENERIC_FAILURE} (${response.status})`
 }
 
+/**
+ * A call the SPEC does not list (run history, the quality-attributes collection) answered 404, 405
+ * or 501: the platform does not provide it, which is no failure of the platform's.
+ */
+export const notProvided = (status: number) => status === 404 || status === 405 || status === 501
+
 /** An error with the platform's status, thrown where a screen must fail rather than show emptiness. */
 export class ApiError extends Error {
   /** No answer came (a dropped connection, a timeout): worth asking again, unlike a refusal. */

@@ -2,6 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { TASKS, type Task, tasks } from '../../api/tasks'
 import { IfPermitted } from '../../auth/permitted'
+import { readTime } from '../../contract/reading'
 import type { WithPending } from '../../outbox/outbox'
 import { type Column, DataTable, type SortState } from '../../ui/data-table'
 import { FetchedAt } from '../../ui/fetched-at'
@@ -156,7 +157,7 @@ const columns: Column<WithPending<Task>>[] = [
     cell: (row) =>
       row.lastRun ? (
         <div>
-          <FormattedDate value={row.lastRun.at} dateStyle="short" timeStyle="short" />{' '}
+          <FormattedDate value={readTime(row.lastRun.at)} dateStyle="short" timeStyle="short" />{' '}
           <RunOutcomeBadge outcome={row.lastRun.outcome} />
           <div className="max-w-xs truncate text-xs text-gray-700">{row.lastRun.result}</div>
         </div>
