@@ -82,8 +82,8 @@ export function CatalogForm({
     },
     onSubmit: async ({ value, formApi }) => {
       const input = toProductInput(value, current)
-      // An edit (a PATCH) carries only what the user changed.
-      const changes = current ? productEditBody(type, current, value) : input
+      // An edit (a PATCH) carries only what the user changed; a create never accepted is sent whole.
+      const changes = current && !isLocalId(current.id) ? productEditBody(type, current, value) : input
       let outcome: SaveOutcome
       try {
         outcome = await outbox.save(
