@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 
 /**
- * `PLATFORM_PROFILE=minimal`: the platform answers with the least SPEC §7 promises, so the console
+ * `PLATFORM_PROFILE=minimal`: the platform answers with the least the specification promises, so the console
  * is tried against a platform that is not this one. Lists come as plain arrays (data formats keep
  * `itemList` and `totalCount`, which the SPEC names for them), pagination without `totalCount`,
  * times as epoch seconds, empty optional fields absent, a field the console does not know on every

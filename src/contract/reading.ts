@@ -1,5 +1,5 @@
 /**
- * The tolerant reader: how the console reads the shapes SPEC §7 leaves open, one place per shape.
+ * The tolerant reader: how the console reads the shapes the specification leaves open, one place per shape.
  * Strict where the SPEC promises (an answer's envelope, an entity's id), tolerant elsewhere: a list as
  * an array, `itemList` or `result.itemList`; pagination with or without `totalCount`; timestamps as
  * ISO texts or epoch seconds or milliseconds; named things as texts or objects; fields the console

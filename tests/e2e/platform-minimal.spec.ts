@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { ADMIN_TOKEN, signInWithToken, useEnglish } from './support'
 
-// The console against a platform that answers with the least SPEC §7 promises: the reference
+// The console against a platform that answers with the least the specification promises: the reference
 // platform started with PLATFORM_PROFILE=minimal on a port of its own (plain arrays, no totalCount
 // but for data formats, epoch times, absent empty fields, unknown fields, no run history).
 
