@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import type { Product } from '../../api/catalog'
+import { type Product, protocolOptionsQuery } from '../../api/catalog'
 import { dataFormatsQuery } from '../../api/data-formats'
 import { organizationsQuery } from '../../api/organizations'
 import { PRODUCT_FIELD_NAMES, PRODUCT_FIELDS, type ProductField } from '../../contract/product'
@@ -38,6 +38,7 @@ export function ProductFacts({ product: p }: { product: Product }) {
   // Names for ids, when the signed-in user may read them; otherwise the ids themselves.
   const formats = useQuery({ ...dataFormatsQuery({ page: 1, limit: 100 }), enabled: signedIn })
   const organizations = useQuery({ ...organizationsQuery(), enabled: signedIn })
+  const protocols = useQuery({ ...protocolOptionsQuery(), enabled: signedIn && Boolean(p.protocolId) })
   // A format named by id or code; one that is gone says so, but only when every format is known.
   const known = (formats.data?.items ?? []).filter((f) => !isUnreadable(f))
   const complete =
@@ -83,7 +84,9 @@ export function ProductFacts({ product: p }: { product: Product }) {
           {p.outputFormat ? formatName(p.outputFormat) : none}
         </Row>
         <Row term={<FormattedMessage id="catalog.protocol" defaultMessage="Protocol" />}>
-          {p.protocolId ?? none}
+          {p.protocolId
+            ? (protocols.data?.find((o) => o.value === p.protocolId)?.label ?? p.protocolId)
+            : none}
         </Row>
         <Row term={<FormattedMessage id="catalog.accessPoint" defaultMessage="Access point" />}>
           {p.accessPoint || none}
