@@ -7,6 +7,7 @@ import { clientAddress } from './client-address'
 import type { AuthUser, Env, Platform, Vars } from './context'
 import { memberOf } from './guard'
 import { API_CSP } from './headers'
+import { MINIMAL, minimalProfile } from './minimal-profile'
 import { contracts } from './routes/contracts'
 import { dataFormats } from './routes/data-formats'
 import { declaredRoutes } from './routes/declared'
@@ -81,6 +82,7 @@ export function createApi(platform: Platform) {
   // Lists and details are JSON that gzip shrinks several times over: less to wait for on a slow line.
   api.use('*', compress({ threshold: COMPRESS_FROM_BYTES }))
   api.use('*', jsonWithLength)
+  if (MINIMAL) api.use('*', minimalProfile)
   api.use('*', async (c, next) => {
     c.set('platform', platform)
     const started = Date.now()

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { PagedList, UsedBy } from '../contract/envelope'
 import type { Product, ProductInput, ProductType } from '../contract/product'
-import { apiError, dataOrThrow, request } from '../core/http'
+import { isUnreadable, readName, readPage } from '../contract/reading'
+import { apiError, dataOrThrow, notProvided, request } from '../core/http'
 import { LIST_KEY } from '../core/keys'
 import { queryClient } from '../core/query-client'
 import type { CatalogListName } from '../core/resources'
@@ -99,6 +100,7 @@ export async function fetchCatalogList(
     },
     signal,
     schema: (a) => a.listOf(a.productAnswer),
+    rows: true,
   })
   // No answer: keep what the cache holds rather than replace it with nothing.
   if (result.status === 0) throw apiError(result)
@@ -110,7 +112,8 @@ export async function fetchCatalogList(
     return { items: [], totalCount: 0, error: result.error }
   }
   const items = Array.isArray(result.data) ? result.data : []
-  return { items, totalCount: result.pagination?.totalCount ?? items.length }
+  const page = { offset: (params.page - 1) * params.limit, limit: params.limit }
+  return { items, ...readPage(items.length, result.total, page) }
 }
 
 export const catalogListQuery = (type: ProductType, params: CatalogListParams) =>
@@ -133,7 +136,9 @@ export const catalogOptionsQuery = (type: ProductType) =>
         { page: 1, limit: 200, sortBy: 'name', sortOrder: 'asc' },
         signal,
       )
-      return list.items.map((p) => ({ value: p.id, label: p.name || p.productCode }))
+      return list.items
+        .filter((p) => !isUnreadable(p))
+        .map((p) => ({ value: p.id, label: p.name || p.productCode }))
     },
   })
 
@@ -143,15 +148,16 @@ const namedOptions = (what: 'quality-attributes' | 'protocols', limit: number) =
     queryKey: catalogKeys.options(what),
     staleTime: 60_000,
     queryFn: async ({ signal }): Promise<Option[]> => {
-      const data = dataOrThrow(
-        await request<{ id: string; name: string }[]>({
-          path: `${READ}/${what}`,
-          query: { limit },
-          signal,
-          schema: (a) => a.listOf(a.namedAnswer),
-        }),
-      )
-      return (Array.isArray(data) ? data : []).map((o) => ({ value: o.id, label: o.name }))
+      const result = await request<{ id: string; name: string }[]>({
+        path: `${READ}/${what}`,
+        query: { limit },
+        signal,
+        schema: (a) => a.listOf(a.namedAnswer),
+      })
+      // A collection the platform does not provide leaves the field to free text.
+      if (notProvided(result.status)) return []
+      const data = dataOrThrow(result)
+      return (Array.isArray(data) ? data : []).map((o) => ({ value: String(o.id), label: readName(o) }))
     },
   })
 export const qualityAttributeOptionsQuery = () => namedOptions('quality-attributes', 1000)

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { DataFormat, DataFormatInput } from '../contract/data-format'
 import type { PagedList, UsedBy } from '../contract/envelope'
+import { readPage } from '../contract/reading'
 import { apiError, dataOrThrow, request } from '../core/http'
 import { queryClient } from '../core/query-client'
 import { defineResource } from './resource'
@@ -30,16 +31,18 @@ export const dataFormats = defineResource<DataFormat, DataFormatInput, DataForma
   label: (f) => f.name || f.dataFormatCode,
   form: () => '/data-formats/{-$id}/edit',
   fetchList: async (params, { signal, queryKey }) => {
-    const result = await request<{ itemList?: DataFormat[] }>({
+    const offset = (params.page - 1) * params.limit
+    const result = await request<DataFormat[]>({
       path: READ,
       query: {
         limit: params.limit,
-        offset: (params.page - 1) * params.limit,
+        offset,
         q: params.q,
         sort: 'updatedAt:desc',
       },
       signal,
       schema: (a) => a.itemListAnswer(a.dataFormatAnswer),
+      rows: true,
     })
     // No answer: keep what the cache holds rather than replace it with nothing.
     if (result.status === 0) throw apiError(result)
@@ -51,9 +54,8 @@ export const dataFormats = defineResource<DataFormat, DataFormatInput, DataForma
       if (shown && shown.error === undefined) throw apiError(result)
       return { items: [], totalCount: 0, error: result.error }
     }
-    const list = result.data?.itemList ?? []
-    const total = result.pagination?.totalCount
-    return { items: list, totalCount: typeof total === 'number' ? total : list.length }
+    const list = Array.isArray(result.data) ? result.data : []
+    return { items: list, ...readPage(list.length, result.total, { offset, limit: params.limit }) }
   },
 })
 

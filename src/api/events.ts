@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { PagedList } from '../contract/envelope'
 import type { PlatformEvent } from '../contract/event'
+import { readPage } from '../contract/reading'
 import { dataOrThrow, request } from '../core/http'
 import { scopeKey } from '../core/keys'
 
@@ -66,13 +67,16 @@ export const eventsQuery = (filters: EventFilters, target = EVENTS_FIRST_LIMIT) 
         query: { ...eventQueryParams(filters), offset: pageParam.offset, limit: pageParam.limit },
         signal,
         schema: (a) => a.listOf(a.eventAnswer),
+        rows: true,
       })
       const items = dataOrThrow(result)
-      return { items, totalCount: result.pagination?.totalCount ?? items.length }
+      return { items, ...readPage(items.length, result.total, pageParam) }
     },
     getNextPageParam: (last, pages, lastParam): EventPageParam | undefined => {
       const loaded = pages.reduce((n, p) => n + p.items.length, 0)
-      if (loaded >= last.totalCount || last.items.length === 0) return undefined
+      if (last.items.length === 0) return undefined
+      // Without a total, a full page means there may be more.
+      if (last.more === undefined ? loaded >= last.totalCount : !last.more) return undefined
       const wanted = target > loaded ? target - loaded : loaded
       return {
         offset: lastParam.offset + last.items.length,

@@ -71,6 +71,7 @@ export const lastErrorsQuery = (limit: number) =>
           query: { limit },
           signal,
           schema: (a) => a.listOf(a.eventAnswer),
+          rows: true,
         }),
       ),
   })
@@ -84,6 +85,9 @@ export const TASK_STATUSES = [
 ] as const satisfies readonly TaskStatus[]
 export type { TaskStatus } from '../contract/task'
 
+/** The most tasks counted one by one on a platform that does not give a list's total. */
+const COUNT_WITHOUT_TOTAL = 1000
+
 /** How many tasks have a status: the platform's task list, one row asked, its totalCount read. */
 export const taskCountQuery = (status: TaskStatus) =>
   queryOptions({
@@ -96,6 +100,14 @@ export const taskCountQuery = (status: TaskStatus) =>
         schema: (a) => a.anyList,
       })
       const rows = dataOrThrow(result)
-      return result.pagination?.totalCount ?? rows.length
+      if (result.total !== undefined || rows.length === 0) return result.total ?? 0
+      // Without a total, one row asked tells only "some": the rows themselves are counted.
+      const all = await request<unknown[]>({
+        path: '/api/{env}/tasks',
+        query: { status: `in:${status}`, limit: COUNT_WITHOUT_TOTAL },
+        signal,
+        schema: (a) => a.anyList,
+      })
+      return dataOrThrow(all).length
     },
   })

@@ -138,9 +138,15 @@ describe('a resource defined once', () => {
       expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe(
         '/api/sandbox/things?q=o&limit=2&offset=4',
       )
-      // A row that is not of the schema fails the page instead of showing.
-      fetchMock.mockImplementation(async () => Response.json({ success: true, result: [{ name: 'No id' }] }))
-      await expect(queryClient.fetchQuery(things.listQuery({ page: 1, limit: 2 }))).rejects.toBeTruthy()
+      // A row that is not of the schema stays in the page as unreadable; the others show.
+      fetchMock.mockImplementation(async () =>
+        Response.json({ success: true, result: [{ name: 'No id' }, { id: 'b', name: 'Two' }] }),
+      )
+      const mixed = await queryClient.fetchQuery(things.listQuery({ page: 1, limit: 2 }))
+      expect(mixed.items[1]).toEqual({ id: 'b', name: 'Two' })
+      expect(mixed.items[0]).toMatchObject({ __unreadable: { raw: { name: 'No id' }, path: '0.id' } })
+      // Without a total, a full page means there may be more.
+      expect(mixed).toMatchObject({ totalCount: 2, more: true })
     } finally {
       vi.unstubAllGlobals()
     }

@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryFunctionContext, queryOptions } from '@tanstack/react-query'
 import type { CrudDeclaration } from '../contract/crud'
 import type { PagedList } from '../contract/envelope'
+import { readPage } from '../contract/reading'
 import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from '../core/http'
 import { LIST_KEY, resourceKey } from '../core/keys'
 import { queryClient } from '../core/query-client'
@@ -80,16 +81,18 @@ async function fetchPage<T>(
   signal: AbortSignal,
 ): Promise<PagedList<T>> {
   const { page = 1, limit = 10, ...rest } = (params ?? {}) as Record<string, string | number | undefined>
+  const offset = (Number(page) - 1) * Number(limit)
   const result = await request<T[]>({
     path: def.read,
-    query: { ...rest, limit, offset: (Number(page) - 1) * Number(limit) },
+    query: { ...rest, limit, offset },
     signal,
     schema: (a) => a.listOf(def.schema(a)),
+    rows: true,
   })
   // No answer: the cached page stays rather than being replaced with nothing.
   if (result.status === 0) throw apiError(result)
   const items = dataOrThrow(result)
-  return { items, totalCount: result.pagination?.totalCount ?? items.length }
+  return { items, ...readPage(items.length, result.total, { offset, limit: Number(limit) }) }
 }
 
 /**
@@ -151,15 +154,16 @@ export function defineResource<
         label: label ?? def.label(input),
         ...form(input),
       }),
-    // `updatedAt` is the version the user started from (If-Match).
+    // `updatedAt` is the version the user started from (If-Match). A PATCH may carry only the changed
+    // fields: its label and form are those of the entity as it will be.
     queueUpdate: (current, input) =>
       queueForCurrentScope({
         method: def.update ?? 'PUT',
         path: buildPath(`${write}/{id}`, { id: current.id }),
         body: def.updateBody ? def.updateBody(input) : input,
         ...entry(current),
-        label: def.label(input),
-        ...form(input),
+        label: def.label({ ...current, ...input } as Input),
+        ...form({ ...current, ...input }),
       }),
     queueDelete: (current) =>
       queueForCurrentScope({

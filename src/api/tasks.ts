@@ -1,7 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { PagedList } from '../contract/envelope'
+import { readPage } from '../contract/reading'
 import type { ActionSchema, Task, TaskCommand, TaskInput, TaskRun } from '../contract/task'
-import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from '../core/http'
+import {
+  type AnswerShape,
+  ApiError,
+  apiError,
+  buildPath,
+  dataOrThrow,
+  notProvided,
+  request,
+} from '../core/http'
 import { scopeKey } from '../core/keys'
 import { queryClient } from '../core/query-client'
 import { queueForCurrentScope } from '../outbox/queue'
@@ -76,23 +85,34 @@ async function paged<T>(
   signal: AbortSignal,
   item: AnswerShape,
 ) {
-  const result = await request<T[]>({ path, query, signal, schema: (a) => a.listOf(item(a)) })
+  const result = await request<T[]>({ path, query, signal, schema: (a) => a.listOf(item(a)), rows: true })
   if (result.status === 0) throw apiError(result)
   const items = dataOrThrow(result)
-  return { items, totalCount: result.pagination?.totalCount ?? items.length }
+  const page = { offset: Number(query.offset ?? 0), limit: Number(query.limit ?? items.length) }
+  return { items, ...readPage(items.length, result.total, page) }
 }
+
+/** A page of runs; `notProvided` when the platform has no run history (the SPEC does not list the call). */
+export type RunsPage = PagedTasks<TaskRun> & { notProvided?: boolean }
 
 export const taskRunsQuery = (id: string, params: { page: number; limit: number }) =>
   queryOptions({
     queryKey: taskKeys.runs(id, params),
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }): Promise<PagedTasks<TaskRun>> =>
-      paged<TaskRun>(
-        buildPath(`${PATH}/{id}/runs`, { id }),
-        { limit: params.limit, offset: (params.page - 1) * params.limit },
-        signal,
-        (a) => a.taskRunAnswer,
-      ),
+    queryFn: async ({ signal }): Promise<RunsPage> => {
+      try {
+        return await paged<TaskRun>(
+          buildPath(`${PATH}/{id}/runs`, { id }),
+          { limit: params.limit, offset: (params.page - 1) * params.limit },
+          signal,
+          (a) => a.taskRunAnswer,
+        )
+      } catch (error) {
+        if (error instanceof ApiError && notProvided(error.status))
+          return { items: [], totalCount: 0, notProvided: true }
+        throw error
+      }
+    },
   })
 
 export const actionSchemasQuery = () =>

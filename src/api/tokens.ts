@@ -19,13 +19,14 @@ export const tokensQuery = (userId: string) =>
     queryKey: tokenKeys.list(userId),
     queryFn: async ({ signal }) =>
       dataOrThrow(
-        await request<{ itemList?: AccessToken[] }>({
+        await request<AccessToken[]>({
           path: BASE,
           params: { userId },
           signal,
           schema: (a) => a.itemListAnswer(a.tokenAnswer),
+          rows: true,
         }),
-      ).itemList ?? [],
+      ),
   })
 
 function setList(userId: string, change: (list: AccessToken[]) => AccessToken[]) {

@@ -1,9 +1,10 @@
 import type { Contract } from './contract'
 import type { DataFormat } from './data-format'
-import { organizationStatsSchema, platformEventSchema, statsBucketSchema } from './event'
+import { platformEventSchema } from './event'
 import type { Product } from './product'
 import { productFileSchema } from './product-file'
-import { actionSchemaSchema, type Task, taskRunSchema } from './task'
+import { readTime } from './reading'
+import { actionSchemaSchema, type Task } from './task'
 import type { AccessToken } from './token'
 import { organizationSchema, permissionSchema, roleSchema, type User } from './user'
 import { z } from './zod'
@@ -18,6 +19,13 @@ const id = z.union([z.string(), z.number()])
 const text = z.string().nullish()
 const entity = z.looseObject({ id })
 const list = <T extends z.ZodType>(item: T) => z.array(item)
+/** A moment as ISO text or epoch seconds or milliseconds, read as ISO text. */
+const moment = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const iso = readTime(v)
+  if (iso === undefined) ctx.addIssue({ code: 'custom', message: 'expected an ISO date-time or epoch time' })
+  return iso ?? String(v)
+})
+const optionalMoment = moment.nullish()
 
 /** An answer of an entity `E`: fields of `E` only, each checked as given, others passed through. */
 const answerOf =
@@ -26,14 +34,14 @@ const answerOf =
     z.looseObject(shape)
 
 export const eventAnswer = platformEventSchema
-  .pick({ timestamp: true, type: true, status: true })
-  .extend({ id, message: text })
+  .pick({ type: true, status: true })
+  .extend({ id, timestamp: moment, message: text })
   .loose()
-export const taskRunAnswer = taskRunSchema
-  .pick({ startedAt: true })
-  .extend({
+export const taskRunAnswer = z
+  .object({
     id,
-    finishedAt: text,
+    startedAt: moment,
+    finishedAt: optionalMoment,
     durationMs: z.number().nullish(),
     outcome: z.string(),
     result: text,
@@ -46,7 +54,8 @@ export const taskAnswer = answerOf<Task>()({
   status: z.string(),
   actions: list(z.looseObject({})).nullish(),
   notifications: list(z.looseObject({})).nullish(),
-  jobs: list(z.looseObject({ schedule: z.string() })).nullish(),
+  // A job without a schedule the console can read is shown as such (the SPEC names no job fields).
+  jobs: list(z.unknown()).nullish(),
 })
 export const taskCommandAnswer = z.looseObject({ task: taskAnswer })
 export const actionSchemaAnswer = actionSchemaSchema
@@ -60,15 +69,24 @@ export const actionSchemaAnswer = actionSchemaSchema
   .loose()
 export const productAnswer = answerOf<Product>()({ id, name: text, productCode: text, type: text })
 export const namedAnswer = organizationSchema.pick({ name: true }).extend({ id }).loose()
-export const itemListAnswer = <T extends z.ZodType>(item: T) =>
-  z.looseObject({ itemList: list(item).optional() })
+/** A list the SPEC says comes in `itemList`: read as any list (an array too), row by row. */
+export const itemListAnswer = <T extends z.ZodType>(item: T) => list(item)
 export const dataFormatAnswer = answerOf<DataFormat>()({ id, name: text, dataFormatCode: text })
-export const tokenAnswer = answerOf<AccessToken>()({ id, name: text, status: z.string() })
-export const statsBucketAnswer = statsBucketSchema.loose()
-export const organizationStatsAnswer = organizationStatsSchema
-  .pick({ count: true, errors: true })
-  .extend({ organizationId: id, organizationName: text })
-  .loose()
+export const tokenAnswer = answerOf<AccessToken>()({
+  id,
+  name: text,
+  status: z.string(),
+  expirationDate: optionalMoment,
+  createdAt: optionalMoment,
+})
+/** A stats row: its time, count and errors are read where drawn (contract/reading.ts `readStatsRow`). */
+export const statsBucketAnswer = z.looseObject({})
+export const organizationStatsAnswer = z.looseObject({
+  organizationId: id.nullish(),
+  organizationName: text,
+  count: z.union([z.number(), z.string()]).nullish(),
+  errors: z.union([z.number(), z.string()]).nullish(),
+})
 export const userAnswer = answerOf<User>()({
   id,
   email: text,

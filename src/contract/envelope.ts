@@ -26,7 +26,14 @@ export type Issue = z.infer<typeof issueSchema>
 
 /** One page of a list as the console holds it: the rows, the total, and the platform's error text if it failed. */
 export const pagedListSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), totalCount: z.number().int().nonnegative(), error: z.string().optional() })
+  z.object({
+    items: z.array(item),
+    /** The platform's total; without one, the rows known up to this page's end. */
+    totalCount: z.number().int().nonnegative(),
+    /** Only when the platform gave no total: whether a next page may hold more (this page was full). */
+    more: z.boolean().optional(),
+    error: z.string().optional(),
+  })
 export type PagedList<T> = Omit<z.infer<ReturnType<typeof pagedListSchema>>, 'items'> & { items: T[] }
 
 /** What points at an entity: all are counted, those the caller may see are named. */

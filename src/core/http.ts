@@ -3,6 +3,7 @@
 import type { ZodType } from 'zod'
 import type * as Answers from '../contract/answers'
 import type { Issue, Pagination } from '../contract/envelope'
+import { readList, readTotal, UNREADABLE, type Unreadable } from '../contract/reading'
 import { hasEarlyRequest, noteRead, platformHeaders, takeEarlyResponse } from './early-requests'
 import { markReachable, noteNoAnswer } from './online'
 import { currentScope } from './scope'
@@ -36,6 +37,19 @@ export interface ApiResult<T> {
   kind?: FailureKind
   /** The platform's validation issues of a refused body. */
   issues?: Issue[]
+  /** The list's `totalCount`, wherever the platform put it; undefined when it gave none. */
+  total?: number
+  /** Where a 2xx answer did not fit what the console reads: the call, the field's path, what was expected. */
+  mismatch?: Mismatch
+  /** Rows of a list the console could not read (left out of `data` unless `rows` asked for them in place). */
+  unreadable?: Unreadable[]
+}
+
+/** An answer that did not fit: which call, which field, what the console expected there. */
+export interface Mismatch {
+  call: string
+  path: string
+  expected: string
 }
 
 export interface RequestOptions {
@@ -53,6 +67,11 @@ export interface RequestOptions {
    * that needs them, so the first screen carries no zod): a 2xx that does not match is this call's failure.
    */
   schema?: AnswerShape
+  /**
+   * With a list schema: a row that does not fit stays in the list as an `Unreadable` marker (tables
+   * show it as such), instead of being left out. Either way one row never fails the whole list.
+   */
+  rows?: boolean
 }
 
 export type AnswerShape = (answers: typeof Answers) => ZodType
@@ -198,23 +217,78 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
       pagination = b.pagination
     }
   }
-  if (options.schema && !options.schema(await import('../contract/answers')).safeParse(data).success) {
-    return { data: [] as T, status: 502, error: GENERIC_FAILURE, kind: 'shape', body }
+  const total = readTotal(body)
+  if (pagination != null && typeof pagination !== 'object') pagination = undefined
+  const call = `${options.method ?? 'GET'} ${url.split('?')[0]}`
+  let unreadable: Unreadable[] | undefined
+  if (options.schema) {
+    const schema = options.schema(await import('../contract/answers'))
+    // A list schema is read row by row: one row that does not fit never fails the list.
+    const element = schema instanceof Object && 'element' in schema ? (schema.element as ZodType) : undefined
+    if (element) {
+      const rows = readList(data)
+      if (rows === undefined) return shapeFailure(call, { path: '', expected: 'a list' }, body)
+      const read: unknown[] = []
+      rows.forEach((row, i) => {
+        const parsed = element.safeParse(row)
+        if (parsed.success) {
+          read.push(parsed.data)
+          return
+        }
+        const first = parsed.error.issues[0]
+        const where = { path: [i, ...(first?.path ?? [])].join('.'), expected: first?.message ?? '' }
+        console.error(`Unreadable row of ${call} at ${where.path}: ${where.expected}`, row)
+        const marker: Unreadable = {
+          id: `${UNREADABLE}:${i}`,
+          [UNREADABLE]: { raw: row, ...where },
+        }
+        unreadable = [...(unreadable ?? []), marker]
+        if (options.rows) read.push(marker)
+      })
+      data = read
+    } else {
+      const parsed = schema.safeParse(data)
+      if (!parsed.success) {
+        const first = parsed.error.issues[0]
+        return shapeFailure(
+          call,
+          { path: (first?.path ?? []).join('.'), expected: first?.message ?? '' },
+          body,
+        )
+      }
+      data = parsed.data
+    }
   }
-  if (pagination != null && !validPagination(pagination)) {
-    return { data: [] as T, status: 502, error: GENERIC_FAILURE, kind: 'shape', body }
+  return {
+    data: data as T,
+    ...(pagination ? { pagination } : {}),
+    ...(total !== undefined ? { total } : {}),
+    ...(unreadable ? { unreadable } : {}),
+    xAuth,
+    status: response.status,
   }
-  return { data: data as T, ...(pagination ? { pagination } : {}), xAuth, status: response.status }
 }
 
-function validPagination(p: unknown): p is Pagination {
-  const count = (p as Pagination | null)?.totalCount
-  return typeof count === 'number' && Number.isFinite(count) && count >= 0
+/** A 2xx that does not fit: logged with the call, the field and what was expected, and the call's failure. */
+function shapeFailure<T>(
+  call: string,
+  where: { path: string; expected: string },
+  body: unknown,
+): ApiResult<T> {
+  const mismatch = { call, ...where }
+  console.error(`The answer of ${call} does not fit at "${where.path || '(the answer)'}": ${where.expected}`)
+  return { data: [] as T, status: 502, error: GENERIC_FAILURE, kind: 'shape', body, mismatch }
 }
 
 function statusText(response: Response): string {
   return response.statusText || `${GENERIC_FAILURE} (${response.status})`
 }
+
+/**
+ * A call the SPEC does not list (run history, the quality-attributes collection) answered 404, 405
+ * or 501: the platform does not provide it, which is no failure of the platform's.
+ */
+export const notProvided = (status: number) => status === 404 || status === 405 || status === 501
 
 /** An error with the platform's status, thrown where a screen must fail rather than show emptiness. */
 export class ApiError extends Error {
@@ -227,6 +301,7 @@ export class ApiError extends Error {
     noAnswer = false,
     readonly kind: FailureKind = status === 0 ? 'offline' : 'status',
     readonly issues?: Issue[],
+    readonly mismatch?: Mismatch,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -243,6 +318,7 @@ export function apiError(result: ApiResult<unknown>): ApiError {
     result.status === 0,
     result.kind,
     result.issues,
+    result.mismatch,
   )
 }
 
@@ -251,7 +327,7 @@ export function dataOrThrow<T>(result: ApiResult<T>): T {
   if (result.error !== undefined || result.data === undefined) {
     const error = apiError(result)
     throw result.status === 0
-      ? new ApiError(503, error.message, error.body, true, error.kind, error.issues)
+      ? new ApiError(503, error.message, error.body, true, error.kind, error.issues, error.mismatch)
       : error
   }
   return result.data

@@ -2,6 +2,8 @@
 
 import { onlineManager } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
+import { currentScope } from './scope'
+import { getSession } from './session'
 
 /**
  * Online means the browser says so and the platform answers. `navigator.onLine` false is offline at
@@ -57,11 +59,17 @@ export function startOnlineTracking() {
   })
 }
 
-/** Asks the platform whether it answers (its public configs call, small and uncached). */
+/**
+ * Asks the platform whether it answers (its configs call, small and uncached), as every call is made:
+ * JSON accepted, and the Bearer token once signed in (a platform may protect configs; any answer,
+ * a 401 included, says it is reachable).
+ */
 async function ping(): Promise<boolean> {
   try {
-    const response = await fetch('/api/sandbox/configs', {
+    const token = getSession()?.token
+    const response = await fetch(`/api/${encodeURIComponent(currentScope().env)}/configs`, {
       cache: 'no-store',
+      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
     })
     return response.status < 502 || response.status > 504

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
+import { isUnreadable } from '../contract/reading'
 import { Pagination, type PaginationProps } from './pagination'
 import { PendingBadge } from './pending-badge'
 import { type QueryLike, QueryState } from './query-state'
+import { UnreadableItem } from './unreadable'
 
 /** Which way a list is sorted; the platform sorts, the table only asks. */
 export interface SortState {
@@ -165,47 +167,55 @@ export function DataTable<Row extends object>({
                 </td>
               </tr>
             )}
-            {rows.map((row) => (
-              <tr
-                key={rowKey(row)}
-                data-testid={rowTestId}
-                className={[
-                  'border-b last:border-0',
-                  stack ? 'block py-2 md:table-row md:py-0' : '',
-                  rowClassName ?? '',
-                  (row as OverlayFields).pending === 'delete' ? 'text-gray-500 line-through' : '',
-                ]
-                  .filter(Boolean)
-                  .join(' ')}
-              >
-                {columns.map((column) => (
-                  <td key={column.id} className={cellClass(column)} data-testid={column.testId}>
-                    {stack && column.stackLabel && <span className="md:hidden">{column.header}: </span>}
-                    {column.cell(row)}
-                    {column.pendingBadge && <PendingBadge status={(row as OverlayFields).pendingStatus} />}
+            {rows.map((row) =>
+              isUnreadable(row) ? (
+                <tr key={row.id} data-testid={rowTestId} className="border-b bg-amber-50 last:border-0">
+                  <td colSpan={colCount} className={pad}>
+                    <UnreadableItem item={row} />
                   </td>
-                ))}
-                {actions && (
-                  <td
-                    className={
-                      stack
-                        ? `${stackCell} px-3 py-1 md:py-2`
-                        : `${dense ? 'px-3 py-2' : 'px-1 py-3 sm:px-4'} text-right whitespace-nowrap`
-                    }
-                  >
-                    {stack ? (
-                      actions(row)
-                    ) : (
-                      // One column: the actions sit side by side, and stack below 640 px 16 px apart (a thumb
-                      // never hits Delete for Edit).
-                      <div className="flex flex-col items-end gap-4 sm:flex-row sm:items-center sm:justify-end sm:gap-0">
-                        {actions(row)}
-                      </div>
-                    )}
-                  </td>
-                )}
-              </tr>
-            ))}
+                </tr>
+              ) : (
+                <tr
+                  key={rowKey(row)}
+                  data-testid={rowTestId}
+                  className={[
+                    'border-b last:border-0',
+                    stack ? 'block py-2 md:table-row md:py-0' : '',
+                    rowClassName ?? '',
+                    (row as OverlayFields).pending === 'delete' ? 'text-gray-500 line-through' : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' ')}
+                >
+                  {columns.map((column) => (
+                    <td key={column.id} className={cellClass(column)} data-testid={column.testId}>
+                      {stack && column.stackLabel && <span className="md:hidden">{column.header}: </span>}
+                      {column.cell(row)}
+                      {column.pendingBadge && <PendingBadge status={(row as OverlayFields).pendingStatus} />}
+                    </td>
+                  ))}
+                  {actions && (
+                    <td
+                      className={
+                        stack
+                          ? `${stackCell} px-3 py-1 md:py-2`
+                          : `${dense ? 'px-3 py-2' : 'px-1 py-3 sm:px-4'} text-right whitespace-nowrap`
+                      }
+                    >
+                      {stack ? (
+                        actions(row)
+                      ) : (
+                        // One column: the actions sit side by side, and stack below 640 px 16 px apart (a thumb
+                        // never hits Delete for Edit).
+                        <div className="flex flex-col items-end gap-4 sm:flex-row sm:items-center sm:justify-end sm:gap-0">
+                          {actions(row)}
+                        </div>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ),
+            )}
           </tbody>
         </table>
       </div>

@@ -46,6 +46,14 @@ export function ErrorNotice({
         )}
       </div>
       {children}
+      {text.diagnosis && (
+        <details className="mt-1 text-xs text-red-800" data-testid="error-diagnosis">
+          <summary className="cursor-pointer">
+            <FormattedMessage id="failure.details" defaultMessage="Details" />
+          </summary>
+          <p className="break-words">{text.diagnosis}</p>
+        </details>
+      )}
       {text.detail && (
         <details className="mt-1 text-xs text-red-800">
           <summary className="cursor-pointer">

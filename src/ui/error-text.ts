@@ -7,6 +7,8 @@ export interface FailureLike {
   kind?: string
   message?: string
   issues?: { path: string; message: string }[]
+  /** An answer that did not fit: the call, the field, what was expected (core/http.ts `Mismatch`). */
+  mismatch?: { call: string; path: string; expected: string }
 }
 
 const byKind = defineMessages({
@@ -165,6 +167,8 @@ export interface ErrorText {
   issues: string[]
   /** The platform's or the transport's own words, when they add to the headline. */
   detail?: string
+  /** Where an answer did not fit: which call and which field, in the chosen language. */
+  diagnosis?: string
 }
 
 /** Every failure in the chosen language: the platform's own text only as a detail. */
@@ -188,7 +192,26 @@ export function describeError(intl: IntlShape, error: unknown): ErrorText {
   const issueList = e.issues?.length ? e.issues : raw && e.status === 400 ? issuesOfText(raw) : []
   const issues = issueList.map((issue) => translateIssue(intl, issue))
   const detail = raw && raw !== headline ? raw : undefined
-  return { headline, issues, detail }
+  const m = e.mismatch
+  const diagnosis = !m
+    ? undefined
+    : m.path
+      ? intl.formatMessage(
+          {
+            id: 'failure.mismatch',
+            defaultMessage:
+              'The answer to {call} could not be read: {field} is not as expected ({expected}).',
+          },
+          { call: m.call, field: m.path, expected: m.expected },
+        )
+      : intl.formatMessage(
+          {
+            id: 'failure.mismatchWhole',
+            defaultMessage: 'The answer to {call} could not be read: it is not as expected ({expected}).',
+          },
+          { call: m.call, expected: m.expected },
+        )
+  return { headline, issues, detail: diagnosis ? undefined : detail, ...(diagnosis ? { diagnosis } : {}) }
 }
 
 /** A failure as one line of text, for places that show a sentence: the refused fields, else the headline. */

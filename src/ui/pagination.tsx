@@ -5,14 +5,18 @@ export interface PaginationProps {
   limit: number
   /** Unknown until the list's first answer: nothing is shown, not "page 1 of 1". */
   totalCount: number | undefined
+  /** The platform gave no total: whether the next page may hold more (this one was full). */
+  more?: boolean
   sizes: number[]
   onChange: (next: { page: number; limit: number }) => void
 }
 
-export function Pagination({ page, limit, totalCount, sizes, onChange }: PaginationProps) {
+export function Pagination({ page, limit, totalCount, more, sizes, onChange }: PaginationProps) {
   const intl = useIntl()
   if (totalCount === undefined) return null
-  const pages = Math.max(1, Math.ceil(totalCount / limit))
+  // Without a total the pages are not counted: this page, and a next one while pages come full.
+  const counted = more === undefined
+  const pages = counted ? Math.max(1, Math.ceil(totalCount / limit)) : more ? page + 1 : page
   const button =
     'rounded-md border border-gray-300 bg-white px-3 py-1 text-sm disabled:text-gray-400 hover:bg-gray-50'
   return (
@@ -29,11 +33,15 @@ export function Pagination({ page, limit, totalCount, sizes, onChange }: Paginat
         <FormattedMessage id="pagination.previous" defaultMessage="Previous" />
       </button>
       <span aria-live="polite">
-        <FormattedMessage
-          id="pagination.position"
-          defaultMessage="Page {page} of {pages}"
-          values={{ page, pages }}
-        />
+        {counted ? (
+          <FormattedMessage
+            id="pagination.position"
+            defaultMessage="Page {page} of {pages}"
+            values={{ page, pages }}
+          />
+        ) : (
+          <FormattedMessage id="pagination.page" defaultMessage="Page {page}" values={{ page }} />
+        )}
       </span>
       <button
         type="button"
@@ -58,11 +66,19 @@ export function Pagination({ page, limit, totalCount, sizes, onChange }: Paginat
         </select>
       </label>
       <span className="text-gray-600">
-        <FormattedMessage
-          id="pagination.total"
-          defaultMessage="{count, plural, one {# item} other {# items}}"
-          values={{ count: totalCount }}
-        />
+        {counted || !more ? (
+          <FormattedMessage
+            id="pagination.total"
+            defaultMessage="{count, plural, one {# item} other {# items}}"
+            values={{ count: totalCount }}
+          />
+        ) : (
+          <FormattedMessage
+            id="pagination.atLeast"
+            defaultMessage="{count, plural, one {at least # item} other {at least # items}}"
+            values={{ count: totalCount }}
+          />
+        )}
       </span>
     </nav>
   )

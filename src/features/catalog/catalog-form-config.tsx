@@ -1,7 +1,9 @@
+import { useStore } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
 import { useIntl } from 'react-intl'
 import { catalogOptionsQuery, protocolOptionsQuery } from '../../api/catalog'
 import { dataFormatsQuery } from '../../api/data-formats'
+import { findDataFormat, isUnreadable } from '../../contract/reading'
 import { CheckboxField } from '../../ui/form/checkbox-field'
 import { withForm } from '../../ui/form/fields'
 import { MultiSelectField } from '../../ui/form/multi-select-field'
@@ -9,10 +11,20 @@ import { toFormValues } from './catalog-form-schema'
 import { ProductFieldInputs } from './product-field-inputs'
 
 const defaults = toFormValues('dataproduct')
-const useFormatOptions = () => {
+/**
+ * The data formats as options, by id; a format the product names by its code is offered under that
+ * code too, so it is shown by name. Only a complete list may call a format missing.
+ */
+const useFormatOptions = (refs: readonly string[]) => {
   const query = useQuery(dataFormatsQuery({ page: 1, limit: 100 }))
-  const options = (query.data?.items ?? []).map((f) => ({ value: f.id, label: f.name || f.dataFormatCode }))
-  return { options, loaded: query.isSuccess && !query.data.error }
+  const formats = (query.data?.items ?? []).filter((f) => !isUnreadable(f))
+  const options = formats.map((f) => ({ value: f.id, label: f.name || f.dataFormatCode }))
+  for (const ref of refs) {
+    const byCode = formats.some((f) => f.id === ref) ? undefined : findDataFormat(formats, ref)
+    if (byCode) options.push({ value: ref, label: byCode.name || ref })
+  }
+  const complete = query.data !== undefined && !query.data.more && formats.length >= query.data.totalCount
+  return { options, loaded: query.isSuccess && !query.data.error && complete }
 }
 
 /** Formats, protocol, access point and the JSON parameters: shared by products, templates and sources. */
@@ -20,7 +32,9 @@ const ParameterFields = withForm({
   defaultValues: defaults,
   render: function ParameterFields({ form }) {
     const intl = useIntl()
-    const formats = useFormatOptions()
+    const inputFormats = useStore(form.store, (s) => s.values.inputFormats)
+    const outputFormat = useStore(form.store, (s) => s.values.outputFormat)
+    const formats = useFormatOptions([...(inputFormats ?? []), ...(outputFormat ? [outputFormat] : [])])
     const missingFormat = intl.formatMessage({
       id: 'catalog.formatMissing',
       defaultMessage: 'Removed data format',
@@ -59,7 +73,7 @@ const ParameterFields = withForm({
               label={intl.formatMessage({ id: 'catalog.outputFormat', defaultMessage: 'Output format' })}
               options={formats.options}
               loaded={formats.loaded}
-              missingLabel={missingFormat}
+              missingLabel={formats.loaded ? missingFormat : outputFormat}
             />
           )}
         </form.AppField>

@@ -1,4 +1,5 @@
 import type { Product, ProductType } from '../../api/catalog'
+import { changedFields } from '../../contract/edit-body'
 import { MESSAGES } from '../../contract/messages'
 import {
   PRODUCT_FIELD_NAMES,
@@ -12,8 +13,10 @@ import {
   VISIBILITY_TYPES,
   visibilityNeedsOrganizations,
 } from '../../contract/product'
+import { readNames } from '../../contract/reading'
 import { jsonObjectText } from '../../contract/rules'
 import { z } from '../../contract/zod'
+import { parseFieldByField } from '../../ui/form/issued-values'
 
 /** Valid JSON of the wrong shape says which shape is wanted, not "Not valid JSON!". */
 export const JSON_LIST_WANTED = 'Enter a list in square brackets: [ … ]'
@@ -125,7 +128,8 @@ function tableValues(p?: Partial<Product>) {
   const value = (name: ProductFieldName) => {
     const field: ProductField = PRODUCT_FIELDS[name]
     if (field.input === 'checkbox') return p?.[name] ?? false
-    return field.rule instanceof z.ZodArray ? strings(p?.[name]) : text(p?.[name])
+    // Lists of names may come as objects (quality attributes): the form shows their names.
+    return field.rule instanceof z.ZodArray ? readNames(p?.[name]) : text(p?.[name])
   }
   return Object.fromEntries(PRODUCT_FIELD_NAMES.map((name) => [name, value(name)])) as {
     [K in ProductFieldName]: z.input<(typeof PRODUCT_FIELDS)[K]['rule']>
@@ -149,7 +153,8 @@ const CLEARED = {
  * field is left out of a create; on an edit of an item that had it, it is sent empty.
  */
 export function toProductInput(values: CatalogFormValues, current?: Partial<Product>): ProductInput {
-  const v = catalogFormSchema.parse(values)
+  // A value the platform issued and the user left alone is sent as it is, even if the form's rule refuses it.
+  const v = parseFieldByField(catalogFormSchema.shape, values) as z.output<typeof catalogFormSchema>
   const { visibilityType, selectedVisibilityTo, ...rest } = v
   const input: Record<string, unknown> = {
     ...rest,
@@ -168,4 +173,19 @@ export function toProductInput(values: CatalogFormValues, current?: Partial<Prod
   // No publisher chosen: the platform fills in the current organization.
   if (input.publisherOrganizationId === '') delete input.publisherOrganizationId
   return input as ProductInput
+}
+
+/**
+ * What an edit of a catalog item sends (a PATCH): only the fields whose value the user changed,
+ * compared with the same form loaded and left alone. Nothing absent becomes "" or [], and fields
+ * the console does not know stay on the platform as they are.
+ */
+export function productEditBody(
+  type: ProductType,
+  current: Partial<Product>,
+  values: CatalogFormValues,
+): Partial<ProductInput> {
+  const before = toProductInput(toFormValues(type, current), current)
+  const after = toProductInput(values, current)
+  return changedFields(before, after) as Partial<ProductInput>
 }

@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { catalog, listOfType, type Product, type ProductType, requeueCatalogCreate } from '../../api/catalog'
+import type { ProductInput } from '../../contract/product'
 import type { OutboxEntry } from '../../outbox/db'
 import { draftKey, removeDraft, useDraft } from '../../outbox/drafts'
 import { isLocalId, newLocalId } from '../../outbox/outbox'
@@ -12,6 +13,7 @@ import { isQuotaError } from '../../pwa/storage'
 import { Button } from '../../ui/button'
 import { DraftKept, DraftOffer } from '../../ui/draft-offer'
 import { onSave, useAppForm } from '../../ui/form/fields'
+import { checkChangedOnly } from '../../ui/form/issued-values'
 import {
   PlatformRefusal,
   platformErrorListeners,
@@ -25,6 +27,7 @@ import { GeneralTab, InformationTab } from './catalog-form-general'
 import {
   type CatalogFormValues,
   catalogFormSchema,
+  productEditBody,
   toFormValues,
   toProductInput,
 } from './catalog-form-schema'
@@ -65,9 +68,13 @@ export function CatalogForm({
   // The version the user started editing: a newer one on the platform must surface as a conflict.
   const [baseVersion] = useState(current?.updatedAt)
   const outbox = useOutboxSave(refused)
+  // A value the platform issued is checked only once the user changes it.
+  const [validator] = useState(() =>
+    checkChangedOnly(catalogFormSchema, current ? toFormValues(type, current) : undefined),
+  )
   const form = useAppForm({
     defaultValues: toFormValues(type, current),
-    validators: { onChange: catalogFormSchema, onSubmit: catalogFormSchema },
+    validators: { onChange: validator, onSubmit: validator },
     listeners: platformErrorListeners,
     onSubmitInvalid: ({ value }) => {
       const first = tabsOf(type, panels).find((t) => tabsWithErrors(type, value).has(t))
@@ -75,6 +82,8 @@ export function CatalogForm({
     },
     onSubmit: async ({ value, formApi }) => {
       const input = toProductInput(value, current)
+      // An edit (a PATCH) carries only what the user changed; a create never accepted is sent whole.
+      const changes = current && !isLocalId(current.id) ? productEditBody(type, current, value) : input
       let outcome: SaveOutcome
       try {
         outcome = await outbox.save(
@@ -82,9 +91,9 @@ export function CatalogForm({
             current && isLocalId(current.id)
               ? requeueCatalogCreate(current.id, input)
               : current
-                ? catalog.queueUpdate({ id: current.id, updatedAt: baseVersion }, input)
+                ? catalog.queueUpdate({ ...current, updatedAt: baseVersion }, changes as ProductInput)
                 : catalog.queueCreate(newLocalId(), input),
-          input,
+          changes,
           formApi,
         )
       } catch (error) {

@@ -61,8 +61,10 @@ export function CatalogListScreen({
   )
   const [deleting, setDeleting] = useState<Product | null>(null)
 
-  useKeptPage(list, { page: params.page, limit: params.limit, totalCount: query.data?.totalCount }, (page) =>
-    onSearch({ ...search, page }, { replace: true }),
+  useKeptPage(
+    list,
+    { page: params.page, limit: params.limit, totalCount: query.data?.totalCount, more: query.data?.more },
+    (page) => onSearch({ ...search, page }, { replace: true }),
   )
 
   return (
@@ -116,6 +118,7 @@ export function CatalogListScreen({
           page: params.page,
           limit: params.limit,
           totalCount: query.data?.totalCount,
+          more: query.data?.more,
           sizes: PAGE_SIZES,
           onChange: (next) => onSearch({ ...search, ...next }),
         }}

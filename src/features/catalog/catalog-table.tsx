@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import type { CatalogList, Product } from '../../api/catalog'
 import { useEntityActions } from '../../auth/permitted'
+import { readTime } from '../../contract/reading'
 import type { WithPending } from '../../outbox/outbox'
 import { type Column, DataTable, type SortState } from '../../ui/data-table'
 import type { PaginationProps } from '../../ui/pagination'
@@ -102,7 +103,7 @@ export function CatalogTable({
       sortField: 'updatedAt',
       priority: 'lg',
       header: <FormattedMessage id="catalog.field.updatedAt" defaultMessage="Updated" />,
-      cell: (row) => row.updatedAt && <FormattedDate value={row.updatedAt} dateStyle="medium" />,
+      cell: (row) => row.updatedAt && <FormattedDate value={readTime(row.updatedAt)} dateStyle="medium" />,
     },
   ]
   return (

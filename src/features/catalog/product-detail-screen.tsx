@@ -5,6 +5,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { catalog, listOfType, type Product } from '../../api/catalog'
 import { organizationsQuery } from '../../api/organizations'
 import { useEntityActions } from '../../auth/permitted'
+import { readTime } from '../../contract/reading'
 import { useSession } from '../../core/session'
 import { Button } from '../../ui/button'
 import { PageHeader } from '../../ui/page-header'
@@ -168,7 +169,7 @@ function Related({ product }: { product: Product }) {
             defaultMessage="Created {date} by {self, select, yes {you} other {{who}}}"
             values={{
               date: product.createdAt ? (
-                <FormattedDate value={product.createdAt} dateStyle="medium" timeStyle="short" />
+                <FormattedDate value={readTime(product.createdAt)} dateStyle="medium" timeStyle="short" />
               ) : (
                 '—'
               ),
@@ -181,7 +182,7 @@ function Related({ product }: { product: Product }) {
             defaultMessage="Updated {date} by {self, select, yes {you} other {{who}}}"
             values={{
               date: product.updatedAt ? (
-                <FormattedDate value={product.updatedAt} dateStyle="medium" timeStyle="short" />
+                <FormattedDate value={readTime(product.updatedAt)} dateStyle="medium" timeStyle="short" />
               ) : (
                 '—'
               ),

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import type { Product } from '../../api/catalog'
+import { type Product, protocolOptionsQuery } from '../../api/catalog'
 import { dataFormatsQuery } from '../../api/data-formats'
 import { organizationsQuery } from '../../api/organizations'
 import { PRODUCT_FIELD_NAMES, PRODUCT_FIELDS, type ProductField } from '../../contract/product'
+import { findDataFormat, isUnreadable, readNames } from '../../contract/reading'
 import { useSession } from '../../core/session'
 import { useCatalogLabels } from './catalog-labels'
 
@@ -37,12 +38,16 @@ export function ProductFacts({ product: p }: { product: Product }) {
   // Names for ids, when the signed-in user may read them; otherwise the ids themselves.
   const formats = useQuery({ ...dataFormatsQuery({ page: 1, limit: 100 }), enabled: signedIn })
   const organizations = useQuery({ ...organizationsQuery(), enabled: signedIn })
-  // A format that is gone says so; while the formats are not known, its id stands in.
-  const formatName = (id: string) =>
-    formats.data?.items.find((f) => f.id === id)?.name ??
-    (formats.isSuccess && !formats.data.error
+  const protocols = useQuery({ ...protocolOptionsQuery(), enabled: signedIn && Boolean(p.protocolId) })
+  // A format named by id or code; one that is gone says so, but only when every format is known.
+  const known = (formats.data?.items ?? []).filter((f) => !isUnreadable(f))
+  const complete =
+    formats.isSuccess && !formats.data.error && !formats.data.more && known.length >= formats.data.totalCount
+  const formatName = (ref: string) =>
+    findDataFormat(known, ref)?.name ??
+    (complete
       ? intl.formatMessage({ id: 'catalog.formatMissing', defaultMessage: 'Removed data format' })
-      : id)
+      : ref)
   const orgName = (id: string) => organizations.data?.find((o) => o.id === id)?.name ?? id
   const yes = (v: boolean | undefined) =>
     v
@@ -67,10 +72,10 @@ export function ProductFacts({ product: p }: { product: Product }) {
           {p.visibility?.type === 'organizations' && `: ${listed(p.visibility.visibleTo, orgName)}`}
         </Row>
         <Row term={<FormattedMessage id="catalog.qualityAttributes" defaultMessage="Quality attributes" />}>
-          {listed(p.qualityAttributes)}
+          {listed(readNames(p.qualityAttributes))}
         </Row>
         <Row term={<FormattedMessage id="catalog.industries" defaultMessage="Industries" />}>
-          {listed(p.industries)}
+          {listed(readNames(p.industries))}
         </Row>
         <Row term={<FormattedMessage id="catalog.inputFormats" defaultMessage="Input formats" />}>
           {listed(p.inputFormats, formatName)}
@@ -79,7 +84,9 @@ export function ProductFacts({ product: p }: { product: Product }) {
           {p.outputFormat ? formatName(p.outputFormat) : none}
         </Row>
         <Row term={<FormattedMessage id="catalog.protocol" defaultMessage="Protocol" />}>
-          {p.protocolId ?? none}
+          {p.protocolId
+            ? (protocols.data?.find((o) => o.value === p.protocolId)?.label ?? p.protocolId)
+            : none}
         </Row>
         <Row term={<FormattedMessage id="catalog.accessPoint" defaultMessage="Access point" />}>
           {p.accessPoint || none}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { FormattedDate, FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import { CONTRACTS_RESOURCE, type Contract, contractState, productContractsQuery } from '../../api/contracts'
+import { organizationsQuery } from '../../api/organizations'
 import { useSession } from '../../core/session'
 import { applyPending, type WithPending } from '../../outbox/outbox'
 import { usePendingChanges } from '../../outbox/use-outbox'
@@ -23,6 +24,10 @@ export function ProductContracts({ productId }: { productId: string }) {
   const intl = useIntl()
   const session = useSession()
   const query = useQuery({ ...productContractsQuery(productId), enabled: session !== null })
+  // Parties named by organization id are shown by name, where the caller may read it.
+  const organizations = useQuery({ ...organizationsQuery(), enabled: session !== null })
+  const party = (v: string | null | undefined) =>
+    v == null ? undefined : (organizations.data?.find((o) => o.id === v)?.name ?? v)
   const pending = usePendingChanges(CONTRACTS_RESOURCE).filter(
     (e) => (e.body as Partial<Contract> | undefined)?.productId === productId,
   )
@@ -88,7 +93,7 @@ export function ProductContracts({ productId }: { productId: string }) {
       <div className="mt-3">
         <DataTable
           caption={<FormattedMessage id="contract.title" defaultMessage="Contracts" />}
-          columns={columns(intl, pending)}
+          columns={columns(intl, pending, party)}
           rows={rows}
           rowKey={(row) => row.id}
           dense
@@ -115,6 +120,7 @@ export function ProductContracts({ productId }: { productId: string }) {
 const columns = (
   intl: IntlShape,
   pending: { entityId: string; label: string }[],
+  party: (v: string | null | undefined) => string | undefined,
 ): Column<WithPending<Contract>>[] => [
   {
     id: 'validFrom',
@@ -145,12 +151,12 @@ const columns = (
     id: 'publisher',
     priority: 'md',
     header: <FormattedMessage id="contract.publisher" defaultMessage="Data publisher" />,
-    cell: (row) => row.dataPublisher ?? '—',
+    cell: (row) => party(row.dataPublisher) ?? '—',
   },
   {
     id: 'consumer',
     header: <FormattedMessage id="contract.consumer" defaultMessage="Data consumer" />,
-    cell: (row) => row.dataConsumer ?? pendingConsumer(row, pending),
+    cell: (row) => party(row.dataConsumer) ?? pendingConsumer(row, pending),
   },
   {
     id: 'state',

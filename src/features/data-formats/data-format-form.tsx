@@ -2,7 +2,7 @@ import { useStore } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { type DataFormat, dataFormats } from '../../api/data-formats'
+import { type DataFormat, type DataFormatInput, dataFormats } from '../../api/data-formats'
 import type { OutboxEntry } from '../../outbox/db'
 import { draftKey, removeDraft, useDraft } from '../../outbox/drafts'
 import { newLocalId } from '../../outbox/outbox'
@@ -11,25 +11,23 @@ import { isQuotaError } from '../../pwa/storage'
 import { Button } from '../../ui/button'
 import { DraftKept, DraftOffer } from '../../ui/draft-offer'
 import { onSave, useAppForm } from '../../ui/form/fields'
+import { checkChangedOnly } from '../../ui/form/issued-values'
 import {
   PlatformRefusal,
   platformErrorListeners,
   useOutboxSave,
   useRefusalOnFields,
 } from '../../ui/form/platform-answer'
-import { type DataFormatFormValues, dataFormatFormSchema, emptyDataFormat } from './data-format-schema'
+import {
+  type DataFormatFormValues,
+  dataFormatEditBody,
+  dataFormatFormSchema,
+  emptyDataFormat,
+  toDataFormatInput,
+  toDataFormatValues,
+} from './data-format-schema'
 
 const TYPES = ['json', 'xml', 'csv', 'json-ld', 'avro', 'parquet']
-
-function toValues(entity?: Partial<DataFormat>): DataFormatFormValues {
-  return {
-    dataFormatCode: entity?.dataFormatCode ?? '',
-    name: entity?.name ?? '',
-    description: entity?.description ?? '',
-    type: entity?.type ?? '',
-    ontologyContext: entity?.ontologyContext ?? '',
-  }
-}
 
 /** One form for create and edit; a save is queued in the outbox, never lost. */
 export function DataFormatForm({ current, refused }: { current?: DataFormat; refused?: OutboxEntry }) {
@@ -40,12 +38,19 @@ export function DataFormatForm({ current, refused }: { current?: DataFormat; ref
   // The version the user started editing: a newer one on the platform must surface as a conflict.
   const [baseVersion] = useState(current?.updatedAt)
   const outbox = useOutboxSave(refused)
+  // A value the platform issued is checked only once the user changes it.
+  const [validator] = useState(() =>
+    checkChangedOnly(dataFormatFormSchema, current ? toDataFormatValues(current) : undefined),
+  )
   const form = useAppForm({
-    defaultValues: current ? toValues(current) : emptyDataFormat,
-    validators: { onChange: dataFormatFormSchema, onSubmit: dataFormatFormSchema },
+    defaultValues: current ? toDataFormatValues(current) : emptyDataFormat,
+    validators: { onChange: validator, onSubmit: validator },
     listeners: platformErrorListeners,
     onSubmit: async ({ value, formApi }) => {
-      const input = dataFormatFormSchema.parse(value)
+      // An edit sends back what it received, with only the user's changes laid over.
+      const input = (
+        current ? dataFormatEditBody(current, value) : toDataFormatInput(value)
+      ) as DataFormatInput
       let outcome: SaveOutcome
       try {
         outcome = await outbox.save(

@@ -24,9 +24,13 @@ export function DataFormatsScreen() {
   const { query, items: rows } = useList(dataFormats, { page, limit })
   const [deleting, setDeleting] = useState<DataFormat | null>(null)
 
-  useKeptPage(DATA_FORMATS, { page, limit, totalCount: query.data?.totalCount }, (last) => {
-    void navigate({ search: { page: last, limit }, replace: true })
-  })
+  useKeptPage(
+    DATA_FORMATS,
+    { page, limit, totalCount: query.data?.totalCount, more: query.data?.more },
+    (last) => {
+      void navigate({ search: { page: last, limit }, replace: true })
+    },
+  )
   const changePage = (next: { page: number; limit: number }) => void navigate({ search: next })
 
   return (
@@ -64,6 +68,7 @@ export function DataFormatsScreen() {
           page,
           limit,
           totalCount: query.data?.totalCount,
+          more: query.data?.more,
           sizes: PAGE_SIZES,
           onChange: changePage,
         }}

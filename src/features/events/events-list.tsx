@@ -2,8 +2,10 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useRef } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import type { PlatformEvent } from '../../api/events'
+import { isUnreadable } from '../../contract/reading'
 import { targetTypeText } from '../../ui/enum-text'
 import { StatusBadge } from '../../ui/status-badge'
+import { UnreadableItem } from '../../ui/unreadable'
 
 const ROW_HEIGHT = 72
 
@@ -39,6 +41,19 @@ export function EventsList({ events, onOpen }: { events: PlatformEvent[]; onOpen
       >
         {virtual.getVirtualItems().map((row) => {
           const event = events[row.index]
+          if (event && isUnreadable(event))
+            return (
+              <li
+                key={event.id}
+                data-testid="event-row"
+                aria-setsize={events.length}
+                aria-posinset={row.index + 1}
+                className="absolute top-0 left-0 w-full overflow-auto border-b border-gray-100 bg-amber-50 px-3"
+                style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+              >
+                <UnreadableItem item={event} />
+              </li>
+            )
           return event ? (
             <EventRow
               key={event.id}

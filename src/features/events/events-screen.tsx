@@ -25,6 +25,9 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
   const all = useMemo(() => flattenEvents(query.data?.pages), [query.data])
   const shown = all.length > target ? all.slice(0, target) : all
   const totalCount = query.data?.pages.at(-1)?.totalCount ?? 0
+  // Without the platform's total, a full last page means there may be more.
+  const more = query.data?.pages.at(-1)?.more
+  const canLoadMore = shown.length < totalCount || more === true
   const { hasNextPage, isFetching, fetchNextPage } = query
 
   // The URL says how many are shown; fetch pages until that many are loaded (or there are no more).
@@ -42,7 +45,10 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
     (id: string) => void navigate({ search: (prev) => ({ ...prev, event: id }), replace: true }),
     [navigate],
   )
-  const loadMore = () => setSearch({ limit: Math.min(totalCount, Math.max(target, all.length) * 2) })
+  const loadMore = () => {
+    const next = Math.max(target, all.length) * 2
+    setSearch({ limit: more ? next : Math.min(totalCount, next) })
+  }
 
   return (
     <div>
@@ -57,7 +63,14 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
       </FilterDisclosure>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-gray-700" aria-live="polite" data-testid="events-count">
-          {query.data !== undefined && (
+          {query.data !== undefined && more !== undefined && (
+            <FormattedMessage
+              id="events.showingOpen"
+              defaultMessage="Showing {shown}"
+              values={{ shown: <FormattedNumber value={shown.length} /> }}
+            />
+          )}
+          {query.data !== undefined && more === undefined && (
             <FormattedMessage
               id="events.showing"
               defaultMessage="Showing {shown} of {total}"
@@ -80,7 +93,7 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
       ) : (
         <EventsList events={shown} onOpen={open} />
       )}
-      {shown.length < totalCount && (
+      {canLoadMore && (
         <div className="mt-3 flex justify-center">
           <Button variant="secondary" onClick={loadMore} disabled={query.isFetchingNextPage}>
             <FormattedMessage id="events.loadMore" defaultMessage="Load more" />

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { FormattedDate, FormattedMessage } from 'react-intl'
 import type { PlatformEvent } from '../../api/events'
+import { isUnreadable } from '../../contract/reading'
 import { Button } from '../../ui/button'
 import { type QueryLike, QueryState } from '../../ui/query-state'
+import { UnreadableItem } from '../../ui/unreadable'
 
 /** The platform's last error events (getlasterrors), each opening in the events drawer. */
 export function LastErrors({
@@ -46,25 +48,31 @@ export function LastErrors({
         </div>
       ) : (
         <ul className="divide-y divide-gray-200 text-sm">
-          {events.map((event) => (
-            <li
-              key={event.id}
-              data-testid="last-error"
-              className="flex flex-wrap items-baseline gap-x-3 py-2"
-            >
-              <span className="text-xs whitespace-nowrap text-gray-700">
-                <FormattedDate value={event.timestamp} dateStyle="short" timeStyle="short" />
-              </span>
-              <Link
-                to="/events"
-                search={{ error: true, event: event.id }}
-                className="font-mono text-xs font-semibold text-primary-800 underline"
+          {events.map((event) =>
+            isUnreadable(event) ? (
+              <li key={event.id} data-testid="last-error" className="py-2">
+                <UnreadableItem item={event} />
+              </li>
+            ) : (
+              <li
+                key={event.id}
+                data-testid="last-error"
+                className="flex flex-wrap items-baseline gap-x-3 py-2"
               >
-                {event.type}
-              </Link>
-              <span className="min-w-0 flex-1 basis-48 truncate text-gray-800">{event.message}</span>
-            </li>
-          ))}
+                <span className="text-xs whitespace-nowrap text-gray-700">
+                  <FormattedDate value={event.timestamp} dateStyle="short" timeStyle="short" />
+                </span>
+                <Link
+                  to="/events"
+                  search={{ error: true, event: event.id }}
+                  className="font-mono text-xs font-semibold text-primary-800 underline"
+                >
+                  {event.type}
+                </Link>
+                <span className="min-w-0 flex-1 basis-48 truncate text-gray-800">{event.message}</span>
+              </li>
+            ),
+          )}
         </ul>
       )}
     </section>

@@ -10,6 +10,7 @@ import {
   STATS_FIRST_LIMIT,
   statsQuery,
 } from '../../api/monitoring'
+import { drawable, readName, readNumber, readStatsRow } from '../../contract/reading'
 import { Button } from '../../ui/button'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
@@ -36,8 +37,10 @@ export function MonitoringScreen() {
   const errorsLabel = intl.formatMessage({ id: 'monitoring.errors', defaultMessage: 'Errors (5xx answers)' })
 
   const requests = useMemo(() => {
-    const buckets = stats.data ?? []
-    const times = buckets.map((b) => Date.parse(b.hour ?? `${b.day}T00:00:00Z`))
+    const rows: unknown[] = stats.data ?? []
+    // Rows without a moment or a count cannot go on a time axis: the card says so instead of NaN.
+    const buckets = drawable(rows) ? rows.map(readStatsRow) : []
+    const times = buckets.map((b) => Date.parse(b.at ?? ''))
     const format = (ms: number) =>
       hourly
         ? intl.formatDate(ms, { weekday: 'short', hour: '2-digit', minute: '2-digit' })
@@ -54,16 +57,24 @@ export function MonitoringScreen() {
           ? (seconds: number) => intl.formatTime(seconds * 1000, { hour: '2-digit', minute: '2-digit' })
           : undefined,
         series: [
-          { label: requestsLabel, color: REQUESTS, values: buckets.map((b) => b.count) },
-          { label: errorsLabel, color: ERRORS, values: buckets.map((b) => b.errors) },
+          { label: requestsLabel, color: REQUESTS, values: buckets.map((b) => b.count ?? 0) },
+          // Errors the platform did not count are left out, not drawn as none.
+          ...(buckets.every((b) => b.errors !== undefined)
+            ? [{ label: errorsLabel, color: ERRORS, values: buckets.map((b) => b.errors ?? 0) }]
+            : []),
         ],
       },
+      undrawable: rows.length > 0 && buckets.length === 0 ? rows[0] : undefined,
     }
   }, [stats.data, hourly, intl, requestsLabel, errorsLabel])
 
   const companies = useMemo(() => {
-    const rows = orgs.data ?? []
-    const names = rows.map((o) => o.organizationName)
+    const rows = (orgs.data ?? []).map((o) => ({
+      name: readName(o.organizationName ?? o.organizationId),
+      count: readNumber(o.count),
+      errors: readNumber(o.errors),
+    }))
+    const names = rows.map((o) => o.name)
     return {
       rowLabels: names,
       chart: {
@@ -71,8 +82,10 @@ export function MonitoringScreen() {
         xLabel: intl.formatMessage({ id: 'monitoring.company', defaultMessage: 'Company' }),
         categories: names,
         series: [
-          { label: requestsLabel, color: REQUESTS, values: rows.map((o) => o.count) },
-          { label: errorsLabel, color: ERRORS, values: rows.map((o) => o.errors) },
+          { label: requestsLabel, color: REQUESTS, values: rows.map((o) => o.count ?? 0) },
+          ...(rows.every((o) => o.errors !== undefined)
+            ? [{ label: errorsLabel, color: ERRORS, values: rows.map((o) => o.errors ?? 0) }]
+            : []),
         ],
       },
     }
@@ -119,7 +132,13 @@ export function MonitoringScreen() {
         }
         rowLabels={requests.rowLabels}
         chart={requests.chart}
-        state={stats.data === undefined && <QueryState query={stats} empty={false} />}
+        state={
+          stats.data === undefined ? (
+            <QueryState query={stats} empty={false} />
+          ) : requests.undrawable !== undefined ? (
+            <CannotDraw row={requests.undrawable} />
+          ) : undefined
+        }
       />
       <ChartCard
         testId="companies-chart"
@@ -140,6 +159,26 @@ export function MonitoringScreen() {
           ) : undefined
         }
       />
+    </div>
+  )
+}
+
+/** Stats rows without a time or a count: the chart is not drawn, and the row that shows why is at hand. */
+function CannotDraw({ row }: { row: unknown }) {
+  return (
+    <div className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <p data-testid="chart-undrawable">
+        <FormattedMessage
+          id="monitoring.cannotDraw"
+          defaultMessage="This chart cannot be drawn from this data: the platform's rows have no time (day or hour) or no count."
+        />
+      </p>
+      <details className="mt-1 text-xs">
+        <summary className="cursor-pointer">
+          <FormattedMessage id="reading.raw" defaultMessage="What the platform sent" />
+        </summary>
+        <pre className="mt-1 overflow-auto whitespace-pre-wrap break-all">{JSON.stringify(row, null, 2)}</pre>
+      </details>
     </div>
   )
 }

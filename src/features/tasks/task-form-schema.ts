@@ -1,5 +1,7 @@
 import type { ActionSchema, Task, TaskInput } from '../../api/tasks'
+import { changedFields, mergeEdit, mergeItems } from '../../contract/edit-body'
 import { MESSAGES } from '../../contract/messages'
+import { readEnvironment } from '../../contract/reading'
 import { isUrl, jsonObjectText, optionalUrl, parseDuration } from '../../contract/rules'
 import {
   CRON_MESSAGE,
@@ -26,7 +28,11 @@ const anyJson = z.string().refine((v) => {
   }
 }, MESSAGES.json)
 
+/** The index of an item in the task as the platform sent it; absent for an item added in the form. */
+const origin = z.number().int().optional()
+
 const actionValues = z.object({
+  origin,
   actionId: z.string().min(1, MESSAGES.enum),
   name: z.string(),
   enabled: z.boolean(),
@@ -38,6 +44,7 @@ const actionValues = z.object({
 })
 
 const notificationValues = z.object({
+  origin,
   url: optionalUrl(),
   internal: z.boolean(),
   sendOnError: z.boolean(),
@@ -47,6 +54,7 @@ const notificationValues = z.object({
 })
 
 const jobValues = z.object({
+  origin,
   schedule: z
     .string()
     .refine((v) => isCron(v), CRON_MESSAGE)
@@ -122,7 +130,15 @@ export function withActionRules(schemas: ActionSchema[]) {
 
 const text = (v: unknown) =>
   v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2)
-const parsed = (v: string) => (v.trim() === '' ? undefined : (JSON.parse(v) as unknown))
+/** A JSON text as its value; a text that is not JSON (a plain string the platform sent) stays a text. */
+const parsed = (v: string): unknown => {
+  if (v.trim() === '') return undefined
+  try {
+    return JSON.parse(v)
+  } catch {
+    return v
+  }
+}
 
 export const emptyAction = (actionId = ''): ActionValues => ({
   actionId,
@@ -157,27 +173,35 @@ export function toFormValues(task?: Partial<Task>): TaskFormValues {
     hookToken: task?.hookToken ?? '',
     concurrentExecutions: String(task?.concurrentExecutions ?? 0),
     asyncResponse: task?.asyncResponse ?? false,
-    actions: (task?.actions ?? []).map((a) => {
+    actions: (task?.actions ?? []).map((a, i) => {
       const input = a.input && typeof a.input === 'object' ? (a.input as Record<string, unknown>) : {}
+      const environment = readEnvironment(a).value
       return {
-        actionId: a.actionId,
+        origin: i,
+        actionId: a.actionId ?? '',
         name: a.name ?? '',
         enabled: a.enabled !== false,
         options: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, text(v)])),
         output: text(a.output),
-        environment: a.environment ? text(a.environment) : '',
+        environment: environment ? text(environment) : '',
         meta: text(a.meta),
       }
     }),
-    notifications: (task?.notifications ?? []).map((n) => ({
+    notifications: (task?.notifications ?? []).map((n, i) => ({
+      origin: i,
       url: n.url ?? '',
-      internal: n.internal,
-      sendOnError: n.sendOnError,
-      sendOnSuccess: n.sendOnSuccess,
-      detailLevel: n.detailLevel,
+      internal: n.internal ?? false,
+      sendOnError: n.sendOnError ?? true,
+      sendOnSuccess: n.sendOnSuccess ?? false,
+      detailLevel: n.detailLevel ?? 'simple',
       type: n.type ?? '',
     })),
-    jobs: (task?.jobs ?? []).map((j) => ({ schedule: j.schedule, timeZone: j.timeZone ?? '' })),
+    // A job without a schedule the console can read stays out of the form and goes back as it came.
+    jobs: (task?.jobs ?? []).flatMap((j, i) =>
+      typeof j?.schedule === 'string'
+        ? [{ origin: i, schedule: j.schedule, timeZone: j.timeZone ?? '' }]
+        : [],
+    ),
   }
 }
 
@@ -229,4 +253,96 @@ export function toTaskInput(values: TaskFormValues, schemas: ActionSchema[]): Ta
     })),
     jobs: values.jobs.map((j) => ({ schedule: j.schedule.trim(), timeZone: opt(j.timeZone) })),
   }
+}
+
+/** Fields the platform keeps by itself: never sent back in a task's PUT (a run may change them meanwhile). */
+const PLATFORM_OWNED = [
+  'id',
+  'status',
+  'lastRun',
+  'jobs',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'updatedBy',
+  'definitionUpdatedAt',
+  'stateUpdatedAt',
+]
+
+const orderOf = (items: readonly { origin?: number }[]) => items.map((item) => item.origin)
+const asJson = (items: readonly unknown[]) => items as Record<string, unknown>[]
+
+/** An action's changed environment goes back under the name the platform gave it. */
+function renameEnvironment(changes: Record<string, unknown>, received: Record<string, unknown>) {
+  const { name } = readEnvironment(received)
+  if (name === 'environment' || !('environment' in changes)) return changes
+  const { environment, ...rest } = changes
+  return { ...rest, [name]: environment }
+}
+
+/**
+ * What an edit of a task sends: the PUT body (everything received and not the platform's own, with
+ * only the changed fields laid over, actions and notifications item by item) and, when the jobs
+ * changed, the jobs for their own call (unreadable ones kept as they came).
+ */
+export function taskEditBody(
+  current: Task,
+  values: TaskFormValues,
+  schemas: ActionSchema[],
+): { body: Record<string, unknown>; jobs?: unknown[] } {
+  const loaded = toFormValues(current)
+  const before = toTaskInput(loaded, schemas) as unknown as Record<string, unknown>
+  const after = toTaskInput(values, schemas) as unknown as Record<string, unknown>
+  const raw = current as unknown as Record<string, unknown>
+  const lists = ['actions', 'notifications', 'jobs'] as const
+  const changes = changedFields(
+    Object.fromEntries(Object.entries(before).filter(([k]) => !lists.includes(k as never))),
+    Object.fromEntries(Object.entries(after).filter(([k]) => !lists.includes(k as never))),
+  )
+  const body = mergeEdit(
+    Object.fromEntries(Object.entries(raw).filter(([k]) => !PLATFORM_OWNED.includes(k))),
+    changes,
+  )
+  const receivedList = (name: (typeof lists)[number]) =>
+    Array.isArray(raw[name]) ? (raw[name] as unknown[]) : []
+  // Items come back in the form's order; `before` is indexed by the received item's index.
+  const beforeByOrigin = (name: (typeof lists)[number], items: readonly { origin?: number }[]) => {
+    const list = asJson(before[name] as unknown[])
+    const byOrigin: Record<string, unknown>[] = []
+    items.forEach((item, j) => {
+      if (item.origin !== undefined && list[j]) byOrigin[item.origin] = list[j]
+    })
+    return byOrigin
+  }
+  const actions = mergeItems(
+    receivedList('actions'),
+    beforeByOrigin('actions', loaded.actions),
+    asJson(after.actions as unknown[]),
+    orderOf(values.actions),
+    renameEnvironment,
+  )
+  if (actions) body.actions = actions
+  const notifications = mergeItems(
+    receivedList('notifications'),
+    beforeByOrigin('notifications', loaded.notifications),
+    asJson(after.notifications as unknown[]),
+    orderOf(values.notifications),
+  )
+  if (notifications) body.notifications = notifications
+  // Jobs: the readable ones as edited, each keeping its own fields; the unreadable ones as they came.
+  const receivedJobs = receivedList('jobs')
+  const unreadableJobs = receivedJobs.filter(
+    (j) => typeof (j as { schedule?: unknown })?.schedule !== 'string',
+  )
+  const readableJobs = receivedJobs.filter((j) => !unreadableJobs.includes(j))
+  const jobOrigins = values.jobs.map((j) =>
+    j.origin === undefined ? undefined : readableJobs.indexOf(receivedJobs[j.origin]),
+  )
+  const jobs = mergeItems(
+    readableJobs,
+    asJson(before.jobs as unknown[]),
+    asJson(after.jobs as unknown[]),
+    jobOrigins.map((o) => (o === -1 ? undefined : o)),
+  )
+  return { body, ...(jobs ? { jobs: [...jobs, ...unreadableJobs] } : {}) }
 }

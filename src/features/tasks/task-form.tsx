@@ -12,6 +12,7 @@ import { isQuotaError } from '../../pwa/storage'
 import { Button } from '../../ui/button'
 import { DraftKept, DraftOffer } from '../../ui/draft-offer'
 import { onSave, useAppForm } from '../../ui/form/fields'
+import { checkChangedOnly } from '../../ui/form/issued-values'
 import {
   PlatformRefusal,
   platformErrorListeners,
@@ -19,15 +20,16 @@ import {
   useRefusalOnFields,
 } from '../../ui/form/platform-answer'
 import { TaskActionsTab } from './task-actions-tab'
-import { type TaskFormValues, toFormValues, toTaskInput, withActionRules } from './task-form-schema'
+import {
+  type TaskFormValues,
+  taskEditBody,
+  toFormValues,
+  toTaskInput,
+  withActionRules,
+} from './task-form-schema'
 import { TaskGeneralTab } from './task-general-tab'
 import { TaskJobsSection } from './task-jobs-section'
 import { TaskNotificationsTab } from './task-notifications-tab'
-
-/** Jobs compared by what the user edits: schedule and zone, in order. */
-const sameJobs = (a: TaskInput['jobs'], b: TaskInput['jobs']) =>
-  a.length === b.length &&
-  a.every((job, i) => job.schedule === b[i]?.schedule && (job.timeZone ?? '') === (b[i]?.timeZone ?? ''))
 
 type Tab = 'general' | 'actions' | 'notifications' | 'history'
 const tabOf = (field: string): Tab =>
@@ -58,7 +60,11 @@ export function TaskForm({
   const [baseVersion] = useState(current?.updatedAt)
   const outbox = useOutboxSave(refused?.path.endsWith('/jobs') ? undefined : refused)
   const jobsSave = useOutboxSave(refused?.path.endsWith('/jobs') ? refused : undefined)
-  const schema = useMemo(() => withActionRules(schemas), [schemas])
+  // A value the platform issued (a code with a hyphen) is checked only once the user changes it.
+  const schema = useMemo(
+    () => checkChangedOnly(withActionRules(schemas), current ? toFormValues(current) : undefined),
+    [schemas, current],
+  )
   const form = useAppForm({
     defaultValues: toFormValues(current),
     validators: { onChange: schema, onSubmit: schema },
@@ -71,12 +77,17 @@ export function TaskForm({
       const input = toTaskInput(value, schemas)
       // A create the platform refused is sent again with everything, its jobs too.
       const retriedCreate = outbox.refused?.method === 'POST'
+      // An edit sends back what it received, with only the user's changes laid over.
+      const edit = current && !retriedCreate ? taskEditBody(current, value, schemas) : undefined
       let outcome: SaveOutcome
       try {
         outcome = await outbox.save(
           () =>
             current
-              ? tasks.queueUpdate({ id: current.id, updatedAt: baseVersion }, input)
+              ? tasks.queueUpdate(
+                  { id: current.id, updatedAt: baseVersion },
+                  (edit?.body ?? input) as unknown as TaskInput,
+                )
               : tasks.queueCreate(newLocalId(), input),
           // A retried update is sent as the update is: without its jobs; a retried create keeps them.
           retriedCreate ? input : { ...input, jobs: undefined },
@@ -92,10 +103,11 @@ export function TaskForm({
         return
       }
       // Changed jobs of an existing task go in their own call, after the task's update.
-      if (current && !retriedCreate && !sameJobs(current.jobs ?? [], input.jobs)) {
+      if (current && edit?.jobs) {
+        const jobs = edit.jobs as TaskInput['jobs']
         const jobsOutcome = await jobsSave.save(
-          () => queueTaskJobs({ id: current.id, updatedAt: baseVersion, name: input.name }, input.jobs),
-          { jobs: input.jobs },
+          () => queueTaskJobs({ id: current.id, updatedAt: baseVersion, name: input.name }, jobs),
+          { jobs },
           formApi,
         )
         if (jobsOutcome.kind === 'refused') return

@@ -27,28 +27,38 @@ export function TaskRunHistory({ taskId }: { taskId: string }) {
           onRetry={() => void query.refetch()}
         />
       </div>
-      <DataTable
-        caption={intl.formatMessage({ id: 'task.history', defaultMessage: 'Run history' })}
-        columns={columns}
-        rows={query.data?.items ?? []}
-        rowKey={(run) => run.id}
-        rowTestId="task-run"
-        rowClassName="align-top"
-        dense
-        query={query}
-        emptyText={<FormattedMessage id="run.none" defaultMessage="No runs yet" />}
-        pagination={{
-          ...paging,
-          totalCount: query.data?.totalCount,
-          sizes: RUN_SIZES,
-          onChange: (next) =>
-            void navigate({
-              to: '.',
-              search: (prev) => ({ ...prev, runsPage: next.page, runsLimit: next.limit }),
-              replace: true,
-            }),
-        }}
-      />
+      {query.data?.notProvided ? (
+        <p className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-800" data-testid="runs-not-provided">
+          <FormattedMessage
+            id="task.historyNotProvided"
+            defaultMessage="This platform does not provide a run history. The task's last result is shown with its details."
+          />
+        </p>
+      ) : (
+        <DataTable
+          caption={intl.formatMessage({ id: 'task.history', defaultMessage: 'Run history' })}
+          columns={columns}
+          rows={query.data?.items ?? []}
+          rowKey={(run) => run.id}
+          rowTestId="task-run"
+          rowClassName="align-top"
+          dense
+          query={query}
+          emptyText={<FormattedMessage id="run.none" defaultMessage="No runs yet" />}
+          pagination={{
+            ...paging,
+            totalCount: query.data?.totalCount,
+            more: query.data?.more,
+            sizes: RUN_SIZES,
+            onChange: (next) =>
+              void navigate({
+                to: '.',
+                search: (prev) => ({ ...prev, runsPage: next.page, runsLimit: next.limit }),
+                replace: true,
+              }),
+          }}
+        />
+      )}
     </section>
   )
 }

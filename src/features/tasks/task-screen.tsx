@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { FormattedDate, FormattedMessage } from 'react-intl'
 import { tasks } from '../../api/tasks'
+import { readTime } from '../../contract/reading'
 import { ApiError } from '../../core/http'
 import { Alert } from '../../ui/alert'
 import { buttonClass } from '../../ui/button'
@@ -62,7 +63,7 @@ export function TaskScreen({ id }: { id: string }) {
         {task.lastRun ? (
           <p data-testid="task-result">
             <RunOutcomeBadge outcome={task.lastRun.outcome} />{' '}
-            <FormattedDate value={task.lastRun.at} dateStyle="short" timeStyle="medium" />:{' '}
+            <FormattedDate value={readTime(task.lastRun.at)} dateStyle="short" timeStyle="medium" />:{' '}
             {task.lastRun.result}
           </p>
         ) : (

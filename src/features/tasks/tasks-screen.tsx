@@ -2,6 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { TASKS, type Task, tasks } from '../../api/tasks'
 import { IfPermitted } from '../../auth/permitted'
+import { readTime } from '../../contract/reading'
 import type { WithPending } from '../../outbox/outbox'
 import { buttonClass } from '../../ui/button'
 import { type Column, DataTable, type SortState } from '../../ui/data-table'
@@ -25,7 +26,7 @@ export function TasksScreen() {
   const sort = search.sort ?? 'updatedAt:desc'
   const { query, items: rows } = useList(tasks, { page, limit, sort, status: search.status, q: search.q })
 
-  useKeptPage(TASKS, { page, limit, totalCount: query.data?.totalCount }, (last) => {
+  useKeptPage(TASKS, { page, limit, totalCount: query.data?.totalCount, more: query.data?.more }, (last) => {
     void navigate({ search: { ...search, page: last }, replace: true })
   })
 
@@ -71,6 +72,7 @@ export function TasksScreen() {
           page,
           limit,
           totalCount: query.data?.totalCount,
+          more: query.data?.more,
           sizes: PAGE_SIZES,
           onChange: (next) => void navigate({ search: { ...search, ...next } }),
         }}
@@ -153,7 +155,7 @@ const columns: Column<WithPending<Task>>[] = [
     cell: (row) =>
       row.lastRun ? (
         <div>
-          <FormattedDate value={row.lastRun.at} dateStyle="short" timeStyle="short" />{' '}
+          <FormattedDate value={readTime(row.lastRun.at)} dateStyle="short" timeStyle="short" />{' '}
           <RunOutcomeBadge outcome={row.lastRun.outcome} />
           <div className="max-w-xs truncate text-xs text-gray-700">{row.lastRun.result}</div>
         </div>

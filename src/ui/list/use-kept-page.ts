@@ -9,10 +9,21 @@ import { savePagination } from './pagination'
  */
 export function useKeptPage(
   list: PagedListName,
-  { page, limit, totalCount }: { page: number; limit: number; totalCount: number | undefined },
+  {
+    page,
+    limit,
+    totalCount,
+    more,
+  }: { page: number; limit: number; totalCount: number | undefined; more?: boolean },
   goTo: (page: number) => void,
 ) {
-  const last = totalCount === undefined ? undefined : Math.max(1, Math.ceil(totalCount / limit))
+  // Without the platform's total, a page with rows exists; an empty one sends back to the last with rows.
+  const last =
+    totalCount === undefined
+      ? undefined
+      : more
+        ? Math.max(page, Math.ceil(totalCount / limit))
+        : Math.max(1, Math.ceil(totalCount / limit))
   // The latest goTo, without making each render's new function a reason to run again.
   const go = useRef(goTo)
   go.current = goTo

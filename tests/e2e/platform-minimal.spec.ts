@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import { ADMIN_TOKEN, signInWithToken, useEnglish } from './support'
+
+// The console against a platform that answers with the least the specification promises: the reference
+// platform started with PLATFORM_PROFILE=minimal on a port of its own (plain arrays, no totalCount
+// but for data formats, epoch times, absent empty fields, unknown fields, no run history).
+
+const port = Number(process.env.E2E_PORT ?? 4310) + 50
+const base = `http://localhost:${port}`
+let server: ChildProcess | undefined
+
+test.use({ baseURL: base })
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  // Node itself (not npx): one process, ended with the suite.
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'orchestrator-minimal-')),
+      PLATFORM_PROFILE: 'minimal',
+    },
+    stdio: 'ignore',
+  })
+  for (let i = 0; i < 170; i++) {
+    const up = await fetch(`${base}/api/sandbox/configs`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (up) return
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+  throw new Error('The minimal platform did not start')
+})
+test.afterAll(() => {
+  server?.kill()
+})
+
+/** What no screen may say of a platform it can read. */
+const WRONG = /NaN|\[object Object\]|Removed data format|There was a problem with your request/
+
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByText('Loading…')).toHaveCount(0, { timeout: 20_000 })
+}
+
+test('the main screens read a minimal platform', async ({ page }) => {
+  test.setTimeout(180_000)
+  await useEnglish(page)
+  await signInWithToken(page)
+  for (const path of ['/products', '/sources', '/tasks', '/data-formats', '/events', '/monitoring', '/me']) {
+    await page.goto(path)
+    await settled(page)
+    await expect(page.locator('body')).not.toContainText(WRONG)
+    await expect(page.getByTestId('unreadable-item')).toHaveCount(0)
+  }
+  // Without a total the pager counts no pages; a full page offers the next.
+  await page.goto('/tasks')
+  await expect(page.getByText(/^Page 1$/)).toBeVisible()
+  await expect(page.getByText(/at least 10 items/)).toBeVisible()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByText(/^Page 2$/)).toBeVisible()
+  // Data formats keep the total the SPEC names for them.
+  await page.goto('/data-formats')
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+  // A task's history: the platform keeps none, and says so plainly.
+  await page.goto('/tasks')
+  await page.getByRole('row').nth(1).getByRole('link').first().click()
+  await expect(page.getByTestId('runs-not-provided')).toBeVisible()
+  await expect(page.locator('body')).not.toContainText(WRONG)
+})
+
+test('a description edit sends only the description; quality attributes stay', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const headers = { Authorization: `Bearer ${ADMIN_TOKEN}` }
+  const list = await (
+    await request.get('/api/sandbox/products/v2?type=dataproduct&limit=50', { headers })
+  ).json()
+  const product = (list.result as { id: string; qualityAttributes?: string[] }[]).find(
+    (p) => p.qualityAttributes?.length,
+  )
+  expect(product).toBeTruthy()
+  const id = product?.id ?? ''
+  await useEnglish(page)
+  await signInWithToken(page)
+  const sent: unknown[] = []
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH') sent.push(r.postDataJSON())
+  })
+  await page.goto(`/products/${id}/edit`)
+  await page.getByLabel('Description').fill('Edited against the minimal platform')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(new RegExp(`/products/${id}$`), { timeout: 20_000 })
+  expect(sent).toEqual([{ description: 'Edited against the minimal platform' }])
+  const after = await (await request.get(`/api/sandbox/products/v2/${id}`, { headers })).json()
+  expect(after.result.description).toBe('Edited against the minimal platform')
+  expect(after.result.qualityAttributes).toEqual(product?.qualityAttributes)
+})
