@@ -148,6 +148,7 @@ const portOpen = (port: number) =>
   })
 
 export async function launchWebKit(driverPort: number): Promise<Driver> {
+  if (await portOpen(driverPort)) throw new Error(`port ${driverPort} is taken: WebKitWebDriver needs it`)
   const driverProcess: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${driverPort}`], {
     stdio: ['ignore', 'ignore', 'pipe'],
   })
@@ -161,13 +162,19 @@ export async function launchWebKit(driverPort: number): Promise<Driver> {
       throw new Error(`WebKitWebDriver did not start on ${driverPort}: ${driverLog}`)
     await new Promise((r) => setTimeout(r, 100))
   }
-  const driver: WebDriver = await new Builder()
-    .usingServer(`http://127.0.0.1:${driverPort}`)
-    .withCapabilities({
-      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-      pageLoadStrategy: 'normal',
-    })
-    .build()
+  const newSession = (port: number) =>
+    new Builder()
+      .usingServer(`http://127.0.0.1:${port}`)
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+        pageLoadStrategy: 'normal',
+      })
+      .build()
+  const driver: WebDriver = await newSession(driverPort).catch((error) => {
+    driverProcess.kill('SIGTERM')
+    throw error
+  })
   await driver.manage().setTimeouts({ script: 60_000, pageLoad: 60_000 })
   await driver.manage().window().setRect({ width: 1280, height: 900 })
   const capabilities = await driver.getCapabilities()

@@ -81,6 +81,8 @@ const serviceWorkerControls = async () => {
 /** The persisted query cache (IndexedDB `orchestrator-boot`) holds `text`: what a reload offline shows. */
 const cacheHolds = (text: string) =>
   new Promise<boolean>((resolve) => {
+    // An open that is kept waiting (by a connection elsewhere) is asked again at the next poll.
+    setTimeout(() => resolve(false), 2000)
     const open = indexedDB.open('orchestrator-boot')
     open.onupgradeneeded = () => open.transaction?.abort()
     open.onerror = () => resolve(false)
@@ -118,7 +120,9 @@ export function crossBrowserSuite(browser: string, options: SuiteOptions) {
         }
         if (Date.now() > until)
           throw new Error(
-            `${browser}: waited ${WAIT_MS / 1000} s for ${what}; at ${await d.url().catch(() => '?')} (last: ${String(last).slice(0, 300)})`,
+            `${browser}: waited ${WAIT_MS / 1000} s for ${what}; at ${await d.url().catch(() => '?')} (last: ${String(last).slice(0, 300)}); the page shows: ${await d
+              .run(() => document.body?.innerText.replace(/\s+/g, ' ').slice(0, 600))
+              .catch(() => '?')}`,
           )
         await new Promise((r) => setTimeout(r, 200))
       }
@@ -152,6 +156,9 @@ export function crossBrowserSuite(browser: string, options: SuiteOptions) {
       await p.start()
       d = await options.launch()
       console.log(`${browser}: ${d.version}`)
+      // In English, whatever the machine's locale (the tests of the Finnish default are e2e's).
+      await d.goto(`${p.url}/login`)
+      await d.run(() => localStorage.setItem('locale', 'en'))
     }, 180_000)
 
     afterAll(async () => {
@@ -166,8 +173,6 @@ export function crossBrowserSuite(browser: string, options: SuiteOptions) {
 
     it('signs in through the embedded OIDC provider with a password, and signs out', async () => {
       await open('/login')
-      await d.run(() => localStorage.setItem('locale', 'en'))
-      await d.reload()
       await click('Sign in')
       await wait('the provider’s sign-in page', () => location.pathname.startsWith('/oidc/interaction/'))
       await fill('#email', 'operator@example.com')
