@@ -76,7 +76,7 @@ export async function launchFirefox(): Promise<Driver> {
             .catch(() => '(gone)'),
         ),
     ).then(
-      (parts) => `console.error at ${at}: ${parts.join(' ') || message.text()}`,
+      (parts) => `console.error at ${at}: ${message.text()}${parts.length ? ` (${parts.join(' ')})` : ''}`,
       () => `console.error at ${at}: ${message.text()}`,
     )
     pending.push(logged)

@@ -2,7 +2,7 @@
 // One browser and one platform per file, the tests in order: each leaves the console signed in for
 // the next. Every wait polls a condition with a generous bound, so a slow or busy machine only
 // takes longer; nothing is timed.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Driver } from './drivers'
 import { OPERATOR_TOKEN, type Platform, platform } from './platform'
 
@@ -19,14 +19,21 @@ export interface SuiteOptions {
 
 // ---- page functions: run in the browser, serialized, so they use only their arguments ----
 
-const bodyHas = (text: string) => document.body?.innerText.includes(text) ?? false
+const bodyHas = (text: string) => {
+  // Not before the console has taken over from its static frame or a painted picture (both inert).
+  if (document.querySelector('[data-static-frame], [data-first-screen]')) return false
+  return document.body?.innerText.includes(text) ?? false
+}
 
 /** Clicks the visible link or button whose text or accessible name is `name`. */
 const clickNamed = (name: string) => {
+  // Not before the console has taken over from its static frame or a painted picture (both inert).
+  if (document.querySelector('[data-static-frame], [data-first-screen]')) return false
   const elements = [...document.querySelectorAll<HTMLElement>('a, button, [role="button"], [role="tab"]')]
+  const text = (el: HTMLElement) => el.innerText?.replace(/\s+/g, ' ').trim()
   const target = elements.find(
     (el) =>
-      (el.getAttribute('aria-label')?.trim() === name || el.innerText?.trim() === name) &&
+      (el.getAttribute('aria-label')?.trim() === name || text(el) === name) &&
       el.getClientRects().length > 0 &&
       !(el as HTMLButtonElement).disabled,
   )
@@ -36,6 +43,8 @@ const clickNamed = (name: string) => {
 
 /** Marks the form field labelled `label` (a trailing " *" ignored) with `data-xb`, its text selected. */
 const markField = (label: string, mark: string) => {
+  // Not before the console has taken over from its static frame or a painted picture (both inert).
+  if (document.querySelector('[data-static-frame], [data-first-screen]')) return false
   for (const el of document.querySelectorAll('[data-xb]')) el.removeAttribute('data-xb')
   const byLabel = [...document.querySelectorAll('label')].find(
     (l) => l.innerText.replace(/\s*\*$/, '').trim() === label,
@@ -58,15 +67,18 @@ const fieldValue = (label: string) => {
 }
 
 const anyFieldHolds = (value: string) =>
+  !document.querySelector('[data-static-frame], [data-first-screen]') &&
   [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].some(
     (f) => f.value === value,
   )
 
 const headingAndSave = () =>
+  !document.querySelector('[data-static-frame], [data-first-screen]') &&
   Boolean(document.querySelector('h1')?.textContent?.trim()) &&
   [...document.querySelectorAll('button')].some((b) => b.innerText.trim() === 'Save')
 
 const rowHas = (rowText: string, text: string) =>
+  !document.querySelector('[data-static-frame], [data-first-screen]') &&
   [...document.querySelectorAll('tr, [role="row"]')].some(
     (row) =>
       (row as HTMLElement).innerText.includes(rowText) && (row as HTMLElement).innerText.includes(text),
@@ -98,6 +110,18 @@ const cacheHolds = (text: string) =>
     }
   })
 
+/**
+ * The page has loaded and fetched nothing new for a while: the count of its resource loads is the
+ * same in three reads 300 ms apart (kept on `window` between the polls that ask).
+ */
+const quiet = () => {
+  const w = window as unknown as { __xbQuiet?: { count: number; same: number } }
+  const count = performance.getEntriesByType('resource').length
+  const last = w.__xbQuiet
+  w.__xbQuiet = { count, same: last && last.count === count ? last.same + 1 : 0 }
+  return document.readyState === 'complete' && w.__xbQuiet.same >= 3
+}
+
 const path = () => location.pathname + location.search
 const pathname = () => location.pathname
 
@@ -124,7 +148,7 @@ export function crossBrowserSuite(browser: string, options: SuiteOptions) {
               .run(() => document.body?.innerText.replace(/\s+/g, ' ').slice(0, 600))
               .catch(() => '?')}`,
           )
-        await new Promise((r) => setTimeout(r, 200))
+        await new Promise((r) => setTimeout(r, 300))
       }
     }
     const seeText = (text: string) => wait(`"${text}"`, bodyHas, text)
@@ -140,6 +164,7 @@ export function crossBrowserSuite(browser: string, options: SuiteOptions) {
      * loads is the navigation test's).
      */
     const openFresh = async (route: string) => {
+      await wait('the page to finish loading', quiet)
       await d.goto('about:blank')
       await open(route)
     }
@@ -165,6 +190,11 @@ export function crossBrowserSuite(browser: string, options: SuiteOptions) {
       await d?.close().catch(() => {})
       await p?.dispose()
     }, 60_000)
+
+    beforeEach(async () => {
+      // Each test answers for its own errors: those of a test that failed before reading them go.
+      await d.takeErrors()
+    })
 
     afterEach(async () => {
       // A test that stopped the platform and failed leaves it running for the next.
@@ -374,12 +404,9 @@ export function crossBrowserSuite(browser: string, options: SuiteOptions) {
           await p.stop()
           await open(`/data-formats/${format.id}/edit`)
           await fill('Name', 'Typed during the refresh')
-          // The refresh the screen starts on opening fails against the stopped platform; what was
-          // typed must outlive it. Seen through: "Refreshing…" shown, then gone.
-          await wait('the refresh to end', () => !document.body.innerText.includes('Refreshing…'))
-          await wait('the refresh to end', () =>
-            /Fetched (today|yesterday|on .+) at/.test(document.body.innerText),
-          )
+          // The refresh the screen starts on opening fails against the stopped platform: the screen says
+          // so, and what was typed must have outlived it.
+          await seeText('Could not refresh: showing saved data.')
           expect(await d.run(fieldValue, 'Name')).toBe('Typed during the refresh')
           await expectNoErrors(offlineNoise)
         },
