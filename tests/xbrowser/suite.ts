@@ -15,6 +15,8 @@ export interface SuiteOptions {
   port: number
   /** Tests known to fail in this browser until a named fix lands: the reason, printed as the skip's. */
   pending?: Partial<Record<'navigation during loading' | 'typing during a refresh', string>>
+  /** Routes known to fail in this browser until a named fix lands: opened, but not checked. */
+  pendingRoutes?: Record<string, string>
 }
 
 // ---- page functions: run in the browser, serialized, so they use only their arguments ----
@@ -30,10 +32,11 @@ const clickNamed = (name: string) => {
   // Not before the console has taken over from its static frame or a painted picture (both inert).
   if (document.querySelector('[data-static-frame], [data-first-screen]')) return false
   const elements = [...document.querySelectorAll<HTMLElement>('a, button, [role="button"], [role="tab"]')]
-  const text = (el: HTMLElement) => el.innerText?.replace(/\s+/g, ' ').trim()
+  // Whitespace aside: browsers differ on the spaces around visually hidden text.
+  const squeeze = (text: string | null | undefined) => text?.replace(/\s+/g, '')
   const target = elements.find(
     (el) =>
-      (el.getAttribute('aria-label')?.trim() === name || text(el) === name) &&
+      (squeeze(el.getAttribute('aria-label')) === squeeze(name) || squeeze(el.innerText) === squeeze(name)) &&
       el.getClientRects().length > 0 &&
       !(el as HTMLButtonElement).disabled,
   )
@@ -327,6 +330,11 @@ export function crossBrowserSuite(browser: string, options: SuiteOptions) {
         ['/no-such-page', '404', () => seeText('This page could not be found')],
       )
       for (const [route, what, check] of checks) {
+        const pending = options.pendingRoutes?.[route]
+        if (pending) {
+          console.log(`${browser}: ${route} not checked: ${pending}`)
+          continue
+        }
         await openFresh(route)
         await check().catch((error: Error) => {
           throw new Error(`${route} (${what}): ${error.message}`)
