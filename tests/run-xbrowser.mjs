@@ -45,7 +45,7 @@ const version = (command, args) => {
 }
 console.log(`Firefox: ${version(FIREFOX, ['--version'])}`)
 console.log(
-  `WebKitGTK: ${version('dpkg-query', ['-W', '-f', '${Version}', 'webkit2gtk-driver']) || '?'} (webkit2gtk-driver)`,
+  `WebKitGTK: ${version('dpkg-query', ['-W', '-f', `\${Version}`, 'webkit2gtk-driver']) || '?'} (webkit2gtk-driver)`,
 )
 
 // WebKitGTK has no headless mode: MiniBrowser draws into Xvfb (Firefox runs headless alongside).
