@@ -178,7 +178,15 @@ export function crossBrowserSuite(browser: string, options: SuiteOptions) {
       await wait(`the field ${label}`, markField, label, 'x')
       await d.type('[data-xb="x"]', text)
     }
-    const open = async (route: string) => d.goto(`${p.url}${route}`)
+    /**
+     * Opens a route as a typed address would, once the page before it has finished loading: leaving a
+     * page mid-load is the navigation test's subject (Firefox cancels its imports, and the console's
+     * chunk recovery then reloads the page being left instead of going on).
+     */
+    const open = async (route: string) => {
+      await wait('the page to finish loading', quiet)
+      await d.goto(`${p.url}${route}`)
+    }
     /**
      * Opens a route in a page of its own, as a bookmark or a typed address in a new tab would: the page
      * before it is left first, so that only the route itself is tested here (leaving a page while it
@@ -187,7 +195,7 @@ export function crossBrowserSuite(browser: string, options: SuiteOptions) {
     const openFresh = async (route: string) => {
       await wait('the page to finish loading', quiet)
       await d.goto('about:blank')
-      await open(route)
+      await d.goto(`${p.url}${route}`)
     }
     /** Errors the page logged or threw; `expected` lists those the test itself brought about. */
     const expectNoErrors = async (expected: RegExp[] = []) => {
@@ -460,7 +468,7 @@ export function crossBrowserSuite(browser: string, options: SuiteOptions) {
           await d.run((url: string) => {
             location.href = url
           }, `${p.url}${from}`)
-          await open(to)
+          await d.goto(`${p.url}${to}`)
           await seeText(text)
           expect(await d.run(pathname), `leaving ${from} for ${to}`).toBe(to)
           // A reload the console made after the navigation would take the user back: none comes.
