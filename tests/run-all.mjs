@@ -13,6 +13,7 @@ const PHASES = [
   ['platform-pg', 'npm run test:pg'],
   ['build', 'npm run build'],
   ['e2e', 'npm run test:e2e'],
+  ['xbrowser', 'npm run test:xbrowser'],
   ['lighthouse', 'npm run test:lighthouse'],
 ].filter(([, command]) => scripts[command.replace('npm run ', '')])
 
