@@ -3,7 +3,7 @@ import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createApi } from './app'
 import type { Platform } from './context'
-import { migrate, openDb } from './db'
+import { migrate, openDb, STARTUP_LOCK } from './db'
 import { baseHeaders } from './headers'
 import { createOidc } from './oidc'
 import { allowList } from './outbound'
@@ -30,7 +30,6 @@ export interface PlatformOptions {
 /** The reference platform: database, API, OIDC provider and the console's files, as one node handler. */
 export async function createPlatform(options: PlatformOptions) {
   const db = await openDb({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
-  const { fresh } = await migrate(db)
   const platform: Platform = {
     db,
     now: options.now ?? Date.now,
@@ -39,7 +38,12 @@ export async function createPlatform(options: PlatformOptions) {
     throttle: createThrottle(options.signInLimits),
     notifyAllow: allowList(options.notifyAllow),
   }
-  if (fresh && options.seed) await seed(platform)
+  // Processes starting together on one database migrate and seed one after another: the first does
+  // it, the others find it done.
+  await db.exclusive(STARTUP_LOCK, async () => {
+    const { fresh } = await migrate(db)
+    if (fresh && options.seed) await seed(platform)
+  })
   const oidc = await createOidc(db, options.publicUrl, platform.throttle)
   platform.resolveOidcToken = oidc.resolveToken
 
