@@ -322,9 +322,21 @@ export function createScheduler(platform: Platform, options: { run?: Runner; own
       now + LEASE_MS,
     ])
     for (const env of ENVS) {
-      for (const task of await scheduledTasks(env)) {
+      const tasks = await scheduledTasks(env)
+      // Read without a lock first: only a schedule that is due (or new) takes the task's lock.
+      const cursors = new Map(
+        (
+          await db.query<{ task_id: string; source: string; next_at: string | number }>(
+            'SELECT task_id, source, next_at FROM schedule_cursors WHERE env = $1 AND task_id = ANY($2)',
+            [env, tasks.map((t) => t.id)],
+          )
+        ).map((r) => [`${r.task_id}\n${r.source}`, Number(r.next_at)]),
+      )
+      for (const task of tasks) {
         for (const source of sourcesOf(task)) {
           if (stopped) return
+          const next = cursors.get(`${task.id}\n${source.name}`)
+          if (next !== undefined && next > now) continue
           const { started, busy, missed } = await claim(env, task, source, now)
           for (const slot of started) launch(slot)
           if (missed)
