@@ -196,10 +196,12 @@ export function createScheduler(platform: Platform, options: { run?: Runner; own
       )
       const plan = planSlots(due, now, policy)
       const limit = typeof task.concurrentExecutions === 'number' ? task.concurrentExecutions : 0
-      let [{ n: active } = { n: 0 }] = await tx.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM schedule_slots WHERE env = $1 AND task_id = $2 AND state = 'running'",
-        [env, task.id],
-      )
+      let active = 0
+      if (limit > 0 && plan.run.length > 0)
+        [{ n: active } = { n: 0 }] = await tx.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM schedule_slots WHERE env = $1 AND task_id = $2 AND state = 'running'",
+          [env, task.id],
+        )
       const started: Claimed[] = []
       let busy = 0
       for (const at of plan.run) {
