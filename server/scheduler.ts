@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { CronExpressionParser } from 'cron-parser'
-import { isScheduled, type MissedRuns } from '../src/contract/task'
+import { isScheduled, type MissedRuns, SCHEDULE_LATE_MS } from '../src/contract/task'
 import { ianaZone } from '../src/contract/time-zones'
 import type { Env, Platform } from './context'
 import type { Db } from './db'
@@ -14,7 +14,7 @@ export const TICK_MS = 15_000
 /** How long a claimed run is its process's: renewed on every tick, taken over by another once run out. */
 export const LEASE_MS = 60_000
 /** A slot this much overdue is missed (the task's missed-run policy decides) and shows as late. */
-export const LATE_MS = 60_000
+export const LATE_MS = SCHEDULE_LATE_MS
 /** At most this many missed slots of one schedule are run under the "all" policy; older are skipped. */
 const MAX_CATCH_UP = 1000
 /** How many times a slot is started at most: once, and once again after its process died mid-run. */

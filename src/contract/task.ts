@@ -12,6 +12,15 @@ export function isScheduled(task: object): boolean {
   const { scheduled, status } = task as { scheduled?: unknown; status?: unknown }
   return typeof scheduled === 'boolean' ? scheduled : status === 'running'
 }
+/** A scheduled slot this much overdue is missed (the task's policy decides) and the task shows as late. */
+export const SCHEDULE_LATE_MS = 60_000
+
+/** Whether a scheduled task's next slot is overdue at `now`: no platform process has run it. */
+export function isLate(task: object, now: number): boolean {
+  const { nextRunAt } = task as { nextRunAt?: unknown }
+  return typeof nextRunAt === 'string' && isScheduled(task) && Date.parse(nextRunAt) + SCHEDULE_LATE_MS < now
+}
+
 /** What runs of the slots missed while no platform process ran: none, one, or each (default one). */
 export const MISSED_RUNS = ['skip', 'once', 'all'] as const
 export type MissedRuns = (typeof MISSED_RUNS)[number]
