@@ -17,6 +17,8 @@ export const LEASE_MS = 60_000
 export const LATE_MS = SCHEDULE_LATE_MS
 /** At most this many missed slots of one schedule are run under the "all" policy; older are skipped. */
 const MAX_CATCH_UP = 1000
+/** Finished slots are kept this long (what ran when), then purged, at most once an hour per process. */
+const KEEP_SLOTS_MS = 7 * 86_400_000
 /** How many times a slot is started at most: once, and once again after its process died mid-run. */
 const MAX_ATTEMPTS = 2
 
@@ -144,6 +146,7 @@ export function createScheduler(platform: Platform, options: { run?: Runner; own
   let timer: ReturnType<typeof setInterval> | undefined
   let ticking: Promise<void> | undefined
   let stopped = false
+  let purgedAt = Number.NEGATIVE_INFINITY
 
   async function scheduledTasks(env: Env): Promise<Entity[]> {
     const rows = await db.query<{ data: Entity }>(
@@ -365,6 +368,12 @@ export function createScheduler(platform: Platform, options: { run?: Runner; own
       }
     }
     await takeOver(now)
+    if (now - purgedAt >= 3_600_000) {
+      purgedAt = now
+      await db.query("DELETE FROM schedule_slots WHERE state <> 'running' AND claimed_at < $1", [
+        now - KEEP_SLOTS_MS,
+      ])
+    }
   }
 
   return {
