@@ -18,7 +18,7 @@ beforeAll(async () => {
   await first().platform.db.query(
     `UPDATE entities SET status = 'stopped', data = data || '{"status": "stopped", "scheduled": false}'::jsonb WHERE kind = 'task'`,
   )
-}, 60_000)
+})
 afterAll(() => cluster.close())
 
 const db = () => first().platform.db
