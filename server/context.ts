@@ -51,9 +51,15 @@ export interface Reader {
 
 export type Ctx = Context<{ Variables: Vars }>
 
-/** Strictly increasing millisecond timestamps: every update gets a new `updatedAt`. */
-let last = 0
-export function stamp(now: number): string {
-  last = Math.max(now, last + 1)
-  return new Date(last).toISOString()
+/**
+ * Strictly increasing millisecond timestamps from one clock in the database that every process shares:
+ * every write gets a new `updatedAt` (its ETag), never one another process gave too. `now` is the
+ * platform's clock; the stamp is later only when another write took that millisecond.
+ */
+export async function stamp(db: Db, now: number): Promise<string> {
+  const [row] = await db.query<{ last: string | number }>(
+    'UPDATE stamp_clock SET last = GREATEST(last + 1, $1) WHERE id = 1 RETURNING last',
+    [Math.floor(now)],
+  )
+  return new Date(Number(row?.last ?? now)).toISOString()
 }

@@ -72,6 +72,8 @@ export interface CrudOptions {
    * apart from them, and a change meets a conflict only over what it touches (run-state.ts).
    */
   runState?: readonly string[]
+  /** Adds what reads show beside the stored fields (a task's next slot). */
+  present?: (c: Ctx, items: Entity[]) => Promise<Entity[]>
 }
 
 export type { UsedBy } from '../src/contract/envelope'
@@ -140,10 +142,12 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         where: o.readable?.(c),
       })
       const pagination = { totalCount, limit: q.limit, offset: q.offset }
-      return c.json(o.itemList ? { ...ok({ itemList: items }), pagination } : ok(items, pagination))
+      const shown = o.present ? await o.present(c, items) : items
+      return c.json(o.itemList ? { ...ok({ itemList: shown }), pagination } : ok(shown, pagination))
     })
     route(app, 'get', `${o.readPath}/:id`, async (c) => {
-      const entity = await store(c).get(c.req.param('id'))
+      const stored = await store(c).get(c.req.param('id'))
+      const entity = stored && o.present ? (await o.present(c, [stored]))[0] : stored
       const hidden =
         o.publicRead &&
         !c.get('user') &&
@@ -180,7 +184,7 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         if (o.unique && typeof code === 'string' && (await s.codeTaken(code)))
           return { status: 409, body: failure(o.unique.message, taken(o.unique)) }
         let entity: Entity
-        const at = stamp(c.get('platform').now())
+        const at = await stamp(c.get('platform').db, c.get('platform').now())
         try {
           entity = await s.insert(
             o.runState ? { ...fields, ...definitionChange(undefined, at, true) } : fields,

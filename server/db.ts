@@ -4,6 +4,11 @@ import { join } from 'node:path'
 export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
+  /**
+   * Runs `fn` while holding a lock every process on this database shares (a session advisory lock on
+   * PostgreSQL, released if the process dies); PGlite is one process, so it just runs `fn`.
+   */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -11,8 +16,20 @@ interface Queryable {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>
 }
 
-function wrap(q: Queryable, transaction: Db['transaction'], close: Db['close']): Db {
-  return { query: async (sql, params) => (await q.query(sql, params)).rows as never, transaction, close }
+const alone: Db['exclusive'] = (_key, fn) => fn()
+
+function wrap(
+  q: Queryable,
+  transaction: Db['transaction'],
+  close: Db['close'],
+  exclusive: Db['exclusive'] = alone,
+): Db {
+  return {
+    query: async (sql, params) => (await q.query(sql, params)).rows as never,
+    transaction,
+    exclusive,
+    close,
+  }
 }
 
 /** PGlite (embedded, files under dataDir, or memory) or a real PostgreSQL when DATABASE_URL is set: the same SQL. */
@@ -46,6 +63,20 @@ export async function openDb(options: { dataDir?: string | 'memory'; databaseUrl
         }
       },
       () => pool.end(),
+      async (key, fn) => {
+        // Its own connection holds the lock; `fn` uses the pool as usual.
+        const client = await pool.connect()
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [key])
+          try {
+            return await fn()
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [key])
+          }
+        } finally {
+          client.release()
+        }
+      },
     )
     return db
   }
@@ -74,7 +105,10 @@ export async function openDb(options: { dataDir?: string | 'memory'; databaseUrl
   )
 }
 
-/** Applies numbered SQL migrations in order, once each. */
+/** The advisory lock key of start-up (migrations and seeding): any number, the same in every process. */
+export const STARTUP_LOCK = 360_001
+
+/** Applies numbered SQL migrations in order, once each (the caller holds STARTUP_LOCK). */
 export async function migrate(db: Db): Promise<{ fresh: boolean }> {
   await db.query(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',

@@ -25,8 +25,9 @@ async function main() {
   })
   const server = createHttpServer(handle)
   scheduler.start()
+  const where = process.env.DATABASE_URL ? 'data in PostgreSQL' : `data in ${dataDir}`
   server.listen(port, () =>
-    console.log(`Orchestrator console: http://localhost:${port} (data in ${dataDir})`),
+    console.log(`Orchestrator console: http://localhost:${port} (${where}, process ${process.pid})`),
   )
   const stop = () => {
     server.close()

@@ -7,12 +7,28 @@ type Payload = Record<string, unknown> & {
   consumed?: number
 }
 
-/** oidc-provider's storage in the platform's database, so sessions and grants survive a restart. */
-export function dbAdapter(db: Db) {
+/** How often a process purges expired rows of the OIDC store (on a write, at most this often). */
+export const OIDC_PURGE_MS = 60_000
+
+/**
+ * oidc-provider's storage in the platform's database, so sessions and grants survive a restart.
+ * Expired rows are purged on a write at most once a minute per process (they were never read again,
+ * only kept); every lookup is by an indexed column.
+ */
+export function dbAdapter(db: Db, now: () => number = Date.now) {
+  let purgedAt = Number.NEGATIVE_INFINITY
+  async function purge() {
+    if (now() - purgedAt < OIDC_PURGE_MS) return
+    purgedAt = now()
+    await db.query('DELETE FROM oidc_store WHERE expires_at < $1', [new Date(now()).toISOString()])
+  }
   return class DbAdapter {
     constructor(private readonly model: string) {}
 
+    static purge = purge
+
     async upsert(id: string, payload: Payload, expiresIn?: number) {
+      await purge()
       const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null
       await db.query(
         `INSERT INTO oidc_store (model, id, payload, grant_id, user_code, uid, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)

@@ -4,7 +4,7 @@ import { Hono } from 'hono'
 import { createApi } from './app'
 import { trustedProxies } from './client-address'
 import type { Platform } from './context'
-import { migrate, openDb } from './db'
+import { migrate, openDb, STARTUP_LOCK } from './db'
 import { baseHeaders } from './headers'
 import { createOidc } from './oidc'
 import { allowList } from './outbound'
@@ -38,7 +38,6 @@ export const DEFAULT_FILE_QUOTA_BYTES = 50 * 1024 * 1024
 /** The reference platform: database, API, OIDC provider and the console's files, as one node handler. */
 export async function createPlatform(options: PlatformOptions) {
   const db = await openDb({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
-  const { fresh } = await migrate(db)
   const platform: Platform = {
     db,
     now: options.now ?? Date.now,
@@ -51,7 +50,12 @@ export async function createPlatform(options: PlatformOptions) {
     fileQuotaBytes:
       options.fileQuotaBytes ?? (Number(process.env.FILE_QUOTA_BYTES) || DEFAULT_FILE_QUOTA_BYTES),
   }
-  if (fresh && options.seed) await seed(platform)
+  // Processes starting together on one database migrate and seed one after another: the first does
+  // it, the others find it done.
+  await db.exclusive(STARTUP_LOCK, async () => {
+    const { fresh } = await migrate(db)
+    if (fresh && options.seed) await seed(platform)
+  })
   const oidc = await createOidc(db, options.publicUrl, platform.throttle, platform.trustedProxies)
   platform.resolveOidcToken = oidc.resolveToken
 

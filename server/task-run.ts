@@ -1,4 +1,4 @@
-import type { TaskNotification, TaskRun } from '../src/contract/task'
+import { isScheduled, type TaskNotification, type TaskRun } from '../src/contract/task'
 import { type AuthUser, type Env, type Platform, stamp } from './context'
 import { writeEvent } from './events'
 import { postJson } from './outbound'
@@ -25,6 +25,8 @@ export async function runTask(
   task: Entity,
   user: AuthUser | undefined,
   trigger: 'manual' | 'schedule' = 'manual',
+  /** A scheduled slot's own run id (scheduler.ts), so the run is recorded once whoever runs it. */
+  runId?: string,
 ) {
   const tasks = new Store(platform.db, env, 'task')
   const started = platform.now()
@@ -62,7 +64,8 @@ export async function runTask(
       steps,
     },
     user?.id,
-    stamp(finished),
+    await stamp(platform.db, finished),
+    runId,
   )
   // The task may have changed while it ran (an edit, a stop): update what is stored now, read again
   // if another write comes between the read and this one. A run changes the task's run state, never
@@ -71,13 +74,17 @@ export async function runTask(
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const current = await tasks.get(task.id)
     if (!current) break
-    const status = outcome === 'success' ? current.status : outcome
-    const at = stamp(platform.now())
+    // The status tells how the last run ended; whether the task stays scheduled is apart from it
+    // (`scheduled`, set by start and stop): a warning or an error never ends a schedule.
+    const scheduled = isScheduled(current)
+    const status = outcome !== 'success' ? outcome : scheduled ? 'running' : 'stopped'
+    const at = await stamp(platform.db, platform.now())
     const written = await tasks.replace(
       current,
       {
         ...current,
         status,
+        scheduled,
         lastRun: { at: run.finishedAt, outcome, result },
         ...runStateChange(current, at),
       },

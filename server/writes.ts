@@ -141,7 +141,7 @@ export async function updateEntity(
     if (!current) return notFound(label, id)
     const stale = staleVersion(c, current, runState)
     if (stale) return stale
-    const at = stamp(c.get('platform').now())
+    const at = await stamp(c.get('platform').db, c.get('platform').now())
     const built = await build(current, at)
     if (!('fields' in built)) return built
     const entity = await s.replace(current, built.fields, userId, at)

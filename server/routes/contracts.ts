@@ -68,7 +68,7 @@ route(contracts, 'post', '/:env/products/v2/contracts', async (c) => {
     const entity = await store(c, 'contract').insert(
       { ...input.data, dataPublisher: product.organizationName ?? null, dataConsumer: consumer.name },
       user.id,
-      stamp(c.get('platform').now()),
+      await stamp(c.get('platform').db, c.get('platform').now()),
     )
     await writeEvent(c.get('platform'), c.get('env'), user, {
       type: 'CONTRACT_CREATED',
@@ -110,7 +110,7 @@ route(contracts, 'post', '/:env/products/v2/:id/purchase', async (c) => {
     const purchase = await store(c, 'purchase').insert(
       { productId, ...input.data, organizationName: organization.name },
       user.id,
-      stamp(now),
+      await stamp(c.get('platform').db, now),
     )
     await writeEvent(c.get('platform'), c.get('env'), user, {
       type: 'PRODUCT_PURCHASED',
@@ -153,7 +153,7 @@ route(contracts, 'post', '/:env/products/v2/auth-credentials', async (c) => {
     const entity = await c.get('platform').db.transaction(async (tx) => {
       const t = new Store(tx, c.get('env'), 'credentials')
       await t.removeChildren('credentials', productId)
-      return t.insert(input.data, user.id, stamp(c.get('platform').now()))
+      return t.insert(input.data, user.id, await stamp(tx, c.get('platform').now()))
     })
     await writeEvent(c.get('platform'), c.get('env'), user, {
       type: 'CREDENTIALS_SAVED',

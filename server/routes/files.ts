@@ -147,7 +147,7 @@ route(files, 'post', PATH, async (c) => {
         content: Buffer.from(upload.bytes).toString('base64'),
       },
       user.id,
-      stamp(c.get('platform').now()),
+      await stamp(c.get('platform').db, c.get('platform').now()),
     )
     await productEvent(c, user, product, 'FILE_UPLOADED', `File ${name} uploaded`)
     const { content: _content, ...meta } = entity

@@ -135,7 +135,7 @@ route(products, 'post', `${ONE}/quality-attributes`, async (c) => {
     const entity = await store(c, 'quality-attribute').insert(
       { ...input.data, productId },
       user.id,
-      stamp(c.get('platform').now()),
+      await stamp(c.get('platform').db, c.get('platform').now()),
     )
     await productEvent(c, user, product, 'QUALITY_ATTRIBUTE_ADDED', `Quality attribute ${entity.name} added`)
     return { status: 201, body: ok(entity) }

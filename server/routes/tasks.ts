@@ -9,6 +9,7 @@ import { writeEvent } from '../events'
 import { hasPermission, readableTasks, readerOf, route, userOf } from '../guard'
 import { urlProblem } from '../outbound'
 import { definitionChange, runStateChange, TASK_RUN_STATE } from '../run-state'
+import { nextDue, resetSchedule } from '../scheduler'
 import { Store } from '../store'
 import { runTask } from '../task-run'
 import { jsonBody, parseBody, parseWith } from '../validate'
@@ -63,11 +64,14 @@ route(tasks, 'post', '/:env/tasks/:id/:action', async (c) => {
       id,
       'Task',
       user.id,
-      async (current, at) => ({ fields: { ...current, status, ...runStateChange(current, at) } }),
+      async (current, at) => ({
+        fields: { ...current, status, scheduled: action === 'start', ...runStateChange(current, at) },
+      }),
       { fields: TASK_RUN_STATE, touched: ['status'] },
     )
     if (!('entity' in written)) return written
     const updated = written.entity
+    await resetSchedule(c.get('platform').db, c.get('env'), id)
     await writeEvent(c.get('platform'), c.get('env'), user, {
       type: action === 'start' ? 'TASK_STARTED' : 'TASK_STOPPED',
       message: `Task ${String(task.name)} ${status}`,
@@ -142,6 +146,13 @@ crud(tasks, {
   updateMethods: ['put'],
   children: ['task-run'],
   runState: TASK_RUN_STATE,
+  present: async (c, items) => {
+    const due = await nextDue(c.get('platform').db, c.get('env'), items)
+    return items.map((t) => {
+      const at = due.get(t.id)
+      return at === undefined ? t : { ...t, nextRunAt: new Date(at).toISOString() }
+    })
+  },
   refuse: (body) =>
     typeof body === 'object' && body !== null && 'jobs' in body
       ? 'The update must not contain jobs'
@@ -159,6 +170,12 @@ crud(tasks, {
     if (issues.length === 0) return undefined
     return { status: 400, body: failure(issues.map((i) => `${i.path}: ${i.message}`).join('; '), { issues }) }
   },
-  // PUT replaces everything but the jobs, which stay as they are.
-  enrich: (_c, fields, current) => (current ? { ...fields, jobs: current.jobs ?? [] } : fields),
+  // PUT replaces everything but the jobs, which stay as they are. A status of running or stopped
+  // starts or stops the schedule; error or warning (how a run ended) leaves it as it was.
+  enrich: (_c, fields, current) => {
+    const scheduled =
+      fields.status === 'running' ? true : fields.status === 'stopped' ? false : current?.scheduled
+    const kept = current ? { ...fields, jobs: current.jobs ?? [] } : fields
+    return typeof scheduled === 'boolean' ? { ...kept, scheduled } : kept
+  },
 })

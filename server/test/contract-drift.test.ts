@@ -115,6 +115,7 @@ describe('what the platform answers parses with the contract, no field unknown t
       name: 'Drift check',
       concurrentExecutions: 0,
       asyncResponse: false,
+      missedRuns: 'once',
       actions: [],
       notifications: [],
       jobs: [],

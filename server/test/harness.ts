@@ -45,18 +45,18 @@ async function testDatabase(): Promise<{ url?: string; drop: () => Promise<void>
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
-export async function startPlatform(options: Partial<PlatformOptions> = {}) {
-  const database = await testDatabase()
+const PUBLIC_URL = 'http://localhost:4999'
+
+function consoleDir() {
   const distDir = mkdtempSync(join(tmpdir(), 'dist-'))
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>orchestrator-app</title>')
-  const instance = await createPlatform({
-    dataDir: 'memory',
-    databaseUrl: database.url,
-    publicUrl: 'http://localhost:4999',
-    seed: true,
-    distDir,
-    ...options,
-  })
+  return distDir
+}
+
+type Instance = Awaited<ReturnType<typeof createPlatform>>
+
+/** A platform instance with the calls a test makes of it (as the browser would, over HTTP). */
+function testable(instance: Instance) {
   async function call<T = unknown>(
     method: string,
     path: string,
@@ -87,11 +87,50 @@ export async function startPlatform(options: Partial<PlatformOptions> = {}) {
       [JSON.stringify(on ? '1' : '0'), env],
     )
   }
+  return { ...instance, call, enforcePermissions }
+}
+
+export async function startPlatform(options: Partial<PlatformOptions> = {}) {
+  const database = await testDatabase()
+  const instance = await createPlatform({
+    dataDir: 'memory',
+    databaseUrl: database.url,
+    publicUrl: PUBLIC_URL,
+    seed: true,
+    distDir: consoleDir(),
+    ...options,
+  })
   const close = async () => {
     await instance.close()
     await database.drop()
   }
-  return { ...instance, close, call, enforcePermissions, databaseUrl: database.url }
+  return { ...testable(instance), close, databaseUrl: database.url }
+}
+
+/**
+ * `count` platform processes on one database, started at once on an empty one: with DATABASE_URL,
+ * as many platform instances, each with its own pool; on PGlite (one process by definition) the one
+ * instance stands for all, and a test gives each "process" its own scheduler.
+ */
+export async function startCluster(count: number, options: Partial<PlatformOptions> = {}) {
+  const database = await testDatabase()
+  const distDir = consoleDir()
+  const make = () =>
+    createPlatform({
+      dataDir: 'memory',
+      databaseUrl: database.url,
+      publicUrl: PUBLIC_URL,
+      seed: true,
+      distDir,
+      ...options,
+    })
+  const instances = database.url ? await Promise.all(Array.from({ length: count }, make)) : [await make()]
+  const nodes = Array.from({ length: count }, (_, i) => testable(instances[i % instances.length] as Instance))
+  const close = async () => {
+    for (const instance of instances) await instance.close()
+    await database.drop()
+  }
+  return { nodes, separate: Boolean(database.url), close }
 }
 
 export type TestPlatform = Awaited<ReturnType<typeof startPlatform>>

@@ -168,13 +168,24 @@ describe('scheduler', () => {
     expect(types.filter((t) => t === 'TASK_NOTIFICATION')).toHaveLength(1)
     expect(types).toContain('TASK_RUN_FAILED')
     expect(types.filter((t) => t === 'TASK_NOTIFICATION_FAILED')).toHaveLength(1)
-    // An error status is no longer running: the scheduler leaves it alone.
-    at('2026-04-01T10:05:00Z')
+    // An error is how the run ended, not the end of the schedule: the next slots run all the same.
+    for (const iso of ['2026-04-01T10:02:00Z', '2026-04-01T10:03:00Z']) {
+      at(iso)
+      await scheduler.tick()
+      await scheduler.settle()
+    }
+    expect(await runsOf(id)).toHaveLength(3)
+    const after = (await p.call<Task & { scheduled?: boolean }>('GET', `/api/sandbox/tasks/${id}`)).body
+      .result
+    expect(after).toMatchObject({ status: 'error', scheduled: true })
+    await p.call('POST', `/api/sandbox/tasks/${id}/stop`)
+    at('2026-04-01T10:10:00Z')
     await scheduler.tick()
     await scheduler.settle()
-    expect(await runsOf(id)).toHaveLength(1)
+    expect(await runsOf(id)).toHaveLength(3)
     await scheduler.stop()
     hook.close()
-    expect(received).toEqual([{ result: 'Broken failed: Unknown action no-such-action' }])
+    expect(received).toHaveLength(3)
+    expect(received[0]).toEqual({ result: 'Broken failed: Unknown action no-such-action' })
   })
 })

@@ -237,6 +237,8 @@ describe('tasks', () => {
       updatedAt: _u,
       lastRun: _l,
       status: _s,
+      scheduled: _sc,
+      nextRunAt: _n,
       jobs: _j,
       ...rest
     } = seeded as Task & Record<string, unknown>

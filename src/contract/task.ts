@@ -4,6 +4,26 @@ import { stamps } from './stamps'
 import { z } from './zod'
 
 export const TASK_STATUSES = ['stopped', 'running', 'error', 'warning'] as const
+/**
+ * Whether a task's schedule runs: from start until stop, whatever its runs end in (its status tells
+ * that). A task stored before `scheduled` existed is scheduled while its status is running.
+ */
+export function isScheduled(task: object): boolean {
+  const { scheduled, status } = task as { scheduled?: unknown; status?: unknown }
+  return typeof scheduled === 'boolean' ? scheduled : status === 'running'
+}
+/** A scheduled slot this much overdue is missed (the task's policy decides) and the task shows as late. */
+export const SCHEDULE_LATE_MS = 60_000
+
+/** Whether a scheduled task's next slot is overdue at `now`: no platform process has run it. */
+export function isLate(task: object, now: number): boolean {
+  const { nextRunAt } = task as { nextRunAt?: unknown }
+  return typeof nextRunAt === 'string' && isScheduled(task) && Date.parse(nextRunAt) + SCHEDULE_LATE_MS < now
+}
+
+/** What runs of the slots missed while no platform process ran: none, one, or each (default one). */
+export const MISSED_RUNS = ['skip', 'once', 'all'] as const
+export type MissedRuns = (typeof MISSED_RUNS)[number]
 export const TASK_ACTIONS = ['start', 'stop', 'run'] as const
 export const DETAIL_LEVELS = ['full', 'simple', 'result-only'] as const
 export const RUN_OUTCOMES = ['success', 'error', 'warning'] as const
@@ -195,6 +215,7 @@ export const taskInputSchema = z.object({
     .max(TASK_LIMITS.concurrentExecutions, MESSAGES.tooLarge)
     .default(0),
   asyncResponse: z.boolean().default(false),
+  missedRuns: z.enum(MISSED_RUNS, { error: () => MESSAGES.enum }).default('once'),
   status: z.enum(TASK_STATUSES, { error: () => MESSAGES.enum }).default('stopped'),
   actions: z.array(taskActionSchema).max(100).default([]),
   notifications: z.array(taskNotificationSchema).max(20).default([]),
@@ -214,6 +235,10 @@ export type TaskJob = z.infer<typeof taskJobSchema>
 export const taskSchema = taskInputSchema.extend({
   id: z.string(),
   lastRun: z.object({ at: z.string(), outcome: z.enum(RUN_OUTCOMES), result: z.string() }).optional(),
+  /** Set by start and stop: the schedule runs until stopped, whatever its runs end in. */
+  scheduled: z.boolean().optional(),
+  /** When the next scheduled slot is due (read answers of a scheduled task): past it, the task is late. */
+  nextRunAt: z.string().optional(),
   ...stamps,
   /** When the definition (what a user edits) and the run state (status, lastRun) last changed. */
   definitionUpdatedAt: z.string().optional(),

@@ -1,9 +1,11 @@
 // npm run bench: figures of the console against the reference platform in Debian's Chromium.
 // Prints figures, never asserts timings (they vary by host). Needs a build (npm run build).
 // `npm run bench -- --json FILE` also writes the figures as JSON (tests/perf/figures.mjs);
-// `-- --only replay` (or first-row, cache, events, hostile, comma-separated) runs some parts alone.
+// `-- --only replay` (or first-row, cache, events, hostile, capacity, comma-separated) runs some parts alone;
+// capacity (tests/perf/capacity-bench.mjs: requests per second of 1 and 3 platform processes on a
+// throw-away PostgreSQL, and PGlite) and hostile need no browser.
 // It listens on the first free port from BENCH_PORT (default 4520), the events part from 10 above.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +18,22 @@ const only = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1].split(',')
   : null
 const runs = (part) => !only || only.includes(part)
+
+/** The platform's capacity, in its own processes (their own platforms and PostgreSQL). */
+function capacityFigures() {
+  const file = join(mkdtempSync(join(tmpdir(), 'capacity-')), 'figures.json')
+  const result = spawnSync(process.execPath, ['tests/perf/capacity-bench.mjs', '--json', file], {
+    stdio: 'inherit',
+  })
+  if (result.status === 0) figures.push(...JSON.parse(readFileSync(file, 'utf8')))
+  else console.error('capacity bench failed')
+}
+if (only?.every((part) => part === 'capacity')) {
+  capacityFigures()
+  printFigures(figures)
+  if (json) writeFigures(json, figures)
+  process.exit(0)
+}
 const port = await freePort(Number(process.env.BENCH_PORT ?? 4520))
 /** Hostile input against the platform (its own server): needs neither Chromium nor a build. */
 async function hostilePart() {
@@ -426,5 +444,6 @@ if (runs('events')) {
   await runEventsBench(await freePort(port + 10))
 }
 if (runs('hostile')) await hostilePart()
+if (runs('capacity')) capacityFigures()
 printFigures(figures)
 if (json) writeFigures(json, figures)

@@ -9,6 +9,7 @@ import {
   cronEverRuns,
   DETAIL_LEVELS,
   isCron,
+  MISSED_RUNS,
   TASK_LIMITS,
   TASK_RULES,
   taskInputSchema,
@@ -92,6 +93,7 @@ export const taskFormSchema = z.object({
       UNIT_MESSAGES.concurrencyTooLarge,
     ),
   asyncResponse: z.boolean(),
+  missedRuns: z.enum(MISSED_RUNS, { error: () => MESSAGES.enum }),
   actions: z.array(actionValues),
   notifications: z.array(notificationValues),
   jobs: z.array(jobValues),
@@ -173,6 +175,7 @@ export function toFormValues(task?: Partial<Task>): TaskFormValues {
     hookToken: task?.hookToken ?? '',
     concurrentExecutions: String(task?.concurrentExecutions ?? 0),
     asyncResponse: task?.asyncResponse ?? false,
+    missedRuns: task?.missedRuns ?? 'once',
     actions: (task?.actions ?? []).map((a, i) => {
       const input = a.input && typeof a.input === 'object' ? (a.input as Record<string, unknown>) : {}
       const environment = readEnvironment(a).value
@@ -226,6 +229,7 @@ export function toTaskInput(values: TaskFormValues, schemas: ActionSchema[]): Ta
     hookToken: opt(values.hookToken),
     concurrentExecutions: Number(values.concurrentExecutions),
     asyncResponse: values.asyncResponse,
+    missedRuns: values.missedRuns,
     actions: values.actions.map((a) => {
       const schema = schemas.find((s) => s.id === a.actionId)
       const input = Object.fromEntries(

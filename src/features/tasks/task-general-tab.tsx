@@ -72,6 +72,32 @@ export const TaskGeneralTab = withForm({
             />
           )}
         </form.AppField>
+        <form.AppField name="missedRuns">
+          {(field) => (
+            <field.SelectField
+              label={intl.formatMessage({ id: 'task.missedRuns', defaultMessage: 'Missed runs' })}
+              hint={intl.formatMessage({
+                id: 'task.missedRunsHint',
+                defaultMessage: 'What runs of the times missed while the platform was down.',
+              })}
+              keepOrder
+              options={[
+                {
+                  value: 'once',
+                  label: intl.formatMessage({ id: 'task.missedRuns.once', defaultMessage: 'Run once' }),
+                },
+                {
+                  value: 'all',
+                  label: intl.formatMessage({ id: 'task.missedRuns.all', defaultMessage: 'Run each' }),
+                },
+                {
+                  value: 'skip',
+                  label: intl.formatMessage({ id: 'task.missedRuns.skip', defaultMessage: 'Skip' }),
+                },
+              ]}
+            />
+          )}
+        </form.AppField>
         <div className="md:col-span-2">
           <form.AppField name="requestParameters">
             {(field) => (

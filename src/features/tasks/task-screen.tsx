@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { FormattedDate, FormattedMessage } from 'react-intl'
 import { tasks } from '../../api/tasks'
 import { readTime } from '../../contract/reading'
+import { isScheduled } from '../../contract/task'
 import { ApiError } from '../../core/http'
 import { Alert } from '../../ui/alert'
 import { buttonClass } from '../../ui/button'
@@ -13,6 +14,7 @@ import { useEntity } from '../resource/use-entity'
 import { TaskCommands } from './task-commands'
 import { TaskDelete } from './task-delete'
 import { TaskRunHistory } from './task-run-history'
+import { TaskScheduleState } from './task-schedule-state'
 import { TaskScheduleSummary } from './task-schedule-summary'
 import { RunOutcomeBadge, TaskStatusBadge } from './task-status-badge'
 
@@ -41,7 +43,8 @@ export function TaskScreen({ id }: { id: string }) {
       <PageHeader
         title={
           <>
-            {task.name} <TaskStatusBadge status={task.status ?? 'stopped'} />
+            {task.name} <TaskStatusBadge status={task.status ?? 'stopped'} />{' '}
+            <TaskScheduleState task={task} />
             <PendingBadge status={task.pendingStatus} />
           </>
         }
@@ -79,6 +82,20 @@ export function TaskScreen({ id }: { id: string }) {
         </Item>
         <Item label={<FormattedMessage id="task.schedule" defaultMessage="Schedule" />}>
           <TaskScheduleSummary task={task} />
+        </Item>
+        <Item label={<FormattedMessage id="task.nextRunAt" defaultMessage="Next run due" />}>
+          {task.nextRunAt && isScheduled(task) && (
+            <FormattedDate value={task.nextRunAt} dateStyle="short" timeStyle="medium" />
+          )}
+        </Item>
+        <Item label={<FormattedMessage id="task.missedRuns" defaultMessage="Missed runs" />}>
+          {task.missedRuns === 'all' ? (
+            <FormattedMessage id="task.missedRuns.all" defaultMessage="Run each" />
+          ) : task.missedRuns === 'skip' ? (
+            <FormattedMessage id="task.missedRuns.skip" defaultMessage="Skip" />
+          ) : (
+            <FormattedMessage id="task.missedRuns.once" defaultMessage="Run once" />
+          )}
         </Item>
         <Item
           label={<FormattedMessage id="task.concurrentExecutions" defaultMessage="Concurrent executions" />}

@@ -12,6 +12,7 @@ import { PAGE_SIZES } from '../../ui/list/pagination'
 import { useKeptPage } from '../../ui/list/use-kept-page'
 import { PageHeader } from '../../ui/page-header'
 import { useList } from '../resource/use-entity'
+import { TaskScheduleState } from './task-schedule-state'
 import { TaskScheduleSummary } from './task-schedule-summary'
 import { RunOutcomeBadge, TaskStatusBadge } from './task-status-badge'
 import { TasksFilters } from './tasks-filters'
@@ -132,6 +133,9 @@ const columns: Column<WithPending<Task>>[] = [
     cell: (row) => (
       <>
         <TaskStatusBadge status={row.status ?? 'stopped'} />
+        <div>
+          <TaskScheduleState task={row} />
+        </div>
         {/* Narrow screens hide the last-run column: its outcome stays visible here. */}
         {row.lastRun && (
           <div className="mt-1 text-xs text-gray-700 lg:hidden">

@@ -1,0 +1,178 @@
+// Capacity of the reference platform: requests per second and p50/p99 latency of the five busiest
+// calls (product list, task list, events, a product PATCH, a task run) under 50 concurrent clients,
+// for 1 and for 3 platform processes on one PostgreSQL (npm run serve:cluster) and for PGlite (one
+// process by definition), and the ratio 3 processes / 1. Prints figures, asserts no timing; a failed
+// request is counted and printed. The load generator runs on the same machine as the platform.
+// Alone: `node tests/perf/capacity-bench.mjs [--json FILE]` (it starts a throw-away PostgreSQL with
+// tests/tools/with-postgres.mjs unless DATABASE_URL is set); from bench.mjs: `--only capacity`.
+// CAPACITY_SECONDS (default 10) is how long each configuration is loaded; CAPACITY_CLIENTS (50).
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { figure, figures, freePort, jsonTarget, printFigures, writeFigures } from './figures.mjs'
+
+const SECONDS = Number(process.env.CAPACITY_SECONDS) || 10
+const CLIENTS = Number(process.env.CAPACITY_CLIENTS) || 50
+const TOKEN = 'demo-admin-token'
+
+/** Starts `workers` platform processes on `port`; resolves when every one listens. */
+async function startPlatform(port, workers, databaseUrl) {
+  const script = databaseUrl ? 'server/cluster.ts' : 'server/main.ts'
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      WORKERS: String(workers),
+      DATABASE_URL: databaseUrl ?? '',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'capacity-')),
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let up = 0
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      up += String(d).split('Orchestrator console').length - 1
+      if (up >= workers) resolve()
+    })
+    child.on('exit', (code) => reject(new Error(`platform ended (${code}) before it listened`)))
+  })
+  return child
+}
+
+async function stopPlatform(child) {
+  const ended = new Promise((resolve) => child.on('exit', resolve))
+  child.kill('SIGTERM')
+  await Promise.race([ended, new Promise((r) => setTimeout(r, 10_000))])
+  child.kill('SIGKILL')
+}
+
+async function api(base, method, path, body) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      Authorization: `Bearer ${TOKEN}`,
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const text = await response.text()
+  return { status: response.status, body: text ? JSON.parse(text) : {} }
+}
+
+/** The five calls, with what they need made first (products to change, a task without notifications). */
+async function prepare(base) {
+  const products = (await api(base, 'GET', '/api/sandbox/products/v2?limit=20')).body.result ?? []
+  const task = await api(base, 'POST', '/api/sandbox/tasks', {
+    name: 'Capacity bench',
+    actions: [{ actionId: 'http-get', name: 'Fetch' }],
+  })
+  const taskId = task.body.result?.id
+  if (!products.length || !taskId) throw new Error('capacity bench: no products or no task to use')
+  let n = 0
+  return [
+    { name: 'product list', call: () => api(base, 'GET', '/api/sandbox/products/v2?limit=10') },
+    { name: 'task list', call: () => api(base, 'GET', '/api/sandbox/tasks?limit=10') },
+    { name: 'events', call: () => api(base, 'GET', '/api/sandbox/events?limit=10') },
+    {
+      name: 'product PATCH',
+      call: () => {
+        n += 1
+        const product = products[n % products.length]
+        return api(base, 'PATCH', `/api/sandbox/internal/products/v2/${product.id}`, {
+          description: `capacity ${n}`,
+        })
+      },
+    },
+    { name: 'task run', call: () => api(base, 'POST', `/api/sandbox/tasks/${taskId}/run`) },
+  ]
+}
+
+const percentile = (xs, p) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+}
+
+/** CLIENTS clients, each taking the five calls in turn for SECONDS. */
+async function load(calls) {
+  const times = new Map(calls.map((c) => [c.name, []]))
+  let failed = 0
+  const firstFailures = []
+  const end = performance.now() + SECONDS * 1000
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let i = client; performance.now() < end; i += 1) {
+        const c = calls[i % calls.length]
+        const started = performance.now()
+        try {
+          const { status } = await c.call()
+          if (status >= 400) throw new Error(`${c.name}: ${status}`)
+          times.get(c.name).push(performance.now() - started)
+        } catch (error) {
+          failed += 1
+          if (firstFailures.length < 3) firstFailures.push(String(error?.message ?? error))
+        }
+      }
+    }),
+  )
+  const rows = calls.map((c) => {
+    const xs = times.get(c.name)
+    return { name: c.name, rps: xs.length / SECONDS, p50: percentile(xs, 50), p99: percentile(xs, 99) }
+  })
+  return { rows, total: rows.reduce((sum, r) => sum + r.rps, 0), failed, firstFailures }
+}
+
+async function measure(label, port, workers, databaseUrl) {
+  const child = await startPlatform(port, workers, databaseUrl)
+  try {
+    const base = `http://localhost:${port}`
+    const calls = await prepare(base)
+    // A short warm-up: the first calls compile and fill the pools.
+    for (let i = 0; i < 20; i += 1) for (const c of calls) await c.call()
+    const result = await load(calls)
+    for (const r of result.rows) {
+      figure(`${label}: ${r.name}`, r.rps, 'req/s', {
+        note: `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`,
+      })
+    }
+    figure(`${label}: all five calls`, result.total, 'req/s', {
+      note: `${result.failed} failed${result.firstFailures.length ? ` (${result.firstFailures.join('; ')})` : ''}`,
+    })
+    return result
+  } finally {
+    await stopPlatform(child)
+  }
+}
+
+export async function runCapacityBench(port) {
+  const databaseUrl = process.env.DATABASE_URL
+  const clients = `${CLIENTS} clients, ${SECONDS} s`
+  if (databaseUrl) {
+    const one = await measure(`PostgreSQL, 1 process (${clients})`, port, 1, databaseUrl)
+    const three = await measure(`PostgreSQL, 3 processes (${clients})`, port, 3, databaseUrl)
+    figure('PostgreSQL: 3 processes / 1 process', three.total / one.total, '×', { goal: '≥ 1.5×' })
+  } else console.log('capacity: no DATABASE_URL, PostgreSQL figures left out')
+  const saved = process.env.DATABASE_URL
+  delete process.env.DATABASE_URL
+  await measure(`PGlite, 1 process (${clients})`, port, 1, undefined)
+  if (saved) process.env.DATABASE_URL = saved
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (!process.env.DATABASE_URL && !process.argv.includes('--no-postgres')) {
+    // Under a throw-away PostgreSQL: the same script again, with DATABASE_URL set.
+    const result = spawnSync(
+      process.execPath,
+      ['tests/tools/with-postgres.mjs', process.execPath, process.argv[1], ...process.argv.slice(2)],
+      { stdio: 'inherit' },
+    )
+    process.exit(result.status ?? 1)
+  }
+  await runCapacityBench(await freePort(Number(process.env.BENCH_PORT ?? 4520) + 20))
+  printFigures(figures)
+  const json = jsonTarget()
+  if (json) writeFigures(json, figures)
+}
