@@ -6,6 +6,7 @@ import { type Ctx, stamp, type Vars } from './context'
 import { writeEvent } from './events'
 import { type Condition, route, userOf } from './guard'
 import { definitionChange } from './run-state'
+import { viewResult } from './secrets'
 import { type Entity, Store } from './store'
 import { entityTooLarge, isInvalidJson, jsonBody, parseBody, parseWith } from './validate'
 
@@ -72,6 +73,8 @@ export interface CrudOptions {
    * apart from them, and a change meets a conflict only over what it touches (run-state.ts).
    */
   runState?: readonly string[]
+  /** What an answer shows of an entity (a task without its secrets); the entity as stored by default. */
+  view?: (entity: Entity) => Entity
 }
 
 export type { UsedBy } from '../src/contract/envelope'
@@ -109,6 +112,9 @@ const eventType = (label: string, what: string) => `${label.toUpperCase().replac
 /** List, get, create, update and delete of one entity family, with the platform's write rules. */
 export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
   const store = (c: Ctx) => new Store(c.get('platform').db, c.get('env'), o.kind)
+  const view = o.view ?? ((entity: Entity) => entity)
+  /** Every answer that carries the entity, a conflict's too, shows it through `view`. */
+  const shown = async (answer: Promise<{ status: number; body: unknown }>) => viewResult(await answer, view)
   const event = (c: Ctx, user: { id: string } & object, what: string, entity: Entity, method: string) =>
     writeEvent(c.get('platform'), c.get('env'), user as never, {
       type: eventType(o.label, what),
@@ -140,7 +146,8 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         where: o.readable?.(c),
       })
       const pagination = { totalCount, limit: q.limit, offset: q.offset }
-      return c.json(o.itemList ? { ...ok({ itemList: items }), pagination } : ok(items, pagination))
+      const rows = items.map(view)
+      return c.json(o.itemList ? { ...ok({ itemList: rows }), pagination } : ok(rows, pagination))
     })
     route(app, 'get', `${o.readPath}/:id`, async (c) => {
       const entity = await store(c).get(c.req.param('id'))
@@ -150,7 +157,7 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         ((entity?.visibility as { type?: string } | undefined)?.type ?? 'public') !== 'public'
       if (!entity || hidden) return c.json(failure(`${o.label} ${c.req.param('id')} was not found`), 404)
       // Signed-in readers see who created and changed it by name; anonymous visitors see no names.
-      return c.json(ok(c.get('user') ? await withUserNames(c, entity) : entity))
+      return c.json(ok(view(c.get('user') ? await withUserNames(c, entity) : entity)))
     })
   }
   const usedBy = o.usedBy
@@ -165,44 +172,46 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
   const writePath = o.writePath
   const writes = o.writes ?? ['create', 'update', 'delete']
 
+  const create = async (c: Ctx, user: ReturnType<typeof userOf>, body: unknown) => {
+    const input = parseBody(o.createSchema, body)
+    if (!input.ok) return input
+    const fields = o.enrich ? await o.enrich(c, input.data) : input.data
+    const refused = await o.authorize?.(c, user, fields)
+    if (refused) return refused
+    const s = store(c)
+    const code = o.unique && fields[o.unique.field]
+    if (o.unique && typeof code === 'string' && (await s.codeTaken(code)))
+      return { status: 409, body: failure(o.unique.message, taken(o.unique)) }
+    let entity: Entity
+    const at = stamp(c.get('platform').now())
+    try {
+      entity = await s.insert(
+        o.runState ? { ...fields, ...definitionChange(undefined, at, true) } : fields,
+        user.id,
+        at,
+      )
+    } catch (error) {
+      if (o.unique && isUniqueViolation(error))
+        return { status: 409, body: failure(o.unique.message, taken(o.unique)) }
+      throw error
+    }
+    await event(c, user, 'CREATED', entity, 'POST')
+    return { status: 201, body: ok(entity) }
+  }
+
   if (writes.includes('create'))
     route(app, 'post', writePath, async (c) => {
       const user = userOf(c)
       const body = await jsonBody(c.req.raw)
-      return idempotent(c, user, body, async () => {
-        const input = parseBody(o.createSchema, body)
-        if (!input.ok) return input
-        const fields = o.enrich ? await o.enrich(c, input.data) : input.data
-        const refused = await o.authorize?.(c, user, fields)
-        if (refused) return refused
-        const s = store(c)
-        const code = o.unique && fields[o.unique.field]
-        if (o.unique && typeof code === 'string' && (await s.codeTaken(code)))
-          return { status: 409, body: failure(o.unique.message, taken(o.unique)) }
-        let entity: Entity
-        const at = stamp(c.get('platform').now())
-        try {
-          entity = await s.insert(
-            o.runState ? { ...fields, ...definitionChange(undefined, at, true) } : fields,
-            user.id,
-            at,
-          )
-        } catch (error) {
-          if (o.unique && isUniqueViolation(error))
-            return { status: 409, body: failure(o.unique.message, taken(o.unique)) }
-          throw error
-        }
-        await event(c, user, 'CREATED', entity, 'POST')
-        return { status: 201, body: ok(entity) }
-      })
+      return idempotent(c, user, body, () => shown(create(c, user, body)))
     })
-
   for (const method of writes.includes('update') ? (o.updateMethods ?? ['put', 'patch']) : []) {
     route(app, method, `${writePath}/:id`, async (c) => {
       const id = c.req.param('id') ?? ''
       const user = userOf(c)
       const body = await jsonBody(c.req.raw)
-      return idempotent(c, user, body, async () => {
+      return idempotent(c, user, body, () => shown(update()))
+      async function update() {
         const refused = isInvalidJson(body) ? undefined : o.refuse?.(body)
         if (refused) return { status: 400, body: failure(refused) }
         const s = store(c)
@@ -252,7 +261,7 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         const { entity } = written
         await event(c, user, 'UPDATED', entity, method.toUpperCase())
         return { status: 200, body: ok(entity) }
-      })
+      }
     })
   }
 
@@ -260,7 +269,8 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
     route(app, 'delete', `${writePath}/:id`, async (c) => {
       const id = c.req.param('id') ?? ''
       const user = userOf(c)
-      return idempotent(c, user, null, async () => {
+      return idempotent(c, user, null, () => shown(remove()))
+      async function remove() {
         const s = store(c)
         const current = await s.get(id)
         if (!current) return notFound(o.label, id)
@@ -281,6 +291,6 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         for (const kind of o.children ?? []) await s.removeChildren(kind, id)
         await event(c, user, 'DELETED', current, 'DELETE')
         return { status: 200, body: ok({ id }) }
-      })
+      }
     })
 }
