@@ -219,17 +219,19 @@ export type TaskNotification = z.infer<typeof taskNotificationSchema>
 export type TaskJob = z.infer<typeof taskJobSchema>
 
 /** A task as the platform answers it: its fields but the secrets, the last run's outcome and the stamps. */
-export const taskSchema = taskInputSchema.omit({ appAccessToken: true, clientSecret: true, hookToken: true }).extend({
-  id: z.string(),
-  appAccessTokenSet: z.boolean().optional(),
-  clientSecretSet: z.boolean().optional(),
-  hookTokenSet: z.boolean().optional(),
-  lastRun: z.object({ at: z.string(), outcome: z.enum(RUN_OUTCOMES), result: z.string() }).optional(),
-  ...stamps,
-  /** When the definition (what a user edits) and the run state (status, lastRun) last changed. */
-  definitionUpdatedAt: z.string().optional(),
-  stateUpdatedAt: z.string().optional(),
-})
+export const taskSchema = taskInputSchema
+  .omit({ appAccessToken: true, clientSecret: true, hookToken: true })
+  .extend({
+    id: z.string(),
+    appAccessTokenSet: z.boolean().optional(),
+    clientSecretSet: z.boolean().optional(),
+    hookTokenSet: z.boolean().optional(),
+    lastRun: z.object({ at: z.string(), outcome: z.enum(RUN_OUTCOMES), result: z.string() }).optional(),
+    ...stamps,
+    /** When the definition (what a user edits) and the run state (status, lastRun) last changed. */
+    definitionUpdatedAt: z.string().optional(),
+    stateUpdatedAt: z.string().optional(),
+  })
 export type Task = z.infer<typeof taskSchema>
 
 /** One run of a task and what each of its actions did. */
