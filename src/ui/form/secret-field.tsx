@@ -58,6 +58,7 @@ export function SecretField({ label, hint, isSet }: { label: string; hint?: Reac
           name={field.name}
           autoComplete="off"
           spellCheck={false}
+          data-secret
           value={field.state.value ?? ''}
           onChange={(e) => field.handleChange(e.target.value)}
           onBlur={field.handleBlur}
