@@ -6,6 +6,7 @@ import { type Ctx, stamp, type Vars } from './context'
 import { writeEvent } from './events'
 import { type Condition, route, userOf } from './guard'
 import { definitionChange } from './run-state'
+import { viewResult } from './secrets'
 import { type Entity, Store } from './store'
 import { entityTooLarge, isInvalidJson, jsonBody, parseBody, parseWith } from './validate'
 
@@ -74,6 +75,8 @@ export interface CrudOptions {
   runState?: readonly string[]
   /** Adds what reads show beside the stored fields (a task's next slot). */
   present?: (c: Ctx, items: Entity[]) => Promise<Entity[]>
+  /** What an answer shows of an entity (a task without its secrets); the entity as stored by default. */
+  view?: (entity: Entity) => Entity
 }
 
 export type { UsedBy } from '../src/contract/envelope'
@@ -111,6 +114,9 @@ const eventType = (label: string, what: string) => `${label.toUpperCase().replac
 /** List, get, create, update and delete of one entity family, with the platform's write rules. */
 export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
   const store = (c: Ctx) => new Store(c.get('platform').db, c.get('env'), o.kind)
+  const view = o.view ?? ((entity: Entity) => entity)
+  /** Every answer that carries the entity, a conflict's too, shows it through `view`. */
+  const shown = async (answer: Promise<{ status: number; body: unknown }>) => viewResult(await answer, view)
   const event = (c: Ctx, user: { id: string } & object, what: string, entity: Entity, method: string) =>
     writeEvent(c.get('platform'), c.get('env'), user as never, {
       type: eventType(o.label, what),
@@ -142,8 +148,9 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         where: o.readable?.(c),
       })
       const pagination = { totalCount, limit: q.limit, offset: q.offset }
-      const shown = o.present ? await o.present(c, items) : items
-      return c.json(o.itemList ? { ...ok({ itemList: shown }), pagination } : ok(shown, pagination))
+      const presented = o.present ? await o.present(c, items) : items
+      const rows = presented.map(view)
+      return c.json(o.itemList ? { ...ok({ itemList: rows }), pagination } : ok(rows, pagination))
     })
     route(app, 'get', `${o.readPath}/:id`, async (c) => {
       const stored = await store(c).get(c.req.param('id'))
@@ -154,7 +161,7 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         ((entity?.visibility as { type?: string } | undefined)?.type ?? 'public') !== 'public'
       if (!entity || hidden) return c.json(failure(`${o.label} ${c.req.param('id')} was not found`), 404)
       // Signed-in readers see who created and changed it by name; anonymous visitors see no names.
-      return c.json(ok(c.get('user') ? await withUserNames(c, entity) : entity))
+      return c.json(ok(view(c.get('user') ? await withUserNames(c, entity) : entity)))
     })
   }
   const usedBy = o.usedBy
@@ -169,44 +176,46 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
   const writePath = o.writePath
   const writes = o.writes ?? ['create', 'update', 'delete']
 
+  const create = async (c: Ctx, user: ReturnType<typeof userOf>, body: unknown) => {
+    const input = parseBody(o.createSchema, body)
+    if (!input.ok) return input
+    const fields = o.enrich ? await o.enrich(c, input.data) : input.data
+    const refused = await o.authorize?.(c, user, fields)
+    if (refused) return refused
+    const s = store(c)
+    const code = o.unique && fields[o.unique.field]
+    if (o.unique && typeof code === 'string' && (await s.codeTaken(code)))
+      return { status: 409, body: failure(o.unique.message, taken(o.unique)) }
+    let entity: Entity
+    const at = await stamp(c.get('platform').db, c.get('platform').now())
+    try {
+      entity = await s.insert(
+        o.runState ? { ...fields, ...definitionChange(undefined, at, true) } : fields,
+        user.id,
+        at,
+      )
+    } catch (error) {
+      if (o.unique && isUniqueViolation(error))
+        return { status: 409, body: failure(o.unique.message, taken(o.unique)) }
+      throw error
+    }
+    await event(c, user, 'CREATED', entity, 'POST')
+    return { status: 201, body: ok(entity) }
+  }
+
   if (writes.includes('create'))
     route(app, 'post', writePath, async (c) => {
       const user = userOf(c)
       const body = await jsonBody(c.req.raw)
-      return idempotent(c, user, body, async () => {
-        const input = parseBody(o.createSchema, body)
-        if (!input.ok) return input
-        const fields = o.enrich ? await o.enrich(c, input.data) : input.data
-        const refused = await o.authorize?.(c, user, fields)
-        if (refused) return refused
-        const s = store(c)
-        const code = o.unique && fields[o.unique.field]
-        if (o.unique && typeof code === 'string' && (await s.codeTaken(code)))
-          return { status: 409, body: failure(o.unique.message, taken(o.unique)) }
-        let entity: Entity
-        const at = await stamp(c.get('platform').db, c.get('platform').now())
-        try {
-          entity = await s.insert(
-            o.runState ? { ...fields, ...definitionChange(undefined, at, true) } : fields,
-            user.id,
-            at,
-          )
-        } catch (error) {
-          if (o.unique && isUniqueViolation(error))
-            return { status: 409, body: failure(o.unique.message, taken(o.unique)) }
-          throw error
-        }
-        await event(c, user, 'CREATED', entity, 'POST')
-        return { status: 201, body: ok(entity) }
-      })
+      return idempotent(c, user, body, () => shown(create(c, user, body)))
     })
-
   for (const method of writes.includes('update') ? (o.updateMethods ?? ['put', 'patch']) : []) {
     route(app, method, `${writePath}/:id`, async (c) => {
       const id = c.req.param('id') ?? ''
       const user = userOf(c)
       const body = await jsonBody(c.req.raw)
-      return idempotent(c, user, body, async () => {
+      return idempotent(c, user, body, () => shown(update()))
+      async function update() {
         const refused = isInvalidJson(body) ? undefined : o.refuse?.(body)
         if (refused) return { status: 400, body: failure(refused) }
         const s = store(c)
@@ -256,7 +265,7 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         const { entity } = written
         await event(c, user, 'UPDATED', entity, method.toUpperCase())
         return { status: 200, body: ok(entity) }
-      })
+      }
     })
   }
 
@@ -264,7 +273,8 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
     route(app, 'delete', `${writePath}/:id`, async (c) => {
       const id = c.req.param('id') ?? ''
       const user = userOf(c)
-      return idempotent(c, user, null, async () => {
+      return idempotent(c, user, null, () => shown(remove()))
+      async function remove() {
         const s = store(c)
         const current = await s.get(id)
         if (!current) return notFound(o.label, id)
@@ -285,6 +295,6 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         for (const kind of o.children ?? []) await s.removeChildren(kind, id)
         await event(c, user, 'DELETED', current, 'DELETE')
         return { status: 200, body: ok({ id }) }
-      })
+      }
     })
 }

@@ -4,6 +4,7 @@ import { writeEvent } from './events'
 import { postJson } from './outbound'
 import { ACTION_SCHEMAS } from './routes/action-schemas'
 import { runStateChange } from './run-state'
+import { redactedUrl } from './secrets'
 import { type Entity, Store } from './store'
 
 type Step = NonNullable<TaskRun['steps']>[number]
@@ -155,7 +156,7 @@ async function notify(
         ...base,
         type: 'TASK_NOTIFICATION_FAILED',
         status: 'error',
-        message: `Notification to ${setting.url} failed`,
+        message: `Notification to ${redactedUrl(setting.url)} failed`,
         actionMethod: 'POST',
       })
   }

@@ -9,7 +9,7 @@ type Answer = { status: number; body: unknown }
 
 type Seen = { status: number; response: unknown; body_hash: string; method: string; path: string }
 
-/** How long a key is remembered, and with it the answer (a token creation's full value too): a day. */
+/** How long a key is remembered, and with it the answer (never a secret: see `kept`): a day. */
 export const IDEMPOTENCY_HOURS = 24
 /** A claim whose request never finished (the process died) is given up after this long. */
 const ABANDONED_SECONDS = 60
@@ -21,12 +21,15 @@ let lastPurge = 0
  * the same key with another body is refused (422). The key is claimed before the write runs, by an
  * INSERT that conflicts: of parallel requests with one key exactly one runs, and the others wait for
  * its answer (or get 409 if it takes too long). Keys and their answers are kept 24 hours.
+ * `kept` is what is stored of the answer for a replay, when the answer holds a secret that must not
+ * be stored (a new token's value): a replay then answers without it.
  */
 export async function idempotent(
   c: Ctx,
   user: AuthUser,
   body: unknown,
   run: () => Promise<Answer>,
+  kept: (body: unknown) => unknown = (answered) => answered,
 ): Promise<Response> {
   const key = c.req.header('Idempotency-Key')
   if (!key) {
@@ -91,7 +94,7 @@ export async function idempotent(
       key,
       user.id,
       answer.status,
-      answer.body,
+      kept(answer.body),
     ])
   return c.json(answer.body as object, answer.status as 200)
 }

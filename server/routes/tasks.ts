@@ -10,6 +10,7 @@ import { hasPermission, readableTasks, readerOf, route, userOf } from '../guard'
 import { urlProblem } from '../outbound'
 import { definitionChange, runStateChange, TASK_RUN_STATE } from '../run-state'
 import { nextDue, resetSchedule } from '../scheduler'
+import { taskView, viewResult, withSecrets } from '../secrets'
 import { Store } from '../store'
 import { runTask } from '../task-run'
 import { jsonBody, parseBody, parseWith } from '../validate'
@@ -51,11 +52,14 @@ route(tasks, 'post', '/:env/tasks/:id/:action', async (c) => {
   if (!(TASK_ACTIONS as readonly string[]).includes(action))
     return c.json(failure(`Unknown task action ${action}: use ${TASK_ACTIONS.join(', ')}`), 400)
   const user = userOf(c)
-  return idempotent(c, user, { action }, async () => {
+  return idempotent(c, user, { action }, async () => viewResult(await command(), taskView))
+  async function command() {
     const task = await store(c).get(id)
     if (!task) return notFound('Task', id)
-    if (action === 'run')
-      return { status: 200, body: ok(await runTask(c.get('platform'), c.get('env'), task, user)) }
+    if (action === 'run') {
+      const { run, task: after } = await runTask(c.get('platform'), c.get('env'), task, user)
+      return { status: 200, body: ok({ run, task: taskView(after) }) }
+    }
     const status = action === 'start' ? 'running' : 'stopped'
     // Start and stop change the run state, not the definition (run-state.ts).
     const written = await updateEntity(
@@ -81,8 +85,8 @@ route(tasks, 'post', '/:env/tasks/:id/:action', async (c) => {
       category: 'tasks',
       actionMethod: 'POST',
     })
-    return { status: 200, body: ok({ task: updated }) }
-  })
+    return { status: 200, body: ok({ task: taskView(updated) }) }
+  }
 })
 
 const jobsSchema = z.object({ jobs: taskInputSchema.shape.jobs })
@@ -112,7 +116,8 @@ route(tasks, 'put', '/:env/tasks/:id/jobs', async (c) => {
   const id = c.req.param('id')
   const user = userOf(c)
   const body = await jsonBody(c.req.raw)
-  return idempotent(c, user, body, async () => {
+  return idempotent(c, user, body, async () => viewResult(await replaceJobs(), taskView))
+  async function replaceJobs() {
     const input = parseBody(jobsSchema, body)
     if (!input.ok) return input
     const written = await updateEntity(c, store(c), id, 'Task', user.id, async (current, at) => ({
@@ -130,7 +135,7 @@ route(tasks, 'put', '/:env/tasks/:id/jobs', async (c) => {
       actionMethod: 'PUT',
     })
     return { status: 200, body: ok(task) }
-  })
+  }
 })
 
 crud(tasks, {
@@ -170,12 +175,13 @@ crud(tasks, {
     if (issues.length === 0) return undefined
     return { status: 400, body: failure(issues.map((i) => `${i.path}: ${i.message}`).join('; '), { issues }) }
   },
-  // PUT replaces everything but the jobs, which stay as they are. A status of running or stopped
-  // starts or stops the schedule; error or warning (how a run ended) leaves it as it was.
+  // PUT replaces everything but the jobs, which stay as they are, and the secrets not sent. A status
+  // of running or stopped starts or stops the schedule; error or warning (how a run ended) leaves it.
   enrich: (_c, fields, current) => {
     const scheduled =
       fields.status === 'running' ? true : fields.status === 'stopped' ? false : current?.scheduled
-    const kept = current ? { ...fields, jobs: current.jobs ?? [] } : fields
+    const kept = withSecrets(current ? { ...fields, jobs: current.jobs ?? [] } : fields)
     return typeof scheduled === 'boolean' ? { ...kept, scheduled } : kept
   },
+  view: taskView,
 })

@@ -126,6 +126,23 @@ async function create(c: Ctx, user: AuthUser, userId: string, body: unknown): Pr
   return { status: 201, body: ok({ id, ...data, fullValue: value }) }
 }
 
+/**
+ * What an idempotent replay of a creation answers: the token without its value, which only the
+ * first answer carried (the idempotency record keeps no secret). A lost first answer means a token
+ * nobody holds: the user revokes it and generates another.
+ */
+export function withoutValue(body: unknown): unknown {
+  const answer = body as { result?: { fullValue?: unknown } }
+  if (!answer?.result || typeof answer.result !== 'object' || !('fullValue' in answer.result)) return body
+  const { fullValue: _shownOnce, ...token } = answer.result
+  return {
+    ...answer,
+    result: token,
+    message:
+      'This token was created by the first request with this Idempotency-Key; its value was shown only then.',
+  }
+}
+
 /** Changes one token of a user; `refuse` may turn the change down for the token as it is. */
 async function change(
   c: Ctx,
@@ -201,7 +218,7 @@ for (const base of ['/:env/internal/users/:userId/tokens', '/:env/:version{v[12]
     const user = await owner(c)
     if (user instanceof Response) return user
     const body = await jsonBody(c.req.raw)
-    return idempotent(c, user, body, () => create(c, user, param(c, 'userId'), body))
+    return idempotent(c, user, body, () => create(c, user, param(c, 'userId'), body), withoutValue)
   })
   route(tokens, 'post', `${base}/:id/renew`, async (c) => {
     const user = await owner(c)
@@ -256,7 +273,7 @@ for (const base of ['/:env/internal/users/:userId/tokens', '/:env/:version{v[12]
 route(tokens, 'post', '/:env/:version{v[12]}/token/generate', async (c) => {
   const user = userOf(c)
   const body = await jsonBody(c.req.raw)
-  return idempotent(c, user, body, () => create(c, user, user.id, body))
+  return idempotent(c, user, body, () => create(c, user, user.id, body), withoutValue)
 })
 route(tokens, 'post', '/:env/:version{v[12]}/token/refresh', async (c) => {
   const user = userOf(c)

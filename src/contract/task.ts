@@ -196,6 +196,14 @@ export const TASK_RULES = {
   token: text(TASK_LIMITS.token),
 } as const
 
+/**
+ * The task's secrets are write-only: a write sets one (a text), removes it (an empty text) or keeps
+ * it (absent); an answer never carries one, only `{field}Set` saying whether it is set.
+ */
+export const TASK_SECRETS = ['appAccessToken', 'clientSecret', 'hookToken'] as const
+export type TaskSecret = (typeof TASK_SECRETS)[number]
+export const secretSetField = (field: TaskSecret) => `${field}Set` as const
+
 /** A task: a scheduled job that runs connector actions. */
 export const taskInputSchema = z.object({
   name: TASK_RULES.name,
@@ -231,19 +239,24 @@ export type TaskAction = z.infer<typeof taskActionSchema>
 export type TaskNotification = z.infer<typeof taskNotificationSchema>
 export type TaskJob = z.infer<typeof taskJobSchema>
 
-/** A task as the platform holds it: its fields, the last run's outcome and the stamps. */
-export const taskSchema = taskInputSchema.extend({
-  id: z.string(),
-  lastRun: z.object({ at: z.string(), outcome: z.enum(RUN_OUTCOMES), result: z.string() }).optional(),
-  /** Set by start and stop: the schedule runs until stopped, whatever its runs end in. */
-  scheduled: z.boolean().optional(),
-  /** When the next scheduled slot is due (read answers of a scheduled task): past it, the task is late. */
-  nextRunAt: z.string().optional(),
-  ...stamps,
-  /** When the definition (what a user edits) and the run state (status, lastRun) last changed. */
-  definitionUpdatedAt: z.string().optional(),
-  stateUpdatedAt: z.string().optional(),
-})
+/** A task as the platform answers it: its fields but the secrets, the last run's outcome and the stamps. */
+export const taskSchema = taskInputSchema
+  .omit({ appAccessToken: true, clientSecret: true, hookToken: true })
+  .extend({
+    id: z.string(),
+    appAccessTokenSet: z.boolean().optional(),
+    clientSecretSet: z.boolean().optional(),
+    hookTokenSet: z.boolean().optional(),
+    lastRun: z.object({ at: z.string(), outcome: z.enum(RUN_OUTCOMES), result: z.string() }).optional(),
+    /** Set by start and stop: the schedule runs until stopped, whatever its runs end in. */
+    scheduled: z.boolean().optional(),
+    /** When the next scheduled slot is due (read answers of a scheduled task): past it, the task is late. */
+    nextRunAt: z.string().optional(),
+    ...stamps,
+    /** When the definition (what a user edits) and the run state (status, lastRun) last changed. */
+    definitionUpdatedAt: z.string().optional(),
+    stateUpdatedAt: z.string().optional(),
+  })
 export type Task = z.infer<typeof taskSchema>
 
 /** One run of a task and what each of its actions did. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { currentScope } from '../core/scope'
 import { getSession } from '../core/session'
 import { isQuotaError } from '../pwa/storage'
@@ -11,6 +11,19 @@ export function draftKey(form: string, entityId: string): string {
   return [getSession()?.user.id ?? 'anonymous', organizationId, env, form, entityId].join('|')
 }
 
+/**
+ * At sign-out: no draft keeps a secret typed into it (drafts kept before secrets were left out of
+ * them); the rest of a draft stays for the same user's next sign-in.
+ */
+export async function scrubDraftSecrets(fields: readonly string[]) {
+  const db = await loadDb()
+  await db.drafts.toCollection().modify((row) => {
+    if (typeof row.values !== 'object' || row.values === null) return
+    const values = row.values as Record<string, unknown>
+    for (const field of fields) if (typeof values[field] === 'string') values[field] = ''
+  })
+}
+
 export async function removeDraft(key: string) {
   const db = await loadDb()
   await db.drafts.delete(key)
@@ -21,11 +34,14 @@ const SAVE_DELAY_MS = 400
 /**
  * Saves a form's values while the user types and offers a saved draft back on reopening.
  * `storageFull` says when the browser refused to store it (the values stay in the form).
+ * `kept` says what of the values a draft may hold (a form's secrets are left out).
  */
-export function useDraft<T>(key: string, values: T, dirty: boolean) {
+export function useDraft<T>(key: string, values: T, dirty: boolean, kept: (values: T) => T = (v) => v) {
+  const keptOf = useRef(kept)
+  keptOf.current = kept
   const [offered, setOffered] = useState<{ values: T; updatedAt: number } | null>(null)
   const [storageFull, setStorageFull] = useState(false)
-  const [kept, setKept] = useState(false)
+  const [stored, setStored] = useState(false)
 
   useEffect(() => {
     let live = true
@@ -42,15 +58,15 @@ export function useDraft<T>(key: string, values: T, dirty: boolean) {
   useEffect(() => {
     // Until the user answers the offer, typing must not overwrite the saved draft.
     if (!dirty || offered) {
-      setKept(false)
+      setStored(false)
       return
     }
     const timer = setTimeout(() => {
       loadDb()
-        .then((db) => db.drafts.put({ key, values, updatedAt: Date.now() }))
+        .then((db) => db.drafts.put({ key, values: keptOf.current(values), updatedAt: Date.now() }))
         .then(() => {
           setStorageFull(false)
-          setKept(true)
+          setStored(true)
         })
         .catch((error: unknown) => setStorageFull(isQuotaError(error)))
     }, SAVE_DELAY_MS)
@@ -61,14 +77,19 @@ export function useDraft<T>(key: string, values: T, dirty: boolean) {
   // while an older draft is on offer, the input cannot be kept (it would overwrite that draft).
   const release = useUnsavedInput(
     dirty,
-    offered ? undefined : () => loadDb().then((db) => db.drafts.put({ key, values, updatedAt: Date.now() })),
+    offered
+      ? undefined
+      : () =>
+          loadDb().then((db) =>
+            db.drafts.put({ key, values: keptOf.current(values), updatedAt: Date.now() }),
+          ),
   )
 
   return {
     offered,
     storageFull,
     /** The input is stored on this device as a draft: leaving the form does not lose it. */
-    kept: kept && dirty && !offered,
+    kept: stored && dirty && !offered,
     /** The form's input is saved: the navigation after the save is not held for it. */
     release,
     accept: () => {

@@ -365,3 +365,41 @@ describe('runs of keys', () => {
     expect(runsOf([])).toEqual([])
   })
 })
+
+describe('secrets in the outbox', () => {
+  const secretEdit = (id: string) =>
+    queueChange(scope, {
+      method: 'PUT',
+      path: `${tasks}/${id}`,
+      body: { name: id, clientSecret: 'typed-secret', hookToken: 'typed-hook' },
+      resource: 'tasks',
+      entityId: id,
+      baseVersion: 't0',
+      label: id,
+    })
+
+  it('a change sent and accepted leaves nothing; one refused for good keeps its fields but no secret', async () => {
+    await secretEdit('accepted')
+    await secretEdit('refused')
+    await secretEdit('stale')
+    const answers: Record<string, SendResult> = {
+      refused: { status: 400, error: 'name: too long', body: { message: 'name: too long' } },
+      stale: { status: 412, error: 'stale', body: { message: 'stale', result: { id: 'stale' } } },
+    }
+    const send = async (entry: OutboxEntry) => answers[entry.label] ?? ok(entry)
+    await replayOnce({ ...scope, send })
+    const left = await db.outbox.toArray()
+    expect(left.map((e) => [e.label, e.status])).toEqual([
+      ['refused', 'failed'],
+      ['stale', 'conflict'],
+    ])
+    for (const entry of left) expect(entry.body).toEqual({ name: entry.label })
+    expect(JSON.stringify(await db.sent.toArray())).not.toContain('typed-')
+  })
+
+  it('a change waiting for an answer keeps its secret: it has yet to be sent', async () => {
+    await secretEdit('waiting')
+    await replayOnce({ ...scope, send: async () => ({ status: 0, error: 'offline' }) })
+    expect((await db.outbox.toArray())[0]?.body).toMatchObject({ clientSecret: 'typed-secret' })
+  })
+})

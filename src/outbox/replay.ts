@@ -1,3 +1,4 @@
+import { TASK_SECRETS } from '../contract/task'
 import type { ConsoleDb, OutboxEntry, ReplacedRow, SentRow } from './db'
 import { loadDb } from './lazy-db'
 import { isLocalId, LOCAL_PREFIX, replacedIdKey, replacedVersionKey } from './outbox'
@@ -489,6 +490,17 @@ async function storeBatch(
   }
 }
 
+/**
+ * A change the platform answered for good keeps no secret on the device: an accepted one leaves the
+ * outbox, and a refused one waits for a person without it (who types it again on the form).
+ */
+export function withoutSecrets(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body
+  const kept = { ...(body as Record<string, unknown>) }
+  for (const field of TASK_SECRETS) delete kept[field]
+  return kept
+}
+
 /** An answer other than a success: the change waits (backoff, or a new sign-in), or needs a person. */
 async function storeRefusal(
   db: ConsoleDb,
@@ -519,6 +531,7 @@ async function storeRefusal(
   // A 409 that names a field (a taken code) is the user's to correct, not a conflict of versions.
   const conflict = result.status === 412 || (result.status === 409 && theirs !== undefined && !issues)
   await db.outbox.update(seq, {
+    body: withoutSecrets(entry.body),
     status: conflict ? 'conflict' : 'failed',
     lastError: result.error,
     lastStatus: result.status,

@@ -28,6 +28,19 @@ describe('first-screen pictures', () => {
     expect(root().textContent).not.toContain('frame')
   })
 
+  it('keeps nothing typed into a secret field, hidden or shown as text', () => {
+    showScreen(
+      '<form><input name="name" value="Nightly"><input type="password" value="typed-secret-1">' +
+        '<input type="text" data-secret value="typed-secret-2"></form>',
+    )
+    takePicture(storedScope(), '/tasks/create')
+    const kept = JSON.stringify(localStorage)
+    expect(kept).toContain('Nightly')
+    expect(kept).not.toContain('typed-secret')
+    // The screen itself keeps what was typed.
+    expect(root().querySelector('input[type="password"]')?.getAttribute('value')).toBe('typed-secret-1')
+  })
+
   it('paints nothing taken in another environment, organization or language', () => {
     showScreen('<p>sandbox list</p>')
     takePicture(pictureScope('fi', 'sandbox', 'v2', ''), '/tasks')

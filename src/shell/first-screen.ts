@@ -32,7 +32,7 @@ export function takePicture(scope: string, url: string, alias?: string) {
       for (const key of new Set([url, alias ?? url])) forget(key)
       return
     }
-    const html = openMenu(root).innerHTML
+    const html = withoutSecrets(openMenu(root)).innerHTML
     if (html.length === 0 || html.length > MAX_HTML) return
     const picture: Picture = { scope, html }
     const value = JSON.stringify(picture)
@@ -54,6 +54,20 @@ function openMenu(root: HTMLElement): HTMLElement {
   const copy = root.cloneNode(true) as HTMLElement
   for (const el of copy.querySelectorAll('[data-menu-collapsed]')) el.removeAttribute('data-menu-collapsed')
   for (const el of copy.querySelectorAll('[data-menu-tip]')) el.remove()
+  return copy
+}
+
+/** Fields holding a secret: a password field, or a secret field shown as text. */
+const SECRET_INPUTS = 'input[type="password"],input[data-secret]'
+
+/**
+ * A copy without what was typed into secret fields: React writes a field's value into its `value`
+ * attribute, and a picture is kept in localStorage, where no secret may stay.
+ */
+function withoutSecrets(root: HTMLElement): HTMLElement {
+  if (!root.querySelector(SECRET_INPUTS)) return root
+  const copy = root.cloneNode(true) as HTMLElement
+  for (const input of copy.querySelectorAll(SECRET_INPUTS)) input.removeAttribute('value')
   return copy
 }
 

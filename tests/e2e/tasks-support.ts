@@ -8,6 +8,7 @@ export interface TaskRow {
   name: string
   status: string
   interval?: number
+  description?: string
   updatedAt: string
   jobs: { schedule: string; timeZone?: string }[]
   actions: { actionId: string; name?: string; input?: Record<string, unknown>; enabled: boolean }[]

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { ActionSchema } from '../../api/tasks'
-import { emptyAction, emptyJob, toFormValues, toTaskInput, withActionRules } from './task-form-schema'
+import {
+  emptyAction,
+  emptyJob,
+  secretIsSet,
+  toFormValues,
+  toTaskInput,
+  withActionRules,
+  withoutSecrets,
+} from './task-form-schema'
 
 const schemas: ActionSchema[] = [
   {
@@ -119,5 +127,31 @@ describe('an enum option', () => {
   it('takes only one of its values', () => {
     expect(check('sms')).toEqual([])
     expect(check('pigeon')).toEqual(['actions.0.options.channel: Please select item from the dropdown'])
+  })
+})
+
+describe('task secrets in the form', () => {
+  const task = {
+    name: 'Keeper',
+    appAccessTokenSet: true,
+    clientSecretSet: false,
+    clientSecret: 'queued-but-unsent',
+  }
+
+  it('never fills a secret; knows one is set from the platform or from a change still queued', () => {
+    const values = toFormValues(task)
+    expect([values.appAccessToken, values.clientSecret, values.hookToken]).toEqual(['', '', ''])
+    expect(secretIsSet(task, 'appAccessToken')).toBe(true)
+    expect(secretIsSet(task, 'clientSecret')).toBe(true)
+    expect(secretIsSet(task, 'hookToken')).toBe(false)
+  })
+
+  it('sends only a typed secret, and a draft keeps none', () => {
+    const values = { ...toFormValues(task), clientSecret: 'typed', hookToken: '' }
+    const input = toTaskInput(values, schemas)
+    expect(input.clientSecret).toBe('typed')
+    expect(input).not.toHaveProperty('hookToken', expect.anything())
+    expect(input.hookToken).toBeUndefined()
+    expect(withoutSecrets(values)).toMatchObject({ name: 'Keeper', clientSecret: '' })
   })
 })

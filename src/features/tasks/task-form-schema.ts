@@ -10,8 +10,11 @@ import {
   DETAIL_LEVELS,
   isCron,
   MISSED_RUNS,
+  secretSetField,
   TASK_LIMITS,
   TASK_RULES,
+  TASK_SECRETS,
+  type TaskSecret,
   taskInputSchema,
 } from '../../contract/task'
 import { DEFAULT_TIME_ZONE } from '../../contract/time-zones'
@@ -170,9 +173,10 @@ export function toFormValues(task?: Partial<Task>): TaskFormValues {
     imageUrl: task?.imageUrl ?? '',
     interval: formatDuration(task?.interval),
     requestParameters: task?.requestParameters ? text(task.requestParameters) : '',
-    appAccessToken: task?.appAccessToken ?? '',
-    clientSecret: task?.clientSecret ?? '',
-    hookToken: task?.hookToken ?? '',
+    // A secret is never read back: the form holds only a new value the user types.
+    appAccessToken: '',
+    clientSecret: '',
+    hookToken: '',
     concurrentExecutions: String(task?.concurrentExecutions ?? 0),
     asyncResponse: task?.asyncResponse ?? false,
     missedRuns: task?.missedRuns ?? 'once',
@@ -207,6 +211,23 @@ export function toFormValues(task?: Partial<Task>): TaskFormValues {
     ),
   }
 }
+
+/**
+ * Whether the task has this secret: as the platform says (`{field}Set`), or as a change still in the
+ * outbox holds it (its value merged over the task).
+ */
+export function secretIsSet(task: Partial<Task> | undefined, field: TaskSecret): boolean {
+  const shown = task as Record<string, unknown> | undefined
+  return (
+    shown?.[secretSetField(field)] === true || (typeof shown?.[field] === 'string' && shown[field] !== '')
+  )
+}
+
+/** Form values as a draft may keep them: without any typed secret. */
+export const withoutSecrets = (values: TaskFormValues): TaskFormValues => ({
+  ...values,
+  ...Object.fromEntries(TASK_SECRETS.map((field) => [field, ''])),
+})
 
 /** An option holding an object rule is sent as the object; the others as text. */
 function optionValue(schema: ActionSchema | undefined, title: string, value: string): unknown {

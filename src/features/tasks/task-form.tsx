@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { type ActionSchema, queueTaskJobs, type Task, type TaskInput, tasks } from '../../api/tasks'
+import { TASK_SECRETS } from '../../contract/task'
 import type { OutboxEntry } from '../../outbox/db'
 import { draftKey, removeDraft, useDraft } from '../../outbox/drafts'
 import { newLocalId } from '../../outbox/outbox'
@@ -21,11 +22,13 @@ import {
 } from '../../ui/form/platform-answer'
 import { TaskActionsTab } from './task-actions-tab'
 import {
+  secretIsSet,
   type TaskFormValues,
   taskEditBody,
   toFormValues,
   toTaskInput,
   withActionRules,
+  withoutSecrets,
 } from './task-form-schema'
 import { TaskGeneralTab } from './task-general-tab'
 import { TaskJobsSection } from './task-jobs-section'
@@ -121,7 +124,12 @@ export function TaskForm({
   })
   const values = useStore(form.store, (s) => s.values)
   const dirty = useStore(form.store, (s) => s.isDirty)
-  const draft = useDraft(key, values, dirty)
+  // A typed secret is never kept on the device as a draft: it goes only into the change that sends it.
+  const draft = useDraft(key, values, dirty, withoutSecrets)
+  const secretsSet = useMemo(
+    () => Object.fromEntries(TASK_SECRETS.map((field) => [field, secretIsSet(current, field)])),
+    [current],
+  )
   useRefusalOnFields(form, refused)
   const tabClass =
     'border-b-2 border-transparent px-4 py-2 text-sm font-medium text-gray-700 hover:text-primary-800 data-[state=active]:border-primary-700 data-[state=active]:text-primary-800'
@@ -157,7 +165,7 @@ export function TaskForm({
         </Tabs.List>
         {/* Every panel stays mounted so its fields keep validating and show their errors. */}
         <Tabs.Content value="general" forceMount className={panelClass}>
-          <TaskGeneralTab form={form} />
+          <TaskGeneralTab form={form} secretsSet={secretsSet} />
           <TaskJobsSection form={form} />
         </Tabs.Content>
         <Tabs.Content value="actions" forceMount className={panelClass}>

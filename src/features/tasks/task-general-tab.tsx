@@ -1,13 +1,18 @@
 import { FormattedMessage, useIntl } from 'react-intl'
+import type { TaskSecret } from '../../contract/task'
 import { CheckboxField } from '../../ui/form/checkbox-field'
 import { withForm } from '../../ui/form/fields'
 import { SecretField } from '../../ui/form/secret-field'
 import { toFormValues } from './task-form-schema'
 
-/** General: identity, interval, request parameters, secrets, concurrency and the async flag. */
+/**
+ * General: identity, interval, request parameters, secrets, concurrency and the async flag.
+ * `secretsSet`: the secrets the task has, which the form shows as set without their values.
+ */
 export const TaskGeneralTab = withForm({
   defaultValues: toFormValues(),
-  render: function TaskGeneralTab({ form }) {
+  props: { secretsSet: {} as Partial<Record<TaskSecret, boolean>> },
+  render: function TaskGeneralTab({ form, secretsSet }) {
     const intl = useIntl()
     return (
       <div className="grid gap-x-6 md:grid-cols-2">
@@ -122,6 +127,7 @@ export const TaskGeneralTab = withForm({
           {() => (
             <SecretField
               label={intl.formatMessage({ id: 'task.appAccessToken', defaultMessage: 'App access token' })}
+              isSet={secretsSet.appAccessToken}
             />
           )}
         </form.AppField>
@@ -129,12 +135,16 @@ export const TaskGeneralTab = withForm({
           {() => (
             <SecretField
               label={intl.formatMessage({ id: 'task.clientSecret', defaultMessage: 'Client secret' })}
+              isSet={secretsSet.clientSecret}
             />
           )}
         </form.AppField>
         <form.AppField name="hookToken">
           {() => (
-            <SecretField label={intl.formatMessage({ id: 'task.hookToken', defaultMessage: 'Hook token' })} />
+            <SecretField
+              label={intl.formatMessage({ id: 'task.hookToken', defaultMessage: 'Hook token' })}
+              isSet={secretsSet.hookToken}
+            />
           )}
         </form.AppField>
         <div className="self-center">
