@@ -20,6 +20,29 @@ export type EventInput = Pick<
   | 'receiverName'
 > & { status?: (typeof EVENT_STATUSES)[number]; message: string }
 
+/**
+ * The organization an event about a product or a task belongs to, when its writer did not say: the
+ * product's publisher (a task's product is the one its productCode names), so the members of that
+ * organization read it as they read the product and the task.
+ */
+async function organizationOfTarget(platform: Platform, env: string, input: EventInput) {
+  if (input.productId) {
+    const [row] = await platform.db.query<{ organization_id: string | null }>(
+      "SELECT organization_id FROM entities WHERE env = $1 AND kind = 'product' AND id = $2",
+      [env, input.productId],
+    )
+    if (row?.organization_id) return row.organization_id
+  }
+  if (!input.taskId) return undefined
+  const [row] = await platform.db.query<{ organization_id: string | null }>(
+    `SELECT p.organization_id FROM entities t
+     JOIN entities p ON p.env = t.env AND p.kind = 'product' AND p.code = t.data->>'productCode'
+     WHERE t.env = $1 AND t.kind = 'task' AND t.id = $2`,
+    [env, input.taskId],
+  )
+  return row?.organization_id ?? undefined
+}
+
 /** Every change writes an event: what, who, its target and its outcome. */
 export async function writeEvent(
   platform: Platform,
@@ -28,6 +51,7 @@ export async function writeEvent(
   input: EventInput,
   at?: string,
 ) {
+  const organizationId = input.organizationId ?? (await organizationOfTarget(platform, env, input))
   const event = {
     id: randomUUID(),
     timestamp: at ?? new Date(platform.now()).toISOString(),
@@ -38,6 +62,7 @@ export async function writeEvent(
     userId: user?.id,
     tracingId: randomUUID(),
     ...input,
+    ...(organizationId ? { organizationId } : {}),
   }
   await platform.db.query(
     `INSERT INTO events (env, id, ts, type, status, category, target_type, app_name, user_id, organization_id, data)

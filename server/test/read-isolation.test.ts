@@ -347,4 +347,21 @@ describe('reads keep organizations apart (generated from the route table)', () =
     )
     expect(new Set(stats.body.result?.map((s) => s.organizationId))).toEqual(new Set([org(1), org(2)]))
   })
+
+  it("gives a task's run events to its product's organization, whoever ran it", async () => {
+    const run = await p.call('POST', `/api/sandbox/tasks/${f.task}/run`)
+    expect(run.status).toBe(200)
+    const ofTask = async (caller: Caller) => {
+      const events = await p.call<{ taskId?: string; type: string; organizationId?: string }[]>(
+        'GET',
+        '/api/sandbox/events?limit=1000',
+        { token: CALLERS[caller].token },
+      )
+      return (events.body.result ?? []).filter((e) => e.taskId === f.task && e.type.startsWith('TASK_RUN'))
+    }
+    const member = await ofTask('member')
+    expect(member.length).toBeGreaterThan(0)
+    expect(member.every((e) => e.organizationId === THEIRS)).toBe(true)
+    expect(await ofTask('nonMember')).toEqual([])
+  })
 })
