@@ -219,7 +219,14 @@ export function crud(app: Hono<{ Variables: Vars }>, o: CrudOptions) {
         const refused = isInvalidJson(body) ? undefined : o.refuse?.(body)
         if (refused) return { status: 400, body: failure(refused) }
         const s = store(c)
-        const touched = typeof body === 'object' && body !== null ? Object.keys(body) : []
+        // A field the write's schema does not take (a read-only field sent back as read) changes
+        // nothing, so it touches nothing: it must not make the change stale against the run state.
+        const schema = method === 'put' ? (o.putSchema ?? o.createSchema) : o.updateSchema
+        const accepted = (schema as { shape?: Record<string, unknown> }).shape
+        const touched =
+          typeof body === 'object' && body !== null
+            ? Object.keys(body).filter((field) => !accepted || Object.hasOwn(accepted, field))
+            : []
         const touchesState = touched.some((f) => o.runState?.includes(f))
         let written: Awaited<ReturnType<typeof updateEntity>>
         try {

@@ -178,8 +178,16 @@ crud(tasks, {
   // PUT replaces everything but the jobs, which stay as they are, and the secrets not sent. A status
   // of running or stopped starts or stops the schedule; error or warning (how a run ended) leaves it.
   enrich: (_c, fields, current) => {
-    const scheduled =
-      fields.status === 'running' ? true : fields.status === 'stopped' ? false : current?.scheduled
+    // Only a status the write changes (or a create's) starts or stops it: an edit of a task stored
+    // before `scheduled` existed leaves it absent (running means scheduled there), not set.
+    const setsStatus = !current || fields.status !== current.status
+    const scheduled = !setsStatus
+      ? current?.scheduled
+      : fields.status === 'running'
+        ? true
+        : fields.status === 'stopped'
+          ? false
+          : current?.scheduled
     const kept = withSecrets(current ? { ...fields, jobs: current.jobs ?? [] } : fields)
     return typeof scheduled === 'boolean' ? { ...kept, scheduled } : kept
   },

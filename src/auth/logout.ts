@@ -1,4 +1,4 @@
-import { TASK_SECRETS } from '../contract/task'
+import { TASK_SECRETS } from '../contract/task-secrets'
 import { queryClient } from '../core/query-client'
 import { getSession, saveSession } from '../core/session'
 import { localeSetting } from '../i18n/locale'

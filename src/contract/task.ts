@@ -200,9 +200,7 @@ export const TASK_RULES = {
  * The task's secrets are write-only: a write sets one (a text), removes it (an empty text) or keeps
  * it (absent); an answer never carries one, only `{field}Set` saying whether it is set.
  */
-export const TASK_SECRETS = ['appAccessToken', 'clientSecret', 'hookToken'] as const
-export type TaskSecret = (typeof TASK_SECRETS)[number]
-export const secretSetField = (field: TaskSecret) => `${field}Set` as const
+export { secretSetField, TASK_SECRETS, type TaskSecret } from './task-secrets'
 
 /** A task: a scheduled job that runs connector actions. */
 export const taskInputSchema = z.object({
@@ -223,7 +221,8 @@ export const taskInputSchema = z.object({
     .max(TASK_LIMITS.concurrentExecutions, MESSAGES.tooLarge)
     .default(0),
   asyncResponse: z.boolean().default(false),
-  missedRuns: z.enum(MISSED_RUNS, { error: () => MESSAGES.enum }).default('once'),
+  /** What runs after slots missed while no platform process ran; absent means once. */
+  missedRuns: z.enum(MISSED_RUNS, { error: () => MESSAGES.enum }).optional(),
   status: z.enum(TASK_STATUSES, { error: () => MESSAGES.enum }).default('stopped'),
   actions: z.array(taskActionSchema).max(100).default([]),
   notifications: z.array(taskNotificationSchema).max(20).default([]),

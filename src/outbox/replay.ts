@@ -1,4 +1,4 @@
-import { TASK_SECRETS } from '../contract/task'
+import { TASK_SECRETS } from '../contract/task-secrets'
 import type { ConsoleDb, OutboxEntry, ReplacedRow, SentRow } from './db'
 import { loadDb } from './lazy-db'
 import { isLocalId, LOCAL_PREFIX, replacedIdKey, replacedVersionKey } from './outbox'

@@ -25,6 +25,8 @@ const BOOKKEEPING = new Set([
   'stateUpdatedAt',
   'lastRun',
   'status',
+  // When a scheduled task's next slot is due: it moves as the scheduler runs, whatever the edit.
+  'nextRunAt',
 ])
 
 type Entity = Record<string, unknown> & { id: string; name?: string }

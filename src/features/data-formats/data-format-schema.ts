@@ -34,7 +34,7 @@ export function toDataFormatInput(values: DataFormatFormValues): DataFormatFormV
 }
 
 /** Stamps the platform keeps: not sent back in a PUT. */
-const STAMPS = ['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']
+const STAMPS = ['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'createdByName', 'updatedByName']
 
 /**
  * What an edit of a data format sends (a PUT): everything received, fields the console does not know

@@ -6,7 +6,20 @@ import { Button } from '../../ui/button'
 import { Dialog, DialogDescription, DialogTitle } from '../../ui/dialog'
 import { sameValue } from './same-value'
 
-const SKIP = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'])
+/** What the platform keeps by itself (stamps, names it derives, a task's run state): never a conflict. */
+const SKIP = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'updatedBy',
+  'createdByName',
+  'updatedByName',
+  'definitionUpdatedAt',
+  'stateUpdatedAt',
+  'scheduled',
+  'nextRunAt',
+])
 const show = (value: unknown) =>
   value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value)
 

@@ -290,8 +290,14 @@ const PLATFORM_OWNED = [
   'updatedAt',
   'createdBy',
   'updatedBy',
+  // Names the platform adds to a read from createdBy and updatedBy.
+  'createdByName',
+  'updatedByName',
   'definitionUpdatedAt',
   'stateUpdatedAt',
+  // The schedule's run state and next slot: set by start, stop and the scheduler, never by an edit.
+  'scheduled',
+  'nextRunAt',
 ]
 
 const orderOf = (items: readonly { origin?: number }[]) => items.map((item) => item.origin)
