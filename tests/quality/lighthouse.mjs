@@ -54,9 +54,13 @@ const CATEGORY_MIN = { performance: 95, accessibility: 100, 'best-practices': 95
  * Stop 27: the document is 47.8 KB (was 42): it now carries the map of the console's chunks (5.9 KB,
  * about 1.5 KB gzip), so the entry preloads the current screen's chunks while the console starts,
  * instead of finding them one import after another. Script and requests stay within their budgets.
+ * Stop 29: /products 685.6 KB, /events 805.9 KB, a product detail 809.5 KB in 62 requests: the
+ * tolerant reader (one mapping per open shape, unreadable rows shown with their raw content, the
+ * diagnosis of a mismatch), write-only secrets and the schedule's state. Raised to hold what was
+ * measured, with a few KB of room; performance stays 100 on every page.
  */
-const PUBLIC_BUDGET = { scriptKb: 680, styleKb: 40, documentKb: 50, requests: 55, mainThreadMs: 2000 }
-const SIGNED_IN_BUDGET = { scriptKb: 800, styleKb: 40, documentKb: 50, requests: 60, mainThreadMs: 5000 }
+const PUBLIC_BUDGET = { scriptKb: 690, styleKb: 40, documentKb: 50, requests: 55, mainThreadMs: 2000 }
+const SIGNED_IN_BUDGET = { scriptKb: 815, styleKb: 40, documentKb: 50, requests: 64, mainThreadMs: 5000 }
 
 // Signed-in screens are gated like the public ones; LIGHTHOUSE_SIGNED_IN_PERFORMANCE=0 only prints
 // their performance (a local look at a host too loaded to calibrate).
