@@ -1,6 +1,7 @@
 import type { DataFormat } from '../../contract/data-format'
 import { DATA_FORMAT_RULES } from '../../contract/data-format'
 import { changedFields, mergeEdit } from '../../contract/edit-body'
+import { PLATFORM_STAMPS } from '../../contract/platform-kept'
 import { z } from '../../contract/zod'
 import { parseFieldByField } from '../../ui/form/issued-values'
 
@@ -34,7 +35,7 @@ export function toDataFormatInput(values: DataFormatFormValues): DataFormatFormV
 }
 
 /** Stamps the platform keeps: not sent back in a PUT. */
-const STAMPS = ['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'createdByName', 'updatedByName']
+const STAMPS: readonly string[] = PLATFORM_STAMPS
 
 /**
  * What an edit of a data format sends (a PUT): everything received, fields the console does not know

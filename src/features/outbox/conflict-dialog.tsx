@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
+import { PLATFORM_STAMPS, TASK_KEPT } from '../../contract/platform-kept'
 import type { OutboxEntry } from '../../outbox/db'
 import { discardEntry, retryEntry } from '../../outbox/outbox'
 import { Button } from '../../ui/button'
@@ -7,19 +8,7 @@ import { Dialog, DialogDescription, DialogTitle } from '../../ui/dialog'
 import { sameValue } from './same-value'
 
 /** What the platform keeps by itself (stamps, names it derives, a task's run state): never a conflict. */
-const SKIP = new Set([
-  'id',
-  'createdAt',
-  'updatedAt',
-  'createdBy',
-  'updatedBy',
-  'createdByName',
-  'updatedByName',
-  'definitionUpdatedAt',
-  'stateUpdatedAt',
-  'scheduled',
-  'nextRunAt',
-])
+const SKIP = new Set<string>([...PLATFORM_STAMPS, ...TASK_KEPT])
 const show = (value: unknown) =>
   value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value)
 

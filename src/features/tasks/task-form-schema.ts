@@ -1,6 +1,7 @@
 import type { ActionSchema, Task, TaskInput } from '../../api/tasks'
 import { changedFields, mergeEdit, mergeItems } from '../../contract/edit-body'
 import { MESSAGES } from '../../contract/messages'
+import { PLATFORM_STAMPS, TASK_KEPT } from '../../contract/platform-kept'
 import { readEnvironment } from '../../contract/reading'
 import { isUrl, jsonObjectText, optionalUrl, parseDuration } from '../../contract/rules'
 import {
@@ -281,24 +282,7 @@ export function toTaskInput(values: TaskFormValues, schemas: ActionSchema[]): Ta
 }
 
 /** Fields the platform keeps by itself: never sent back in a task's PUT (a run may change them meanwhile). */
-const PLATFORM_OWNED = [
-  'id',
-  'status',
-  'lastRun',
-  'jobs',
-  'createdAt',
-  'updatedAt',
-  'createdBy',
-  'updatedBy',
-  // Names the platform adds to a read from createdBy and updatedBy.
-  'createdByName',
-  'updatedByName',
-  'definitionUpdatedAt',
-  'stateUpdatedAt',
-  // The schedule's run state and next slot: set by start, stop and the scheduler, never by an edit.
-  'scheduled',
-  'nextRunAt',
-]
+const PLATFORM_OWNED: readonly string[] = ['status', 'lastRun', 'jobs', ...PLATFORM_STAMPS, ...TASK_KEPT]
 
 const orderOf = (items: readonly { origin?: number }[]) => items.map((item) => item.origin)
 const asJson = (items: readonly unknown[]) => items as Record<string, unknown>[]
