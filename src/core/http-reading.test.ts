@@ -74,6 +74,23 @@ describe('the tolerant reader at the door', () => {
     expect(String(errors.mock.calls[0]?.[0])).toMatch(/GET \/api\/sandbox\/tasks\/t1 does not fit at "name"/)
   })
 
+  it('reads a body cut off mid-answer as no answer, never as an empty answer that does not fit', async () => {
+    // The platform stopped while its answer came: the headers arrived, the body's stream then failed.
+    const cut = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"success":true,"result":['))
+        controller.error(new TypeError('Load failed'))
+      },
+    })
+    fetchMock.mockResolvedValue(new Response(cut, { status: 200 }))
+    const result = await request({
+      path: '/api/{env}/auth/users/u1/permissions',
+      schema: (a) => a.itemListAnswer(a.tokenAnswer),
+    })
+    expect(result).toMatchObject({ status: 0, kind: 'offline' })
+    expect(errors).not.toHaveBeenCalled()
+  })
+
   it('reads epoch seconds and milliseconds as ISO times', async () => {
     fetchMock.mockResolvedValue(
       json({

@@ -184,7 +184,21 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
   if (options.blob && response.ok) return { data: (await response.blob()) as T, status: response.status }
 
   let body: unknown
-  const text = await response.text().catch(() => '')
+  let text: string
+  try {
+    text = await response.text()
+  } catch (error) {
+    // The connection dropped while the body came (the platform stopped mid-answer): no answer
+    // at all, as offline as a refused connection, and never read as an empty body.
+    if (options.signal?.aborted) throw error
+    noteNoAnswer()
+    return {
+      data: [] as T,
+      status: 0,
+      error: error instanceof Error ? error.message : String(error),
+      kind: timeout.aborted ? 'timeout' : 'offline',
+    }
+  }
   try {
     body = text ? JSON.parse(text) : undefined
   } catch {

@@ -407,10 +407,11 @@ export function crossBrowserSuite(browser: string, options: SuiteOptions) {
         await wait('the delete dialog', () =>
           Boolean(document.querySelector('[role="dialog"], [role="alertdialog"]')),
         )
-        await wait('"Delete" in the dialog', () => {
+        // Disabled while the dialog asks the platform what uses the format: clicked once enabled.
+        await wait('"Delete" in the dialog, enabled', () => {
           const dialog = document.querySelector('[role="dialog"], [role="alertdialog"]')
           const button = [...(dialog?.querySelectorAll('button') ?? [])].find(
-            (b) => b.innerText.trim() === 'Delete',
+            (b) => b.innerText.trim() === 'Delete' && !b.disabled,
           )
           button?.click()
           return Boolean(button)
