@@ -24,7 +24,7 @@ async function main() {
     distDir,
   })
   const server = createHttpServer(handle)
-  scheduler.start()
+  scheduler.start(Number(process.env.SCHEDULER_TICK_MS) || undefined)
   const where = process.env.DATABASE_URL ? 'data in PostgreSQL' : `data in ${dataDir}`
   server.listen(port, () =>
     console.log(`Orchestrator console: http://localhost:${port} (${where}, process ${process.pid})`),

@@ -81,7 +81,10 @@ export async function createPlatform(options: PlatformOptions) {
     void listener(req, res)
   }
   // Started by the server (main.ts); tests drive it with tick() and the platform's clock.
-  const scheduler = createScheduler(platform)
+  // A shorter lease hands a dead process's runs over sooner (and must outlast a tick, which renews it).
+  const scheduler = createScheduler(platform, {
+    leaseMs: Number(process.env.SCHEDULER_LEASE_MS) || undefined,
+  })
   const close = async () => {
     await scheduler.stop()
     await db.close()

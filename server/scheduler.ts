@@ -137,7 +137,11 @@ interface Claimed {
  * exists, else run once more. Slots missed while no process ran are handled by the task's
  * `missedRuns` (skip, once, all). Time is the platform's clock, so tests move it and call `tick()`.
  */
-export function createScheduler(platform: Platform, options: { run?: Runner; owner?: string } = {}) {
+export function createScheduler(
+  platform: Platform,
+  options: { run?: Runner; owner?: string; leaseMs?: number } = {},
+) {
+  const leaseMs = options.leaseMs ?? LEASE_MS
   const run: Runner =
     options.run ?? ((p, env, task, runId) => runTask(p, env, task, undefined, 'schedule', runId))
   const owner = options.owner ?? randomUUID()
@@ -224,7 +228,7 @@ export function createScheduler(platform: Platform, options: { run?: Runner; own
             at,
             state,
             state === 'running' ? owner : null,
-            state === 'running' ? now + LEASE_MS : null,
+            state === 'running' ? now + leaseMs : null,
             runId,
             now,
           ],
@@ -284,7 +288,7 @@ export function createScheduler(platform: Platform, options: { run?: Runner; own
          WHERE state = 'running' AND lease_until < $3 ORDER BY lease_until LIMIT 100
        ) AND state = 'running' AND lease_until < $3
        RETURNING env, task_id, source, slot_at, run_id, attempts`,
-      [owner, now + LEASE_MS, now],
+      [owner, now + leaseMs, now],
     )
     for (const row of expired) {
       const [taskRow] = await db.query<{ data: Entity }>(
@@ -324,7 +328,7 @@ export function createScheduler(platform: Platform, options: { run?: Runner; own
     // This process's runs in progress are still its own.
     await db.query("UPDATE schedule_slots SET lease_until = $2 WHERE owner = $1 AND state = 'running'", [
       owner,
-      now + LEASE_MS,
+      now + leaseMs,
     ])
     for (const env of ENVS) {
       const tasks = await scheduledTasks(env)

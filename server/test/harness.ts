@@ -25,7 +25,7 @@ export interface Answer<T = unknown> {
  * With DATABASE_URL (npm run test:pg), each platform gets a database of its own on that server,
  * dropped when it closes; else PGlite in memory.
  */
-async function testDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
+export async function testDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
   const server = process.env.DATABASE_URL
   if (!server) return { drop: async () => {} }
   const { default: pg } = await import('pg')
