@@ -165,7 +165,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a platform process killed with SIGKI
     // No slot left running, none twice, none skipped between the first and the last.
     expect(rows.filter((r) => r.state !== 'done' && r.state !== 'interrupted')).toEqual([])
     const times = rows.map((r) => Number(r.slot_at))
-    for (let i = 1; i < times.length; i += 1) expect(times[i] - (times[i - 1] as number)).toBe(INTERVAL_MS)
+    for (let i = 1; i < times.length; i += 1)
+      expect(Number(times[i]) - Number(times[i - 1])).toBe(INTERVAL_MS)
     // Every finished slot has exactly one run, the slot's own; no run without a slot.
     expect(new Set(runs).size).toBe(runs.length)
     const done = rows.filter((r) => r.state === 'done')
