@@ -167,7 +167,20 @@ export function crossBrowserSuite(browser: string, options: SuiteOptions) {
           throw new Error(
             `${browser}: waited ${WAIT_MS / 1000} s for ${what}; at ${await d.url().catch(() => '?')} (last: ${String(last).slice(0, 300)}); the page shows: ${await d
               .run(() => document.body?.innerText.replace(/\s+/g, ' ').slice(0, 600))
-              .catch(() => '?')}`,
+              .catch(() => '?')}; state: ${await d
+              .run(() =>
+                JSON.stringify({
+                  readyState: document.readyState,
+                  visibility: document.visibilityState,
+                  controlled: Boolean(navigator.serviceWorker?.controller),
+                  marks: performance.getEntriesByType('mark').map((m) => m.name),
+                  loads: performance
+                    .getEntriesByType('resource')
+                    .map((e) => `${e.name.replace(location.origin, '')} ${Math.round(e.duration)}ms`)
+                    .slice(0, 12),
+                }),
+              )
+              .catch(() => '?')}; errors: ${JSON.stringify(await d.takeErrors().catch(() => []))}`,
           )
         await new Promise((r) => setTimeout(r, 300))
       }
