@@ -5,7 +5,8 @@ import type { MiddlewareHandler } from 'hono'
  * is tried against a platform that is not this one. Lists come as plain arrays (data formats keep
  * `itemList` and `totalCount`, which the SPEC names for them), pagination without `totalCount`,
  * times as epoch seconds, empty optional fields absent, a field the console does not know on every
- * entity, and no run history or quality-attributes collection (calls the SPEC does not list).
+ * entity, ids that are no uuids (`newId` in store.ts), and no run history or quality-attributes
+ * collection (calls the SPEC does not list).
  * `updatedAt` stays as it is: it is the version an edit's If-Match sends back.
  */
 export const MINIMAL = process.env.PLATFORM_PROFILE === 'minimal'

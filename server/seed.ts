@@ -6,6 +6,7 @@ import type { Platform } from './context'
 import type { Db } from './db'
 import { DECLARED } from './declared'
 import { hashPassword } from './passwords'
+import { newId } from './store'
 
 /** Deterministic pseudo-random numbers: the same demo data on every new database. */
 function prng(seed: number) {
@@ -193,7 +194,7 @@ export async function seed(platform: Pick<Platform, 'db' | 'now' | 'publicUrl'>)
       created: number,
       updated = created,
     ) => {
-      const id = (data.id as string | undefined) ?? randomUUID()
+      const id = (data.id as string | undefined) ?? newId(kind)
       const full = { ...data, id, createdAt: iso(created), updatedAt: iso(updated) }
       const s = (v: unknown) => (typeof v === 'string' ? v : null)
       entities.push([

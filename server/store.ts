@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { Db } from './db'
+import { MINIMAL } from './minimal-profile'
 
 export interface Entity {
   id: string
@@ -57,6 +58,17 @@ function columns(entity: Entity) {
     organization_id: s(entity.publisherOrganizationId) ?? s(entity.organizationId),
     parent_id: s(entity.productId) ?? s(entity.taskId) ?? s(entity.userId),
   }
+}
+
+const ID_PREFIX: Record<string, string> = { product: 'prd', task: 'tsk', 'data-format': 'fmt', file: 'fil' }
+
+/**
+ * A new entity's id: a uuid; under the minimal profile a short text of another form (`prd-…`), as a
+ * platform of another make may issue, so the console is tried with ids it cannot take for uuids.
+ */
+export function newId(kind: string): string {
+  if (!MINIMAL) return randomUUID()
+  return `${ID_PREFIX[kind] ?? kind.slice(0, 3)}-${randomBytes(5).toString('hex')}`
 }
 
 export class Store {
@@ -127,7 +139,7 @@ export class Store {
     fields: Record<string, unknown>,
     userId: string | undefined,
     at: string,
-    id: string = randomUUID(),
+    id: string = newId(this.kind),
   ): Promise<Entity> {
     const entity: Entity = {
       ...fields,

@@ -102,3 +102,93 @@ test('a description edit sends only the description; quality attributes stay', a
   expect(after.result.description).toBe('Edited against the minimal platform')
   expect(after.result.qualityAttributes).toEqual(product?.qualityAttributes)
 })
+
+/** The body of every PUT the console sends from now on. */
+function putBodies(page: Page) {
+  const sent: Record<string, unknown>[] = []
+  page.on('request', (r) => {
+    if (r.method() === 'PUT') sent.push(r.postDataJSON())
+  })
+  return sent
+}
+
+test('a task edit on ids of another form sends back all it received, the rename laid over', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const headers = { Authorization: `Bearer ${ADMIN_TOKEN}` }
+  const list = await (await request.get('/api/sandbox/tasks?limit=20', { headers })).json()
+  const task = (list.result as Record<string, unknown>[]).find(
+    (t) => Array.isArray(t.jobs) && t.jobs.length > 0 && Array.isArray(t.actions) && t.actions.length > 1,
+  ) as { id: string; name: string; actions: Record<string, unknown>[]; description?: string } | undefined
+  expect(task?.id).toMatch(/^tsk-/)
+  const id = task?.id ?? ''
+  await useEnglish(page)
+  await signInWithToken(page)
+  const sent = putBodies(page)
+  await page.goto(`/tasks/${id}/edit`)
+  const name = page.getByRole('textbox', { name: 'Name', exact: true })
+  await expect(name).toHaveValue(task?.name ?? '')
+  await name.fill(`${task?.name} renamed`)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(new RegExp(`/tasks/${id}$`), { timeout: 20_000 })
+  await expect.poll(() => sent.length, { timeout: 20_000 }).toBeGreaterThan(0)
+  // One PUT of the task (the jobs, untouched, get none), with what the console does not know kept,
+  // every action as it came, and nothing absent made empty.
+  expect(sent).toHaveLength(1)
+  const body = sent[0] as Record<string, unknown>
+  expect(body.name).toBe(`${task?.name} renamed`)
+  expect(body.x_minimal).toEqual({ note: 'a field the console does not know' })
+  expect(body.description).toBe(task?.description)
+  expect(body.actions).toEqual(
+    task?.actions.map(({ x_minimal: _, ...action }) => expect.objectContaining(action)),
+  )
+  for (const [key, value] of Object.entries(body))
+    expect(value === '' || (Array.isArray(value) && value.length === 0), `${key} made empty`).toBe(false)
+  const after = await (await request.get(`/api/sandbox/tasks/${id}`, { headers })).json()
+  expect(after.result.name).toBe(`${task?.name} renamed`)
+  // The jobs as they were (the profile marks objects near the top with a field of its own).
+  const plain = (jobs: Record<string, unknown>[]) => jobs.map(({ x_minimal: _, ...job }) => job)
+  expect(plain(after.result.jobs)).toEqual(
+    plain(
+      (list.result as { id: string; jobs: Record<string, unknown>[] }[]).find((t) => t.id === id)?.jobs ?? [],
+    ),
+  )
+})
+
+test('a data format made and edited through the console has the id the platform gave it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const headers = { Authorization: `Bearer ${ADMIN_TOKEN}` }
+  const code = `MIN_${Date.now().toString(36).toUpperCase()}`
+  await useEnglish(page)
+  await signInWithToken(page)
+  await page.goto('/data-formats')
+  await page.getByRole('link', { name: 'New data format' }).click()
+  await page.getByLabel('Code').fill(code)
+  await page.getByLabel('Name').fill('Made on a minimal platform')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('row').filter({ hasText: code })).toBeVisible({ timeout: 20_000 })
+  const formats = await (
+    await request.get('/api/sandbox/products/v2/data-formats?limit=100', { headers })
+  ).json()
+  const made = (formats.result.itemList as { id: string; dataFormatCode: string }[]).find(
+    (f) => f.dataFormatCode === code,
+  )
+  expect(made?.id).toMatch(/^fmt-/)
+  const sent = putBodies(page)
+  await page.getByRole('link', { name: 'Edit Made on a minimal platform' }).click()
+  await expect(page).toHaveURL(new RegExp(`/data-formats/${made?.id}/edit$`))
+  await page.getByLabel('Name').fill('Edited on a minimal platform')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('row').filter({ hasText: 'Edited on a minimal platform' })).toBeVisible({
+    timeout: 20_000,
+  })
+  expect(sent).toHaveLength(1)
+  expect(sent[0]).toMatchObject({ dataFormatCode: code, name: 'Edited on a minimal platform' })
+  expect(sent[0]?.x_minimal).toEqual({ note: 'a field the console does not know' })
+  await expect(page.locator('body')).not.toContainText(WRONG)
+})
