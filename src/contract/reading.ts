@@ -102,6 +102,28 @@ export function readName(value: unknown): string {
 export const readNames = (value: unknown): string[] =>
   Array.isArray(value) ? value.map(readName).filter((n) => n !== '') : []
 
+/**
+ * A list of names from a form laid back over the list the platform gave: a name it gave as an object
+ * is sent back as that object, unchanged; a new name takes the form of the objects beside it
+ * (`{ name, value }` split at ": " when they carry values). A list of texts stays a list of texts.
+ */
+export function namesBack(names: string[], given: unknown): unknown[] {
+  const objects = Array.isArray(given)
+    ? given.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
+    : []
+  if (objects.length === 0) return names
+  const byName = new Map((given as unknown[]).map((item) => [readName(item), item]))
+  const first = objects[0] as Record<string, unknown>
+  const key =
+    ['name', 'title', 'label', 'code', 'value', 'id'].find((k) => typeof first[k] === 'string') ?? 'name'
+  const withValues = key === 'name' && objects.some((o) => typeof o.value === 'string')
+  return names.map((name) => {
+    if (byName.has(name)) return byName.get(name)
+    const at = withValues ? name.indexOf(': ') : -1
+    return at > 0 ? { name: name.slice(0, at), value: name.slice(at + 2) } : { [key]: name }
+  })
+}
+
 /** A data format named by a product (its id or its code), among the formats the console knows. */
 export function findDataFormat<F extends { id: string; dataFormatCode?: string }>(
   formats: readonly F[],

@@ -89,14 +89,38 @@ describe('a catalog edit sends exactly what the user changed', () => {
     )
   })
 
-  it('load, add a quality attribute: only the quality attributes are sent', () => {
+  it('load, add a quality attribute: only the quality attributes are sent, those given kept as given', () => {
     fc.assert(
       fc.property(product, (p) => {
         const values = toFormValues(p.type, p)
+        const given = (p.qualityAttributes ?? []) as unknown[]
         const qualityAttributes = [...values.qualityAttributes, 'Timeliness']
-        expect(productEditBody(p.type, p, { ...values, qualityAttributes })).toEqual({ qualityAttributes })
+        // Objects stay objects (a value kept), and the new one takes their form.
+        const added = given.some((q) => typeof q === 'object') ? { name: 'Timeliness' } : 'Timeliness'
+        expect(productEditBody(p.type, p, { ...values, qualityAttributes })).toEqual({
+          qualityAttributes: [...given, added],
+        })
       }),
     )
+  })
+
+  it('an attribute typed as "name: value" beside attributes with values is sent as one of them', () => {
+    const p = {
+      id: 'prd-0001',
+      type: 'dataproduct',
+      name: 'Feed',
+      qualityAttributes: [{ name: 'accuracy', value: 'high', x_source: 'audit' }],
+    } as unknown as Product
+    const values = toFormValues('dataproduct', p)
+    expect(values.qualityAttributes).toEqual(['accuracy: high'])
+    expect(
+      productEditBody('dataproduct', p, { ...values, qualityAttributes: ['accuracy: high', 'latency: 5 s'] }),
+    ).toEqual({
+      qualityAttributes: [
+        { name: 'accuracy', value: 'high', x_source: 'audit' },
+        { name: 'latency', value: '5 s' },
+      ],
+    })
   })
 
   it('a description-only edit never sends quality attributes, nor turns absent fields into "" or []', () => {

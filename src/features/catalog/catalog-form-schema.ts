@@ -13,7 +13,7 @@ import {
   VISIBILITY_TYPES,
   visibilityNeedsOrganizations,
 } from '../../contract/product'
-import { readNames } from '../../contract/reading'
+import { namesBack, readNames } from '../../contract/reading'
 import { jsonObjectText } from '../../contract/rules'
 import { z } from '../../contract/zod'
 import { parseFieldByField } from '../../ui/form/issued-values'
@@ -170,6 +170,10 @@ export function toProductInput(values: CatalogFormValues, current?: Partial<Prod
     else if (had) input[key] = empty
     else delete input[key]
   }
+  // Names the platform gave as objects (quality attributes with values) go back as those objects.
+  for (const name of PRODUCT_FIELD_NAMES)
+    if (PRODUCT_FIELDS[name].rule instanceof z.ZodArray && Array.isArray(input[name]))
+      input[name] = namesBack(input[name] as string[], current?.[name])
   // No publisher chosen: the platform fills in the current organization.
   if (input.publisherOrganizationId === '') delete input.publisherOrganizationId
   return input as ProductInput
