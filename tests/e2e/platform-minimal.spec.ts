@@ -54,7 +54,20 @@ test('the main screens read a minimal platform', async ({ page }) => {
   test.setTimeout(180_000)
   await useEnglish(page)
   await signInWithToken(page)
-  for (const path of ['/products', '/sources', '/tasks', '/data-formats', '/events', '/monitoring', '/me']) {
+  for (const path of [
+    '/',
+    '/products',
+    '/sources',
+    '/templates',
+    '/connectors',
+    '/transformers',
+    '/tasks',
+    '/data-formats',
+    '/events',
+    '/monitoring',
+    '/outbox',
+    '/me',
+  ]) {
     await page.goto(path)
     await settled(page)
     await expect(page.locator('body')).not.toContainText(WRONG)
@@ -69,6 +82,12 @@ test('the main screens read a minimal platform', async ({ page }) => {
   // Data formats keep the total the SPEC names for them.
   await page.goto('/data-formats')
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+  // A product's page, and its edit form.
+  await page.goto('/products')
+  await page.getByRole('row').nth(1).getByRole('link').first().click()
+  await settled(page)
+  await expect(page).toHaveURL(/\/products\/prd-/)
+  await expect(page.locator('body')).not.toContainText(WRONG)
   // A task's history: the platform keeps none, and says so plainly.
   await page.goto('/tasks')
   await page.getByRole('row').nth(1).getByRole('link').first().click()
