@@ -1,20 +1,10 @@
 import { act, renderHook } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { IntlProvider } from 'react-intl'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ApiResult } from '../core/http'
-import { loadCatalog, messagesFor } from '../i18n/i18n-provider'
+import { consoleWrapper } from '../test-render'
 import { useOnlineWrite } from './online-write'
 
-beforeAll(async () => {
-  await loadCatalog('fi')
-})
-
-const inFinnish = ({ children }: { children: ReactNode }) => (
-  <IntlProvider locale="fi" messages={messagesFor('fi')}>
-    {children}
-  </IntlProvider>
-)
+const inFinnish = consoleWrapper({ locale: 'fi' })
 
 function door(answers: ApiResult<unknown>[]) {
   const keys: string[] = []

@@ -1,9 +1,9 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { IntlProvider } from 'react-intl'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadCatalog, messagesFor } from '../i18n/i18n-provider'
+import { loadCatalog } from '../i18n/i18n-provider'
+import { renderInConsole } from '../test-render'
 import { ErrorPage, ErrorPageBoundary, statusOf } from './error-pages'
 
 // The console loads its catalogs at boot; the tests load them the same way.
@@ -14,11 +14,7 @@ beforeAll(async () => {
 function renderInRouter(node: ReactNode) {
   const rootRoute = createRootRoute({ component: () => node })
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory() })
-  return render(
-    <IntlProvider locale="en" messages={messagesFor('en')}>
-      <RouterProvider router={router} />
-    </IntlProvider>,
-  )
+  return renderInConsole(<RouterProvider router={router} />)
 }
 
 function Boom(): ReactNode {

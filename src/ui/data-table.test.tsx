@@ -1,7 +1,6 @@
-import { fireEvent, render, screen, within } from '@testing-library/react'
-import { IntlProvider } from 'react-intl'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { messagesFor } from '../i18n/i18n-provider'
+import { renderInConsole } from '../test-render'
 import { type Column, DataTable, type OverlayFields, type SortState } from './data-table'
 
 interface Row extends OverlayFields {
@@ -25,17 +24,15 @@ const query = (over: Partial<{ isPending: boolean; isError: boolean; error: unkn
 })
 
 function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
-  return render(
-    <IntlProvider locale="en" messages={messagesFor('en')}>
-      <DataTable<Row>
-        caption="Things"
-        columns={columns}
-        rows={[]}
-        rowKey={(r) => r.id}
-        rowTestId="row"
-        {...props}
-      />
-    </IntlProvider>,
+  return renderInConsole(
+    <DataTable<Row>
+      caption="Things"
+      columns={columns}
+      rows={[]}
+      rowKey={(r) => r.id}
+      rowTestId="row"
+      {...props}
+    />,
   )
 }
 
@@ -45,23 +42,19 @@ describe('the list table', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading…')
     const failed = query({ isError: true, error: { status: 500, message: 'Boom' } })
     rerender(
-      <IntlProvider locale="en" messages={messagesFor('en')}>
-        <DataTable<Row> caption="Things" columns={columns} rows={[]} rowKey={(r) => r.id} query={failed} />
-      </IntlProvider>,
+      <DataTable<Row> caption="Things" columns={columns} rows={[]} rowKey={(r) => r.id} query={failed} />,
     )
     fireEvent.click(screen.getByRole('button', { name: /retry|try again/i }))
     expect(failed.refetch).toHaveBeenCalled()
     rerender(
-      <IntlProvider locale="en" messages={messagesFor('en')}>
-        <DataTable<Row>
-          caption="Things"
-          columns={columns}
-          rows={[]}
-          rowKey={(r) => r.id}
-          query={query({ data: { items: [] } })}
-          emptyText="None here"
-        />
-      </IntlProvider>,
+      <DataTable<Row>
+        caption="Things"
+        columns={columns}
+        rows={[]}
+        rowKey={(r) => r.id}
+        query={query({ data: { items: [] } })}
+        emptyText="None here"
+      />,
     )
     expect(screen.getByRole('table', { name: 'Things' }).textContent).toContain('None here')
   })

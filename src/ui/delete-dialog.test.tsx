@@ -1,8 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
-import { IntlProvider } from 'react-intl'
+import { act, fireEvent, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import fi from '../../lang/fi.json'
 import type { OutboxEntry } from '../outbox/db'
+import { renderInConsole } from '../test-render'
 import { DeleteDialog } from './delete-dialog'
 
 const outcome = vi.hoisted(() => ({ next: undefined as unknown }))
@@ -18,16 +17,15 @@ const entry = { id: 'e1', seq: 1, label: 'Weather', method: 'DELETE' } as Outbox
 function renderDialog(locale: 'en' | 'fi' = 'en') {
   const onClose = vi.fn()
   const onInUse = vi.fn()
-  render(
-    <IntlProvider locale={locale} messages={locale === 'fi' ? fi : {}}>
-      <DeleteDialog
-        open
-        title="Delete Weather?"
-        queue={async () => entry}
-        onClose={onClose}
-        onInUse={onInUse}
-      />
-    </IntlProvider>,
+  renderInConsole(
+    <DeleteDialog
+      open
+      title="Delete Weather?"
+      queue={async () => entry}
+      onClose={onClose}
+      onInUse={onInUse}
+    />,
+    { locale },
   )
   return { onClose, onInUse }
 }

@@ -1,16 +1,10 @@
 import { onlineManager } from '@tanstack/react-query'
-import { act, render, screen } from '@testing-library/react'
-import { IntlProvider } from 'react-intl'
+import { act, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { messagesFor } from '../i18n/i18n-provider'
+import { renderInConsole } from '../test-render'
 import { OnlineOnlyButton } from './online-only-button'
 
-const renderButton = () =>
-  render(
-    <IntlProvider locale="en" messages={messagesFor('en')}>
-      <OnlineOnlyButton>Run now</OnlineOnlyButton>
-    </IntlProvider>,
-  )
+const renderButton = () => renderInConsole(<OnlineOnlyButton>Run now</OnlineOnlyButton>)
 
 afterEach(() => act(() => onlineManager.setOnline(true)))
 

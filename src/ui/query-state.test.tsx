@@ -1,8 +1,7 @@
-import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
-import { act, render, screen } from '@testing-library/react'
-import { IntlProvider } from 'react-intl'
+import { onlineManager, QueryClient, useQuery } from '@tanstack/react-query'
+import { act, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import fi from '../../lang/fi.json'
+import { renderInConsole } from '../test-render'
 import { EntityState, PartFailure } from './query-state'
 
 /** A detail read as the console reads it: offline first, a lost answer asked again. */
@@ -17,13 +16,7 @@ function Detail({ fetch }: { fetch: () => Promise<{ name: string }> }) {
 
 const show = (fetch: () => Promise<{ name: string }>, locale: 'en' | 'fi' = 'en') => {
   const client = new QueryClient({ defaultOptions: { queries: { networkMode: 'offlineFirst' } } })
-  return render(
-    <QueryClientProvider client={client}>
-      <IntlProvider locale={locale} messages={locale === 'fi' ? fi : {}}>
-        <Detail fetch={fetch} />
-      </IntlProvider>
-    </QueryClientProvider>,
-  )
+  return renderInConsole(<Detail fetch={fetch} />, { locale, queryClient: client })
 }
 
 afterEach(() => act(() => onlineManager.setOnline(true)))
@@ -73,11 +66,7 @@ describe('the failure of a part of a screen', () => {
     isFetching: false,
   })
   const part = (query: ReturnType<typeof failed>, error: unknown = null) =>
-    render(
-      <IntlProvider locale="en" messages={{}}>
-        <PartFailure query={query} error={error} />
-      </IntlProvider>,
-    )
+    renderInConsole(<PartFailure query={query} error={error} />)
 
   it('keeps saved data, says the refresh failed with a retry, and shows no failure notice', () => {
     part(failed([{ id: 'c1' }]))

@@ -1,8 +1,7 @@
-import { render, screen, within } from '@testing-library/react'
-import { IntlProvider } from 'react-intl'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { UNREADABLE, type Unreadable } from '../contract/reading'
-import { messagesFor } from '../i18n/i18n-provider'
+import { renderInConsole } from '../test-render'
 import { DataTable } from './data-table'
 
 interface Row {
@@ -17,17 +16,15 @@ const unreadable: Unreadable = {
 
 describe('a row the console cannot read', () => {
   it('is said as such with its raw content folded away, and the other rows show', () => {
-    render(
-      <IntlProvider locale="en" messages={messagesFor('en')}>
-        <DataTable<Row>
-          caption="Things"
-          columns={[{ id: 'name', header: 'Name', cell: (r) => r.name.toUpperCase() }]}
-          rows={[{ id: 'a', name: 'alpha' }, unreadable as unknown as Row]}
-          rowKey={(r) => r.id}
-          rowTestId="row"
-          actions={(r) => <button type="button">Edit {r.name}</button>}
-        />
-      </IntlProvider>,
+    renderInConsole(
+      <DataTable<Row>
+        caption="Things"
+        columns={[{ id: 'name', header: 'Name', cell: (r) => r.name.toUpperCase() }]}
+        rows={[{ id: 'a', name: 'alpha' }, unreadable as unknown as Row]}
+        rowKey={(r) => r.id}
+        rowTestId="row"
+        actions={(r) => <button type="button">Edit {r.name}</button>}
+      />,
     )
     const rows = screen.getAllByTestId('row')
     expect(rows).toHaveLength(2)

@@ -1,7 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react'
-import { IntlProvider } from 'react-intl'
+import { fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadCatalog } from '../../i18n/i18n-provider'
+import { renderInConsole } from '../../test-render'
 import { LoginScreen } from './login-screen'
 
 vi.mock('@tanstack/react-router', () => ({ useNavigate: () => vi.fn() }))
@@ -30,12 +30,8 @@ describe('login screen', () => {
   ] as const)
     it(`says in ${locale} when the platform throttles failed sign-ins (429)`, async () => {
       fetchMock.mockImplementation(async () => throttled())
-      const messages = await loadCatalog(locale)
-      render(
-        <IntlProvider locale={locale} messages={messages}>
-          <LoginScreen />
-        </IntlProvider>,
-      )
+      const _messages = await loadCatalog(locale)
+      renderInConsole(<LoginScreen />, { locale })
       const input = document.querySelector('input[type=password]') as HTMLInputElement
       fireEvent.change(input, { target: { value: 'guess' } })
       fireEvent.submit(input.closest('form') as HTMLFormElement)

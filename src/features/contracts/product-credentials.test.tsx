@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { IntlProvider } from 'react-intl'
+import { QueryClient } from '@tanstack/react-query'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setUnauthorizedHandler } from '../../core/http'
 import { saveSession } from '../../core/session'
-import { messagesFor } from '../../i18n/i18n-provider'
+import { renderInConsole } from '../../test-render'
 import { ProductCredentials } from './product-credentials'
 
 const fetchMock = vi.fn<typeof fetch>()
@@ -31,13 +30,9 @@ describe('product credentials', () => {
     const logout = vi.fn()
     setUnauthorizedHandler(logout)
     fetchMock.mockImplementation(async () => unauthorized())
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <IntlProvider locale="en" messages={messagesFor('en')}>
-          <ProductCredentials productId="p1" />
-        </IntlProvider>
-      </QueryClientProvider>,
-    )
+    renderInConsole(<ProductCredentials productId="p1" />, {
+      queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    })
     expect(await screen.findByText('Token expired')).toBeTruthy()
 
     fireEvent.change(screen.getByLabelText('Name 1'), { target: { value: 'user' } })

@@ -1,15 +1,10 @@
-import { render, screen } from '@testing-library/react'
-import { IntlProvider } from 'react-intl'
+import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import fi from '../../../lang/fi.json'
+import { renderInConsole } from '../../test-render'
 import { TaskScheduleState } from './task-schedule-state'
 
 const show = (task: Parameters<typeof TaskScheduleState>[0]['task'], locale: 'en' | 'fi' = 'en') =>
-  render(
-    <IntlProvider locale={locale} timeZone="UTC" messages={locale === 'fi' ? fi : {}}>
-      <TaskScheduleState task={task} />
-    </IntlProvider>,
-  )
+  renderInConsole(<TaskScheduleState task={task} />, { locale, timeZone: 'UTC' })
 
 const overdue = new Date(Date.now() - 5 * 60_000).toISOString()
 

@@ -1,7 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react'
-import { IntlProvider } from 'react-intl'
+import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { messagesFor } from '../../i18n/i18n-provider'
+import { renderInConsole } from '../../test-render'
 import { useAppForm } from './fields'
 import { MultiSelectField } from './multi-select-field'
 
@@ -21,11 +20,7 @@ function Harness({ allowCustom, onValues }: { allowCustom?: boolean; onValues: (
 
 const setup = (allowCustom?: boolean) => {
   const seen: string[][] = []
-  render(
-    <IntlProvider locale="en" messages={messagesFor('en')}>
-      <Harness allowCustom={allowCustom} onValues={(v) => seen.push(v)} />
-    </IntlProvider>,
-  )
+  renderInConsole(<Harness allowCustom={allowCustom} onValues={(v) => seen.push(v)} />)
   return { seen, input: screen.getByRole('combobox', { name: 'Formats' }) }
 }
 

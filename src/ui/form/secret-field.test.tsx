@@ -1,7 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react'
-import { IntlProvider } from 'react-intl'
+import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { loadCatalog, messagesFor } from '../../i18n/i18n-provider'
+import { loadCatalog } from '../../i18n/i18n-provider'
+import { renderInConsole } from '../../test-render'
 import { useAppForm } from './fields'
 import { SecretField } from './secret-field'
 
@@ -16,11 +16,7 @@ function Harness({ isSet, onValue }: { isSet: boolean; onValue: (v: string) => v
 
 const setup = (isSet: boolean, locale: 'en' | 'fi' = 'en') => {
   const seen: string[] = []
-  render(
-    <IntlProvider locale={locale} messages={messagesFor(locale)}>
-      <Harness isSet={isSet} onValue={(v) => seen.push(v)} />
-    </IntlProvider>,
-  )
+  renderInConsole(<Harness isSet={isSet} onValue={(v) => seen.push(v)} />, { locale })
   return seen
 }
 

@@ -1,8 +1,7 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { IntlProvider } from 'react-intl'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { messagesFor } from '../../i18n/i18n-provider'
+import { renderInConsole } from '../../test-render'
 import { onSave, useAppForm } from './fields'
 
 const schema = z.object({ name: z.string().min(1) })
@@ -36,12 +35,7 @@ function Harness({
   )
 }
 
-const setup = (props: Parameters<typeof Harness>[0]) =>
-  render(
-    <IntlProvider locale="en" messages={messagesFor('en')}>
-      <Harness {...props} />
-    </IntlProvider>,
-  )
+const setup = (props: Parameters<typeof Harness>[0]) => renderInConsole(<Harness {...props} />)
 
 describe('Save button: a click is never swallowed', () => {
   it('a Save while a field is still being checked waits for the check, then saves', async () => {
