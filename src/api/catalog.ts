@@ -11,7 +11,7 @@ import { replayInProgress, retryEntry } from '../outbox/outbox'
 import { defineResource } from './resource'
 
 export type { PagedList } from '../contract/envelope'
-export type { Product, ProductType, Visibility } from '../contract/product'
+export type { Product, ProductType } from '../contract/product'
 
 /** The five catalog lists: the names `scope-change.ts` clears and the `{list}.{field}` storage prefixes. */
 export const CATALOG_LISTS = {

@@ -4,7 +4,7 @@ import { dataOrThrow, request } from '../core/http'
 import { scopeKey } from '../core/keys'
 import { defineResource } from './resource'
 
-export type { Contract, ContractInput, CredentialValue, SavedCredentials } from '../contract/contract'
+export type { Contract, ContractInput, SavedCredentials } from '../contract/contract'
 
 // Contracts, purchases and credentials live on the v2 products path only.
 const CONTRACTS = '/api/{env}/products/v2/contracts'

@@ -1,10 +1,8 @@
-import { act, renderHook } from '@testing-library/react'
+import { act } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { ApiResult } from '../core/http'
-import { consoleWrapper } from '../test-render'
+import { renderHookInConsole } from '../test-render'
 import { useOnlineWrite } from './online-write'
-
-const inFinnish = consoleWrapper({ locale: 'fi' })
 
 function door(answers: ApiResult<unknown>[]) {
   const keys: string[] = []
@@ -12,7 +10,7 @@ function door(answers: ApiResult<unknown>[]) {
     keys.push(key)
     return answers.shift() ?? { data: {}, status: 200 }
   })
-  const { result } = renderHook(() => useOnlineWrite(send), { wrapper: inFinnish })
+  const { result } = renderHookInConsole(() => useOnlineWrite(send), { locale: 'fi' })
   return { result, keys, send }
 }
 
@@ -55,7 +53,7 @@ describe('the one door for online-only writes', () => {
   it('sends one request while one is on the wire', async () => {
     let release: (value: ApiResult<unknown>) => void = () => {}
     const send = vi.fn(() => new Promise<ApiResult<unknown>>((resolve) => (release = resolve)))
-    const { result } = renderHook(() => useOnlineWrite(send), { wrapper: inFinnish })
+    const { result } = renderHookInConsole(() => useOnlineWrite(send), { locale: 'fi' })
     let first: Promise<unknown> = Promise.resolve()
     let second: unknown = 'not run'
     await act(async () => {

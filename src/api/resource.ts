@@ -175,7 +175,11 @@ export function defineResource<
   }
 }
 
-/** The name and paths of a resource the platform serves from its contract's declaration. */
+/**
+ * The name and paths of a resource the platform serves from its contract's declaration: the first
+ * step of the recipe in docs/resources.md.
+ * @public
+ */
 export const crudPaths = <const N extends string>(declared: CrudDeclaration<N>) => ({
   name: declared.name,
   read: `/api/{env}${declared.path}`,

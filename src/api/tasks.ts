@@ -19,11 +19,8 @@ import { defineResource } from './resource'
 export type {
   ActionSchema,
   Task,
-  TaskAction,
   TaskCommand,
   TaskInput,
-  TaskJob,
-  TaskNotification,
   TaskRun,
   TaskStatus,
 } from '../contract/task'
@@ -77,7 +74,6 @@ export const taskKeys = {
   actions: () => [...scopeKey(), 'task-actions'] as const,
 }
 export const tasksQuery = tasks.listQuery
-export const taskQuery = tasks.detailQuery
 
 async function paged<T>(
   path: string,

@@ -57,7 +57,6 @@ export const credentialsSchema = z.object({
     .refine((c) => Object.keys(c).length <= 50, 'At most 50 credentials'),
 })
 export const credentialValueSchema = z.union([z.string(), z.number(), z.boolean()])
-export type CredentialValue = z.infer<typeof credentialValueSchema>
 export const savedCredentialsSchema = z.object({
   productId: z.string(),
   /** Values come back masked: only their last characters, if any, are shown. */

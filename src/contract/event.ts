@@ -22,7 +22,6 @@ export const eventQuerySchema = z
     message: 'from must not be after to',
     path: ['to'],
   })
-export type EventQuery = z.infer<typeof eventQuerySchema>
 
 export const statsQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(366).default(7),

@@ -189,7 +189,6 @@ export const productInputSchema = z.object({
   ...productFieldRules(true),
 })
 export type ProductInput = z.infer<typeof productInputSchema>
-export type Visibility = z.infer<typeof visibilitySchema>
 
 /** A catalog entity as the platform holds it: its fields and who made and changed it, when. */
 export const productSchema = productInputSchema.extend({

@@ -234,9 +234,7 @@ export const taskUpdateSchema = taskInputSchema
   .extend({ status: z.enum(TASK_STATUSES, { error: () => MESSAGES.enum }).optional() })
 /** What the console sends: the platform's defaults filled in; without a status the platform chooses it. */
 export type TaskInput = Omit<z.infer<typeof taskInputSchema>, 'status'> & { status?: TaskStatus }
-export type TaskAction = z.infer<typeof taskActionSchema>
 export type TaskNotification = z.infer<typeof taskNotificationSchema>
-export type TaskJob = z.infer<typeof taskJobSchema>
 
 /** A task as the platform answers it: its fields but the secrets, the last run's outcome and the stamps. */
 export const taskSchema = taskInputSchema

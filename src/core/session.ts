@@ -5,7 +5,6 @@ import { useSyncExternalStore } from 'react'
 import { bootStore, moveLegacySession, type StoredSession } from './boot-store'
 
 export type Session = Omit<StoredSession, 'key'>
-export type SessionUser = Session['user']
 
 const KEY = 'session'
 const listeners = new Set<() => void>()

@@ -7,7 +7,6 @@ export const tasksSearch = pagedSearch(TASKS, {
   status: matching(/^(stopped|running|error|warning)(,(stopped|running|error|warning))*$/),
   q: clippedText(200),
 })
-export type TasksSearch = ReturnType<typeof tasksSearch>
 
 /** A task's run history, paged in the address next to the task (not stored: each task starts at 1). */
 export const RUN_SIZES = [5, 10, 20, 50]

@@ -48,5 +48,4 @@ export function resetPagination(list: PagedListName) {
   }
 }
 
-export const offsetOf = ({ currentPage, limit }: PageState) => (currentPage - 1) * limit
 export const PAGE_SIZES = LIMITS
