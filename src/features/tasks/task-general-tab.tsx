@@ -3,6 +3,7 @@ import type { TaskSecret } from '../../contract/task'
 import { CheckboxField } from '../../ui/form/checkbox-field'
 import { withForm } from '../../ui/form/fields'
 import { SecretField } from '../../ui/form/secret-field'
+import { MISSED_RUN_LABELS } from './missed-runs'
 import { toFormValues } from './task-form-schema'
 
 /**
@@ -86,20 +87,10 @@ export const TaskGeneralTab = withForm({
                 defaultMessage: 'What runs of the times missed while the platform was down.',
               })}
               keepOrder
-              options={[
-                {
-                  value: 'once',
-                  label: intl.formatMessage({ id: 'task.missedRuns.once', defaultMessage: 'Run once' }),
-                },
-                {
-                  value: 'all',
-                  label: intl.formatMessage({ id: 'task.missedRuns.all', defaultMessage: 'Run each' }),
-                },
-                {
-                  value: 'skip',
-                  label: intl.formatMessage({ id: 'task.missedRuns.skip', defaultMessage: 'Skip' }),
-                },
-              ]}
+              options={(['once', 'all', 'skip'] as const).map((value) => ({
+                value,
+                label: intl.formatMessage(MISSED_RUN_LABELS[value]),
+              }))}
             />
           )}
         </form.AppField>

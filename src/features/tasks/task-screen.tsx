@@ -11,6 +11,7 @@ import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
 import { EntityState } from '../../ui/query-state'
 import { useEntity } from '../resource/use-entity'
+import { MISSED_RUN_LABELS, missedRunsOf } from './missed-runs'
 import { TaskCommands } from './task-commands'
 import { TaskDelete } from './task-delete'
 import { TaskRunHistory } from './task-run-history'
@@ -89,13 +90,7 @@ export function TaskScreen({ id }: { id: string }) {
           )}
         </Item>
         <Item label={<FormattedMessage id="task.missedRuns" defaultMessage="Missed runs" />}>
-          {task.missedRuns === 'all' ? (
-            <FormattedMessage id="task.missedRuns.all" defaultMessage="Run each" />
-          ) : task.missedRuns === 'skip' ? (
-            <FormattedMessage id="task.missedRuns.skip" defaultMessage="Skip" />
-          ) : (
-            <FormattedMessage id="task.missedRuns.once" defaultMessage="Run once" />
-          )}
+          <FormattedMessage {...MISSED_RUN_LABELS[missedRunsOf(task)]} />
         </Item>
         <Item
           label={<FormattedMessage id="task.concurrentExecutions" defaultMessage="Concurrent executions" />}
