@@ -228,7 +228,8 @@ async function signedInCold(context) {
   await page.waitForURL(`${base}/`)
   await page.waitForTimeout(300)
   await page.evaluate(async () => {
-    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister()
+    for (const registration of await navigator.serviceWorker.getRegistrations())
+      await registration.unregister()
     for (const key of await caches.keys()) await caches.delete(key)
     for (const key of Object.keys(localStorage))
       if (/^(firstScreen|firstRequests):/.test(key)) localStorage.removeItem(key)
@@ -300,10 +301,15 @@ if (runs('cold')) {
       floor: blankMs,
       floorName: 'cold blank page',
     })
-    figure(`JavaScript before the first row, ${label}, gzip`, kib(median(samples.map((s) => s.bytes))), 'KiB', {
-      goal: '≤ 150 KiB',
-      note: `${median(samples.map((s) => s.files))} files; blank page ${blankKib.toFixed(1)} KiB`,
-    })
+    figure(
+      `JavaScript before the first row, ${label}, gzip`,
+      kib(median(samples.map((s) => s.bytes))),
+      'KiB',
+      {
+        goal: '≤ 150 KiB',
+        note: `${median(samples.map((s) => s.files))} files; blank page ${blankKib.toFixed(1)} KiB`,
+      },
+    )
   }
 }
 
