@@ -25,7 +25,6 @@ import { getSession, onSessionChange, onUserChange, restoreSession } from './cor
 import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
 import { pruneReplaced } from './outbox/outbox'
-import { startOutboxSync } from './outbox/outbox-sync'
 import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, hasData, saveCacheNow } from './pwa/cache-persister'
 import { startChunkRecovery } from './pwa/chunk-recovery'
 import { askPersistenceOnGesture } from './pwa/storage'
@@ -170,10 +169,16 @@ function startOutboxWhenSignedIn() {
     if (started || !getSession()) return
     started = true
     stop()
-    // A settled change refreshes every cached list and detail of its resource family.
-    startOutboxSync(
-      (resource) => void queryClient.invalidateQueries({ predicate: (q) => isKeyOf(q.queryKey, resource) }),
-    )
+    // The replay is fetched here, not with the console: no first screen needs it, a visitor never.
+    void import('./outbox/outbox-sync')
+      .then(({ startOutboxSync }) =>
+        // A settled change refreshes every cached list and detail of its resource family.
+        startOutboxSync(
+          (resource) =>
+            void queryClient.invalidateQueries({ predicate: (q) => isKeyOf(q.queryKey, resource) }),
+        ),
+      )
+      .catch(() => undefined)
     void pruneReplaced().catch(() => undefined)
   }
   const stop = onSessionChange(() => whenIdle(start))
