@@ -24,6 +24,7 @@ import { currentScope } from './core/scope'
 import { getSession, onSessionChange, onUserChange, restoreSession } from './core/session'
 import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
+import { firstScreenShown, holdOutboxReadsForFirstScreen } from './outbox/lazy-db'
 import { pruneReplaced } from './outbox/outbox'
 import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, hasData, saveCacheNow } from './pwa/cache-persister'
 import { startChunkRecovery } from './pwa/chunk-recovery'
@@ -185,7 +186,37 @@ function startOutboxWhenSignedIn() {
   start()
 }
 
+/**
+ * The first screen is shown once it is rendered and its data is in (nothing fetching, looked at a few
+ * times while the main thread is idle): the outbox's readers then load Dexie, and its replay starts.
+ */
+function afterFirstScreen(then: () => void) {
+  let done = false
+  const finish = () => {
+    if (done) return
+    done = true
+    stop()
+    then()
+  }
+  // Three times in a row: data that has just come is rendered next, in slices the idle time falls
+  // between, and a screen's reads can follow one another (its permissions after the organization's).
+  const look = (tries: number, quiet = 0) =>
+    setTimeout(
+      () =>
+        whenIdle(() => {
+          const now = queryClient.isFetching() === 0 ? quiet + 1 : 0
+          if (now >= 3 || tries <= 1) finish()
+          else look(tries - 1, now)
+        }),
+      100,
+    )
+  const stop = router.subscribe('onRendered', () => look(20))
+  // A first screen that never renders (its chunk failed) holds nothing back for long.
+  setTimeout(finish, 5000)
+}
+
 async function boot() {
+  holdOutboxReadsForFirstScreen()
   applyLocale()
   localeSetting.subscribe(applyLocale)
   // onlineManager starts online; tell it the truth before the first query runs.
@@ -255,7 +286,10 @@ async function boot() {
     ),
   )
   void registerServiceWorker()
-  whenIdle(startOutboxWhenSignedIn)
+  afterFirstScreen(() => {
+    firstScreenShown()
+    startOutboxWhenSignedIn()
+  })
 }
 
 void boot()
