@@ -216,6 +216,8 @@ function afterFirstScreen(then: () => void) {
 }
 
 async function boot() {
+  // Marks of the boot's steps, for a trace of a start (the bench reads them).
+  performance.mark('orchestrator:boot')
   holdOutboxReadsForFirstScreen()
   applyLocale()
   localeSetting.subscribe(applyLocale)
@@ -269,10 +271,12 @@ async function boot() {
   // they load, it would suspend, and the router's update when they arrive would render the whole
   // console in one task (a store update is never sliced). A slow platform does not hold the console
   // back past 1 s: the route's pending screen shows then. The static frame stays on screen meanwhile.
+  performance.mark('orchestrator:first-load-start')
   const firstLoad = router.load()
   // The entry script's early reads the first screen did not adopt are of no use any more.
   void firstLoad.catch(() => undefined).finally(() => setTimeout(dropEarlyRequests, 0))
   await Promise.race([firstLoad, delay(FIRST_SCREEN_WAIT_MS)]).catch(() => undefined)
+  performance.mark('orchestrator:render-start')
   const reactRoot = createRoot(root)
   startTransition(() =>
     reactRoot.render(
