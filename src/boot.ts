@@ -10,15 +10,19 @@ guardBrowserLocale(() => document.documentElement.lang || 'fi')
 // From the start, a navigation away is told from a chunk that is gone (both fail imports).
 watchLeaving()
 // The last picture of this screen, if there is one for the current scope, before anything loads.
-paintPicture(document.getElementById('root'))
+const pictured = paintPicture(document.getElementById('root'))
 // The screen's first reads (the console adopts their answers when it asks) and the console's and
-// this screen's chunks, in a task of their own: reading the session for the reads and adding some
-// twenty preload links take the main thread 10-20 ms, which would otherwise delay the picture's
-// first frame. They still start before the console does (it starts after that frame).
-setTimeout(() => {
+// this screen's chunks. Under a picture, in a task of their own: reading the session for the reads and
+// adding some twenty preload links take the main thread 10-20 ms, which would otherwise delay the
+// picture's first frame. They still start before the console does (it starts after that frame).
+// With no picture (a first visit) nothing waits for them: the chunks are what the screen waits for,
+// and the browser's first frame, which the task would wait behind, only shows the static frame.
+const early = () => {
   startEarlyRequests()
   preloadChunks()
-}, 0)
+}
+if (pictured) setTimeout(early, 0)
+else early()
 
 /**
  * The entry: index.html's static frame (with the screen's heading, filled in by the platform) paints

@@ -24,8 +24,8 @@ import { currentScope } from './core/scope'
 import { getSession, onSessionChange, onUserChange, restoreSession } from './core/session'
 import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
+import { firstScreenShown, holdOutboxReadsForFirstScreen } from './outbox/lazy-db'
 import { pruneReplaced } from './outbox/outbox'
-import { startOutboxSync } from './outbox/outbox-sync'
 import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, hasData, saveCacheNow } from './pwa/cache-persister'
 import { startChunkRecovery } from './pwa/chunk-recovery'
 import { askPersistenceOnGesture } from './pwa/storage'
@@ -170,17 +170,55 @@ function startOutboxWhenSignedIn() {
     if (started || !getSession()) return
     started = true
     stop()
-    // A settled change refreshes every cached list and detail of its resource family.
-    startOutboxSync(
-      (resource) => void queryClient.invalidateQueries({ predicate: (q) => isKeyOf(q.queryKey, resource) }),
-    )
+    // The replay is fetched here, not with the console: no first screen needs it, a visitor never.
+    void import('./outbox/outbox-sync')
+      .then(({ startOutboxSync }) =>
+        // A settled change refreshes every cached list and detail of its resource family.
+        startOutboxSync(
+          (resource) =>
+            void queryClient.invalidateQueries({ predicate: (q) => isKeyOf(q.queryKey, resource) }),
+        ),
+      )
+      .catch(() => undefined)
     void pruneReplaced().catch(() => undefined)
   }
   const stop = onSessionChange(() => whenIdle(start))
   start()
 }
 
+/**
+ * The first screen is shown once it is rendered and its data is in (nothing fetching, looked at a few
+ * times while the main thread is idle): the outbox's readers then load Dexie, and its replay starts.
+ */
+function afterFirstScreen(then: () => void) {
+  let done = false
+  const finish = () => {
+    if (done) return
+    done = true
+    stop()
+    then()
+  }
+  // Three times in a row: data that has just come is rendered next, in slices the idle time falls
+  // between, and a screen's reads can follow one another (its permissions after the organization's).
+  const look = (tries: number, quiet = 0) =>
+    setTimeout(
+      () =>
+        whenIdle(() => {
+          const now = queryClient.isFetching() === 0 ? quiet + 1 : 0
+          if (now >= 3 || tries <= 1) finish()
+          else look(tries - 1, now)
+        }),
+      100,
+    )
+  const stop = router.subscribe('onRendered', () => look(20))
+  // A first screen that never renders (its chunk failed) holds nothing back for long.
+  setTimeout(finish, 5000)
+}
+
 async function boot() {
+  // Marks of the boot's steps, for a trace of a start (the bench reads them).
+  performance.mark('orchestrator:boot')
+  holdOutboxReadsForFirstScreen()
   applyLocale()
   localeSetting.subscribe(applyLocale)
   // onlineManager starts online; tell it the truth before the first query runs.
@@ -233,10 +271,12 @@ async function boot() {
   // they load, it would suspend, and the router's update when they arrive would render the whole
   // console in one task (a store update is never sliced). A slow platform does not hold the console
   // back past 1 s: the route's pending screen shows then. The static frame stays on screen meanwhile.
+  performance.mark('orchestrator:first-load-start')
   const firstLoad = router.load()
   // The entry script's early reads the first screen did not adopt are of no use any more.
   void firstLoad.catch(() => undefined).finally(() => setTimeout(dropEarlyRequests, 0))
   await Promise.race([firstLoad, delay(FIRST_SCREEN_WAIT_MS)]).catch(() => undefined)
+  performance.mark('orchestrator:render-start')
   const reactRoot = createRoot(root)
   startTransition(() =>
     reactRoot.render(
@@ -250,7 +290,10 @@ async function boot() {
     ),
   )
   void registerServiceWorker()
-  whenIdle(startOutboxWhenSignedIn)
+  afterFirstScreen(() => {
+    firstScreenShown()
+    startOutboxWhenSignedIn()
+  })
 }
 
 void boot()

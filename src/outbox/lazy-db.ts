@@ -16,3 +16,28 @@ export function loadDb(): Promise<ConsoleDb> {
   )
   return loading
 }
+
+let firstScreen: Promise<void> = Promise.resolve()
+let release: (() => void) | undefined
+
+/**
+ * From boot on, what a screen shows from the outbox waits until the first screen is shown (its data
+ * in): Dexie (some 30 KB gzip) and its first reads would otherwise compete with that screen's chunks
+ * and render. Writes never wait. Unheld (unit tests, a later screen), nothing waits.
+ */
+export function holdOutboxReadsForFirstScreen(): void {
+  firstScreen = new Promise((resolve) => {
+    release = resolve
+  })
+}
+
+/** The first screen is shown: the outbox's readers may load Dexie. */
+export function firstScreenShown(): void {
+  release?.()
+  release = undefined
+}
+
+/** Resolves once the first screen is shown (at once, unless held). */
+export function afterFirstScreen(): Promise<void> {
+  return firstScreen
+}

@@ -3,13 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Resource } from '../core/resources'
 import { saveSession } from '../core/session'
 import { db, type OutboxEntry } from './db'
-import { loadDb } from './lazy-db'
+import { firstScreenShown, holdOutboxReadsForFirstScreen, loadDb } from './lazy-db'
 import { newLocalId, replacedIdKey } from './outbox'
 import { COUNT_REST_MS, useOutbox, usePendingChanges, useResolvedId, useWaitingCount } from './use-outbox'
 
 vi.mock('./lazy-db', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./lazy-db')>()
-  return { loadDb: vi.fn(actual.loadDb) }
+  return { ...actual, loadDb: vi.fn(actual.loadDb) }
 })
 
 const entry = (userId: string, resource: Resource): OutboxEntry => ({
@@ -55,6 +55,18 @@ describe('outbox hooks', () => {
     expect(pending.result.current).toEqual([])
     expect(waiting.result.current).toBe(0)
     expect(loadDb).not.toHaveBeenCalled()
+  })
+
+  it('held for the first screen, load the outbox database only once it is shown', async () => {
+    await signIn('u1')
+    holdOutboxReadsForFirstScreen()
+    const waiting = renderHook(() => useWaitingCount())
+    await settle()
+    expect(loadDb).not.toHaveBeenCalled()
+    expect(waiting.result.current).toBe(0)
+    firstScreenShown()
+    await waitFor(() => expect(waiting.result.current).toBe(2))
+    expect(loadDb).toHaveBeenCalled()
   })
 
   it('signed in, show the queue live, and go back to nothing at sign-out', async () => {

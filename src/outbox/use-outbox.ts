@@ -3,7 +3,7 @@ import type { Resource } from '../core/resources'
 import { currentScope } from '../core/scope'
 import { useSession } from '../core/session'
 import type { ConsoleDb, OutboxEntry, SentRow } from './db'
-import { loadDb } from './lazy-db'
+import { afterFirstScreen, loadDb } from './lazy-db'
 import { isLocalId, replacedIdKey, type SentOverlay } from './outbox'
 
 type Outcome<T> = { key: string; value: T } | { key: string; error: unknown }
@@ -40,29 +40,31 @@ function useLiveDb<T>(
     const fail = (error: unknown) => {
       if (live) setOutcome({ key, error })
     }
-    Promise.all([import('dexie'), loadDb()]).then(([{ liveQuery }, db]) => {
-      if (!live) return
-      const results = liveQuery(() => query(db, key))
-      const watch = () => {
-        let first = true
-        subscription = results.subscribe({
-          next: (value) => {
-            if (!live) return
-            setOutcome({ key, value })
-            if (first || restMs === 0) {
-              first = false
-              return
-            }
-            // Woken by a write: rest, then read once more (a new subscription reads afresh).
-            subscription?.unsubscribe()
-            subscription = undefined
-            rest = setTimeout(watch, restMs)
-          },
-          error: fail,
-        })
-      }
-      watch()
-    }, fail)
+    afterFirstScreen()
+      .then(() => Promise.all([import('dexie'), loadDb()]))
+      .then(([{ liveQuery }, db]) => {
+        if (!live) return
+        const results = liveQuery(() => query(db, key))
+        const watch = () => {
+          let first = true
+          subscription = results.subscribe({
+            next: (value) => {
+              if (!live) return
+              setOutcome({ key, value })
+              if (first || restMs === 0) {
+                first = false
+                return
+              }
+              // Woken by a write: rest, then read once more (a new subscription reads afresh).
+              subscription?.unsubscribe()
+              subscription = undefined
+              rest = setTimeout(watch, restMs)
+            },
+            error: fail,
+          })
+        }
+        watch()
+      }, fail)
     return () => {
       live = false
       clearTimeout(rest)

@@ -1,7 +1,7 @@
 // npm run bench: figures of the console against the reference platform in Debian's Chromium.
 // Prints figures, never asserts timings (they vary by host). Needs a build (npm run build).
 // `npm run bench -- --json FILE` also writes the figures as JSON (tests/perf/figures.mjs);
-// `-- --only replay` (or first-row, cache, events, hostile, capacity, comma-separated) runs some parts alone;
+// `-- --only replay` (or first-row, cold, cache, events, hostile, capacity, comma-separated) runs some parts alone;
 // capacity (tests/perf/capacity-bench.mjs: requests per second of 1 and 3 platform processes on a
 // throw-away PostgreSQL, and PGlite) and hostile need no browser.
 // It listens on the first free port from BENCH_PORT (default 4520), the events part from 10 above.
@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core'
 import { figure, figures, freePort, jsHeapMb, jsonTarget, printFigures, writeFigures } from './figures.mjs'
 
 const json = jsonTarget()
-/** `--only first-row,replay,cache,events,hostile`: some parts of the bench alone. */
+/** `--only first-row,cold,replay,cache,events,hostile`: some parts of the bench alone. */
 const only = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1].split(',')
   : null
@@ -192,6 +192,128 @@ if (runs('first-row')) {
     { floor: median(blankOffline), floorName: 'blank page from the service worker' },
   )
   await context.close()
+}
+
+/**
+ * A cold start (no service worker, nothing in the HTTP cache): navigation start to the first row
+ * matched, and the JavaScript the page asked for before it (bytes as sent, gzip, one per file), from
+ * the page's own resource timing. `prepare` readies a fresh context; the page is new in it.
+ */
+async function coldStart(url, selector, prepare) {
+  const context = await browser.newContext()
+  await context.addInitScript(() => localStorage.getItem('locale') || localStorage.setItem('locale', 'en'))
+  if (prepare) await prepare(context)
+  await context.addInitScript(noteFirstMatches, [selector])
+  const page = await context.newPage()
+  await page.goto(url, { waitUntil: 'load' })
+  await page.waitForSelector(selector)
+  const seen = await page.evaluate((selector) => {
+    const at = window.__firstMatch[selector]
+    const files = new Map()
+    for (const entry of performance.getEntriesByType('resource'))
+      if (/\.m?js(\?|$)/.test(new URL(entry.name).pathname) && entry.startTime < at)
+        files.set(entry.name, Math.max(files.get(entry.name) ?? 0, entry.encodedBodySize))
+    return { ms: at, bytes: [...files.values()].reduce((a, b) => a + b, 0), files: files.size }
+  }, selector)
+  await context.close()
+  return seen
+}
+
+/** A signed-in user's first visit of a screen on a cold browser: the session is kept, nothing else. */
+async function signedInCold(context) {
+  const page = await context.newPage()
+  await page.goto(`${base}/login`)
+  await page.getByLabel('Access token').fill('demo-admin-token')
+  await page.getByRole('button', { name: 'Sign in with token' }).click()
+  await page.waitForURL(`${base}/`)
+  await page.waitForTimeout(300)
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations())
+      await registration.unregister()
+    for (const key of await caches.keys()) await caches.delete(key)
+    for (const key of Object.keys(localStorage))
+      if (/^(firstScreen|firstRequests):/.test(key)) localStorage.removeItem(key)
+    await new Promise((resolve) => {
+      const open = indexedDB.open('orchestrator-boot')
+      open.onsuccess = () => {
+        const tx = open.result.transaction('kv', 'readwrite')
+        tx.objectStore('kv').delete('query-cache')
+        tx.oncomplete = () => {
+          open.result.close()
+          resolve()
+        }
+      }
+      open.onerror = resolve
+    })
+  })
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.clearBrowserCache')
+  await page.close()
+}
+
+if (runs('cold')) {
+  // The same 200 public products a peer's list would show, and some tasks.
+  const post = (path, body) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer demo-admin-token',
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    }).then((r) => r.text())
+  const stamp = Date.now().toString(36)
+  for (let i = 0; i < 200; i += 10)
+    await Promise.all(
+      Array.from({ length: 10 }, (_, j) =>
+        post('/api/sandbox/internal/products/v2', {
+          name: `Product ${i + j}`,
+          productCode: `BENCH_${stamp}_${i + j}`,
+          type: 'dataproduct',
+          status: 'published',
+          visibility: { type: 'public', visibleTo: [] },
+        }),
+      ),
+    )
+  for (let i = 0; i < 20; i += 1)
+    await post('/api/sandbox/tasks', {
+      name: `Task ${i}`,
+      actions: [{ actionId: 'http-get', name: 'Fetch', input: { url: 'https://example.com/data' } }],
+      jobs: [{ schedule: '0 2 * * *', timeZone: 'FLE Standard Time' }],
+    })
+  const products = []
+  const login = []
+  const tasks = []
+  const blank = []
+  const kib = (b) => b / 1024
+  for (let i = 0; i < SAMPLES; i += 1) {
+    products.push(await coldStart(`${base}/products`, '[data-testid="catalog-row"]'))
+    login.push(await coldStart(`${base}/login`, '#root form button[type="submit"]'))
+    tasks.push(await coldStart(`${base}/tasks`, '[data-testid="task-row"]', signedInCold))
+    blank.push(await coldStart(`${base}/blank.html`, 'p'))
+  }
+  const blankMs = median(blank.map((s) => s.ms))
+  const blankKib = kib(median(blank.map((s) => s.bytes)))
+  for (const [label, samples, what] of [
+    ['cold signed-out /products', products, 'row'],
+    ['cold /login', login, 'form'],
+    ['cold signed-in /tasks', tasks, 'row'],
+  ]) {
+    figure(`first ${what}, ${label} (median of ${SAMPLES})`, median(samples.map((s) => s.ms)), 'ms', {
+      floor: blankMs,
+      floorName: 'cold blank page',
+    })
+    figure(
+      `JavaScript before the first ${what}, ${label}, gzip`,
+      kib(median(samples.map((s) => s.bytes))),
+      'KiB',
+      {
+        goal: '≤ 150 KiB',
+        note: `${median(samples.map((s) => s.files))} files; blank page ${blankKib.toFixed(1)} KiB`,
+      },
+    )
+  }
 }
 
 if (runs('replay')) {

@@ -58,8 +58,12 @@ const CATEGORY_MIN = { performance: 95, accessibility: 100, 'best-practices': 95
  * tolerant reader (one mapping per open shape, unreadable rows shown with their raw content, the
  * diagnosis of a mismatch), write-only secrets and the schedule's state. Raised to hold what was
  * measured, with a few KB of room; performance stays 100 on every page.
+ * 2026-11-26: /products 634 KB in 48 requests, /login 504.1 KB in 34: the outbox's replay and the
+ * catalog list's delete dialog are no longer part of a visitor's start. The public budget is lowered
+ * to what was measured with a few KB of room; the signed-in one stays (a product detail, 811 KB in 64
+ * requests, is the page that sets it and did not change).
  */
-const PUBLIC_BUDGET = { scriptKb: 690, styleKb: 40, documentKb: 50, requests: 55, mainThreadMs: 2000 }
+const PUBLIC_BUDGET = { scriptKb: 645, styleKb: 40, documentKb: 50, requests: 52, mainThreadMs: 2000 }
 const SIGNED_IN_BUDGET = { scriptKb: 815, styleKb: 40, documentKb: 50, requests: 64, mainThreadMs: 5000 }
 
 // Signed-in screens are gated like the public ones; LIGHTHOUSE_SIGNED_IN_PERFORMANCE=0 only prints

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { type CatalogList, catalog, type Product } from '../../api/catalog'
 import { IfPermitted } from '../../auth/permitted'
@@ -13,12 +13,18 @@ import { useKeptPage } from '../../ui/list/use-kept-page'
 import { PageHeader } from '../../ui/page-header'
 import { QueryState } from '../../ui/query-state'
 import { useList } from '../resource/use-entity'
-import { CatalogDeleteDialog } from './catalog-delete-dialog'
 import { CatalogFilters } from './catalog-filters'
 import { CATALOG_KINDS, createPath } from './catalog-kinds'
 import { type CatalogSearch, listParams } from './catalog-search'
 import { CatalogTable } from './catalog-table'
 import { FailedChanges } from './failed-changes'
+
+/**
+ * The delete dialog (Radix's dialog with it, some 16 KB gzip) is not part of the list's first screen:
+ * a visitor has no delete buttons, and a signed-in user's list fetches it once the page is idle.
+ */
+const loadDeleteDialog = () => import('./catalog-delete-dialog')
+const CatalogDeleteDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.CatalogDeleteDialog })))
 
 /** Queued changes that belong to this list: a queued create shows only in the list of its type. */
 export function changesOfType<E extends Pick<OutboxEntry, 'method' | 'body'>>(entries: E[], type: string) {
@@ -60,6 +66,20 @@ export function CatalogListScreen({
     },
   )
   const [deleting, setDeleting] = useState<Product | null>(null)
+  // Kept once shown, so that closing it is the dialog's own (focus returned, no remount).
+  const [asked, setAsked] = useState(false)
+  if (deleting && !asked) setAsked(true)
+  const canEdit = session !== null
+  useEffect(() => {
+    if (!canEdit) return
+    const load = () => void loadDeleteDialog().catch(() => undefined)
+    if (!('requestIdleCallback' in window)) {
+      const timer = setTimeout(load, 500)
+      return () => clearTimeout(timer)
+    }
+    const idle = requestIdleCallback(load, { timeout: 3000 })
+    return () => cancelIdleCallback(idle)
+  }, [canEdit])
 
   useKeptPage(
     list,
@@ -102,7 +122,7 @@ export function CatalogListScreen({
         caption={intl.formatMessage(kind.title)}
         loading={query.isPending}
         empty={query.data?.error ? null : <QueryState query={query} empty />}
-        canEdit={session !== null}
+        canEdit={canEdit}
         onDelete={setDeleting}
         onOrganization={(publisher) => onSearch({ ...search, publisher, page: 1 })}
         sort={{ sortBy: params.sortBy, sortOrder: params.sortOrder }}
@@ -123,7 +143,11 @@ export function CatalogListScreen({
           onChange: (next) => onSearch({ ...search, ...next }),
         }}
       />
-      <CatalogDeleteDialog product={deleting} onClose={() => setDeleting(null)} />
+      {asked && (
+        <Suspense fallback={null}>
+          <CatalogDeleteDialog product={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      )}
     </div>
   )
 }
