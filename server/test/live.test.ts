@@ -393,3 +393,30 @@ describe('the live stream on several platform processes', () => {
     }
   })
 })
+
+describe('a reader that does not keep up', () => {
+  it('is dropped after the stall time instead of having changes queued for it', async () => {
+    const slow = await startPlatform({ live: { heartbeatMs: 100, pollMs: 100, stallMs: 500 } })
+    try {
+      const s = await openStream(slow.app, ADMIN)
+      await s.until(heartbeat)
+      const hub = slow.platform.live
+      expect(hub?.count()).toBe(1)
+      // The reader stops reading; changes go on.
+      for (let i = 0; i < 6; i += 1) {
+        const made = await slow.call('POST', '/api/sandbox/tasks', {
+          body: { name: `Unread ${i}`, description: 'x'.repeat(4000) },
+        })
+        expect(made.status).toBe(201)
+      }
+      for (let i = 0; i < 40 && hub?.count() !== 0; i += 1) await new Promise((r) => setTimeout(r, 100))
+      expect(hub?.count()).toBe(0)
+      // What it had taken before is all it gets: fewer than the 6 changes, then the end.
+      await s.until(() => false, 2000)
+      expect(s.ended()).toBe(true)
+      expect(s.changes().length).toBeLessThan(6)
+    } finally {
+      await slow.close()
+    }
+  })
+})
