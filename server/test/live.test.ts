@@ -388,6 +388,27 @@ describe('the live stream on several platform processes', () => {
       const change = await s.until(changeOf('task', made.body.result?.id as string), 5000)
       expect(change).toBeDefined()
       await s.close()
+      // A token revoked on one process ends its stream on the other at once.
+      const token = 'live-cluster-token'
+      await a.platform.db.query(
+        'INSERT INTO tokens (id, user_id, token_hash, data) VALUES ($1, $2, $3, $4)',
+        [
+          'live-cluster',
+          DEMO.operator.id,
+          hashToken(token),
+          { name: 'cluster', status: 'active', kind: 'developer', createdAt: new Date().toISOString() },
+        ],
+      )
+      const held = await openStream(b.app, token)
+      await held.until(heartbeat)
+      const revoked = await a.call(
+        'POST',
+        `/api/sandbox/internal/users/${DEMO.operator.id}/tokens/live-cluster/revoke`,
+        { token: OPERATOR },
+      )
+      expect(revoked.status, revoked.body.message).toBe(200)
+      expect((await held.until((f) => f.event === 'bye', 3000))?.data).toEqual({ reason: 'revoked' })
+      await held.close()
     } finally {
       await cluster.close()
     }
