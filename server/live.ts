@@ -205,7 +205,8 @@ class LiveStream {
     this.ready = true
     await this.pull()
     await this.heartbeat()
-    this.timer = setInterval(() => void this.tick(), limits.heartbeatMs)
+    // The reader may have gone meanwhile: no timer is left behind for a stream that has ended.
+    if (!this.closed) this.timer = setInterval(() => void this.tick(), limits.heartbeatMs)
     await this.finished
   }
 
