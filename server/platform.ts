@@ -6,9 +6,10 @@ import { trustedProxies } from './client-address'
 import type { Platform } from './context'
 import { migrate, openDb, STARTUP_LOCK } from './db'
 import { baseHeaders } from './headers'
+import { LIVE_LIMITS, LiveHub, type LiveLimits } from './live'
 import { createOidc } from './oidc'
 import { allowList } from './outbound'
-import { createScheduler } from './scheduler'
+import { createScheduler, nextDue } from './scheduler'
 import { seed } from './seed'
 import { staticConsole } from './static'
 import { createThrottle, type ThrottleLimits } from './throttle'
@@ -30,6 +31,8 @@ export interface PlatformOptions {
   notifyAllow?: string[]
   /** The most a product's files may take together, in bytes (default FILE_QUOTA_BYTES or 50 MB). */
   fileQuotaBytes?: number
+  /** The live stream's heartbeat and limits (default LIVE_LIMITS; tests shorten them). */
+  live?: Partial<LiveLimits>
 }
 
 /** 50 MB: ten files of the largest size a file may have. */
@@ -58,6 +61,12 @@ export async function createPlatform(options: PlatformOptions) {
   })
   const oidc = await createOidc(db, options.publicUrl, platform.throttle, platform.trustedProxies)
   platform.resolveOidcToken = oidc.resolveToken
+  // A task's change carries its next run, as the task list shows it.
+  platform.live = new LiveHub(platform, { ...LIVE_LIMITS, ...options.live }, async (env, kind, entity) => {
+    if (kind !== 'task') return entity
+    const at = (await nextDue(db, env, [entity])).get(entity.id)
+    return at === undefined ? entity : { ...entity, nextRunAt: new Date(at).toISOString() }
+  })
 
   const app = new Hono()
   const headers = baseHeaders(options.publicUrl)
@@ -86,6 +95,7 @@ export async function createPlatform(options: PlatformOptions) {
     leaseMs: Number(process.env.SCHEDULER_LEASE_MS) || undefined,
   })
   const close = async () => {
+    await platform.live?.stop()
     await scheduler.stop()
     await db.close()
   }
