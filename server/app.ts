@@ -15,6 +15,7 @@ import { events } from './routes/events'
 import { files } from './routes/files'
 import { platformRoutes } from './routes/platform'
 import { products } from './routes/products'
+import { push } from './routes/push'
 import { tasks } from './routes/tasks'
 import { tokens } from './routes/tokens'
 import { throttledMessage } from './throttle'
@@ -132,6 +133,7 @@ export function createApi(platform: Platform) {
   api.route('/', contracts)
   api.route('/', files)
   api.route('/', tokens)
+  api.route('/', push)
   api.route('/', products)
   api.all('*', (c) => c.json(failure(`Not found: ${c.req.method} ${c.req.path}`), 404))
   api.onError((error, c) => {
