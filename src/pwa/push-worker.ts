@@ -2,6 +2,7 @@
 // PWA layer: the service worker's side of Web Push. Imports only contract/.
 
 import type { PushPayload } from '../contract/push'
+import { updateAppBadge } from './app-badge'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -30,24 +31,6 @@ function payloadOf(event: PushEvent): Partial<PushPayload> {
   }
 }
 
-/** Unseen failures, counted on the app's badge where the Badging API is present. */
-const FAILURES_CACHE = 'orchestrator-badge'
-async function unseenFailures(change: number): Promise<number> {
-  const cache = await caches.open(FAILURES_CACHE)
-  const stored = await cache.match('/__badge/failures')
-  const count = Math.max(0, (stored ? Number(await stored.text()) || 0 : 0) + change)
-  await cache.put('/__badge/failures', new Response(String(count)))
-  return count
-}
-async function showBadge(count: number) {
-  const nav = self.navigator as Navigator & {
-    setAppBadge?: (n?: number) => Promise<void>
-    clearAppBadge?: () => Promise<void>
-  }
-  if (count > 0) await nav.setAppBadge?.(count).catch(() => undefined)
-  else await nav.clearAppBadge?.().catch(() => undefined)
-}
-
 async function show(data: Partial<PushPayload>) {
   const w = words()
   const actions = [{ action: 'open', title: w.open }]
@@ -60,7 +43,7 @@ async function show(data: Partial<PushPayload>) {
     // Not in every browser's NotificationOptions type, shown where supported.
     ...({ actions } as object),
   })
-  if (data.outcome === 'error') await showBadge(await unseenFailures(1))
+  if (data.outcome === 'error') await updateAppBadge({ failures: 1 })
 }
 
 /** Focuses a console window already open (taking it to the url), else opens one there. */
@@ -77,10 +60,9 @@ async function open(url: string) {
 
 async function clicked(notification: Notification, action: string) {
   notification.close()
-  await showBadge(
-    await unseenFailures((notification.data as Partial<PushPayload>)?.outcome === 'error' ? -1 : 0),
-  )
+  // The window first, while the click still lets the worker open one.
   await open(targetOf(notification.data as Partial<PushPayload>, action))
+  if ((notification.data as Partial<PushPayload>)?.outcome === 'error') await updateAppBadge({ failures: -1 })
 }
 
 export function handlePush() {
