@@ -2,6 +2,7 @@
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { handleSync } from './outbox/worker-replay'
 import { handlePush } from './pwa/push-worker'
 
 declare const self: ServiceWorkerGlobalScope
@@ -20,3 +21,4 @@ self.addEventListener('message', (event) => {
 })
 clientsClaim()
 handlePush()
+handleSync(self)

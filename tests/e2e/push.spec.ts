@@ -193,3 +193,56 @@ test.describe('in Finnish', () => {
     expect(await ids()).not.toContain(own)
   })
 })
+
+test('Background Sync: 20 changes queued offline leave from the worker after every page is closed, each once', async ({
+  signedIn: page,
+  context,
+}) => {
+  test.setTimeout(120_000)
+  const prefix = uniqueCode('BG')
+  await page.goto('/data-formats?page=1&limit=100')
+  await waitForServiceWorker(page)
+  const origin = new URL(page.url()).origin
+  // A page of another origin holds the DevTools session once every console page is closed.
+  const holder = await context.newPage()
+  await holder.goto('about:blank')
+  const cdp = await context.newCDPSession(holder)
+  const registration = await registrationId(cdp, origin)
+
+  await context.setOffline(true)
+  for (let i = 0; i < 20; i += 1) {
+    await page.getByRole('link', { name: 'New data format' }).click()
+    await page.getByLabel('Code').fill(`${prefix}${i}`)
+    await page.getByLabel('Name').fill(`Background ${i}`)
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('row').filter({ hasText: `${prefix}${i}` })).toContainText('Waiting to sync')
+  }
+  await expect(page.getByRole('link', { name: '20 changes wait' })).toBeVisible()
+  await page.close()
+
+  const onPlatform = async () => {
+    const { json } = await platform<{ itemList: { dataFormatCode: string }[] }>(
+      holder.request,
+      'GET',
+      `/api/sandbox/products/v2/data-formats?limit=1000&q=${prefix}`,
+    )
+    return (json.result?.itemList ?? []).map((f) => f.dataFormatCode).sort()
+  }
+  expect(await onPlatform()).toEqual([])
+  await context.setOffline(false)
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin,
+    registrationId: registration,
+    tag: 'orchestrator-outbox',
+    lastChance: false,
+  })
+  // The worker sends with no console page open.
+  await expect.poll(async () => (await onPlatform()).length, { timeout: 30_000 }).toBeGreaterThan(0)
+  // A console page opened during the worker's replay waits for the same lock and sends none again.
+  const late = await context.newPage()
+  await late.goto('/data-formats?page=1&limit=100')
+  const expected = Array.from({ length: 20 }, (_, i) => `${prefix}${i}`).sort()
+  await expect.poll(onPlatform, { timeout: 30_000 }).toEqual(expected)
+  await expect(late.getByRole('link', { name: /changes? wait/ })).toHaveCount(0, { timeout: 20_000 })
+  expect(await onPlatform()).toEqual(expected)
+})
