@@ -237,6 +237,9 @@ export default defineConfig(({ command }) => ({
         ],
       },
       injectManifest: {
+        // A classic script: the worker's outbox replay loads the outbox database with a dynamic import,
+        // which an ES build wraps in a helper reading import.meta, a syntax error in a classic worker.
+        rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,json}'],
         // The install dialog's screenshots are never shown by the console: not downloaded for offline use.
         globIgnores: ['screenshots/**'],

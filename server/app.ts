@@ -16,6 +16,7 @@ import { files } from './routes/files'
 import { live } from './routes/live'
 import { platformRoutes } from './routes/platform'
 import { products } from './routes/products'
+import { push } from './routes/push'
 import { tasks } from './routes/tasks'
 import { tokens } from './routes/tokens'
 import { throttledMessage } from './throttle'
@@ -134,6 +135,7 @@ export function createApi(platform: Platform) {
   api.route('/', contracts)
   api.route('/', files)
   api.route('/', tokens)
+  api.route('/', push)
   api.route('/', products)
   api.all('*', (c) => c.json(failure(`Not found: ${c.req.method} ${c.req.path}`), 404))
   api.onError((error, c) => {

@@ -77,6 +77,15 @@ export function addressAllowed(address: string, allow: AllowList): boolean {
 
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase()
 
+/** Whether NOTIFY_ALLOW names this host or address itself (a local receiver, which may use plain http). */
+export function explicitlyAllowed(hostname: string, allow: AllowList): boolean {
+  const host = bare(hostname)
+  if (allow.hosts.has(host)) return true
+  if (!isIP(host)) return false
+  const [plain, type] = unmapped(host)
+  return allow.ranges.check(plain, type)
+}
+
 /** What is wrong with a notification address before any name is resolved; undefined when it may be tried. */
 export function urlProblem(value: string, allow: AllowList): string | undefined {
   let url: URL
@@ -115,33 +124,51 @@ function guardedLookup(allow: AllowList, host: string): LookupFunction {
  * POSTs JSON to an allowed address. Resolves to whether it was accepted (2xx); never tells why not,
  * so that a failed call says nothing of what listens where.
  */
-export function postJson(
+export async function postJson(
   target: string,
   body: unknown,
   timeoutMs: number,
   allow: AllowList,
 ): Promise<boolean> {
-  if (urlProblem(target, allow)) return Promise.resolve(false)
+  const status = await postTo(
+    target,
+    { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+    timeoutMs,
+    allow,
+  )
+  return status !== undefined && status >= 200 && status < 300
+}
+
+/**
+ * POSTs a body to an allowed address (a webhook, a push service) and resolves to the answer's status,
+ * or undefined when none came (refused address, no connection, timeout).
+ */
+export function postTo(
+  target: string,
+  request: { headers: Record<string, string>; body: string | Buffer },
+  timeoutMs: number,
+  allow: AllowList,
+): Promise<number | undefined> {
+  if (urlProblem(target, allow)) return Promise.resolve(undefined)
   const url = new URL(target)
-  const payload = JSON.stringify(body)
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest
   return new Promise((resolve) => {
     const req = send(
       url,
       {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
+        headers: { ...request.headers, 'Content-Length': Buffer.byteLength(request.body) },
         lookup: guardedLookup(allow, url.hostname),
         timeout: timeoutMs,
       },
       (res) => {
         res.resume()
-        res.on('end', () => resolve((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300))
-        res.on('error', () => resolve(false))
+        res.on('end', () => resolve(res.statusCode ?? 0))
+        res.on('error', () => resolve(undefined))
       },
     )
     req.on('timeout', () => req.destroy())
-    req.on('error', () => resolve(false))
-    req.end(payload)
+    req.on('error', () => resolve(undefined))
+    req.end(request.body)
   })
 }

@@ -131,6 +131,12 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'DELETE /:env/tasks/:id': can('tasks.delete', { entity: 'id', task: 'id' }),
   'POST /:env/tasks/:id/:action': can('tasks.execute', { entity: 'id', task: 'id' }),
 
+  // Web Push: the key browsers subscribe with, and the caller's own devices (only ever their own rows).
+  'GET /:env/push/vapid-public-key': reads(USER, 'open'),
+  'GET /:env/push-subscriptions': reads(USER, 'own'),
+  'POST /:env/push-subscriptions': USER,
+  'DELETE /:env/push-subscriptions/:id': USER,
+
   // Events and monitoring
   'GET /:env/events': reads(can('events.read'), 'org-scoped'),
   'GET /:env/events/:id': reads(can('events.read'), 'org-scoped'),

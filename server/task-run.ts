@@ -2,6 +2,7 @@ import { isScheduled, type TaskNotification, type TaskRun } from '../src/contrac
 import { type AuthUser, type Env, type Platform, stamp } from './context'
 import { writeEvent } from './events'
 import { postJson } from './outbound'
+import { pushToTask } from './push'
 import { ACTION_SCHEMAS } from './routes/action-schemas'
 import { runStateChange } from './run-state'
 import { redactedUrl } from './secrets'
@@ -122,6 +123,35 @@ function payloadOf(
   return simple
 }
 
+/**
+ * A push message: small (a push service takes about 4 KB, an iOS notification shows a few lines), by
+ * the detail level, and never a secret: the task's name, the outcome and the run's result line at
+ * most, and the address of the task in the console.
+ */
+function pushMessage(
+  setting: Notification,
+  task: Entity,
+  run: { run: Entity; outcome: Outcome; result: string },
+) {
+  const name = String(task.name ?? '').slice(0, 100)
+  const result = run.result.slice(0, 300)
+  const title =
+    setting.detailLevel === 'result-only'
+      ? run.outcome === 'error'
+        ? 'Task run failed'
+        : 'Task run finished'
+      : `${name}: ${run.outcome === 'error' ? 'failed' : run.outcome === 'warning' ? 'warning' : 'succeeded'}`
+  return {
+    title,
+    body: result,
+    url: `/tasks/${task.id}`,
+    tag: `task-${task.id}`,
+    taskId: task.id,
+    ...(setting.detailLevel === 'result-only' ? {} : { outcome: run.outcome }),
+    ...(setting.detailLevel === 'full' ? { runId: run.run.id, finishedAt: String(run.run.finishedAt) } : {}),
+  }
+}
+
 /** The task's notification settings: internal ones become events, a url gets a POST. */
 async function notify(
   platform: Platform,
@@ -142,6 +172,18 @@ async function notify(
         status: failed ? 'error' : 'info',
         message: `Task ${String(task.name)}: ${run.result}`,
       })
+    if (setting.type === 'push' && !setting.url) {
+      const { failed: unsent } = await pushToTask(platform, env, task, () => pushMessage(setting, task, run))
+      if (unsent > 0)
+        await writeEvent(platform, env, undefined, {
+          ...base,
+          type: 'TASK_NOTIFICATION_FAILED',
+          status: 'error',
+          message: `Push notification to ${unsent} device(s) failed`,
+          actionMethod: 'POST',
+        })
+      continue
+    }
     if (!setting.url) continue
     // Only to allowed addresses (checked again here, after the name resolves), and a failure says
     // nothing of why: neither a refused port nor a status tells what listens where.

@@ -2,6 +2,8 @@
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { handleSync } from './outbox/worker-replay'
+import { handlePush } from './pwa/push-worker'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -18,3 +20,5 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
 })
 clientsClaim()
+handlePush()
+handleSync(self)

@@ -8,6 +8,7 @@ import {
   qualityAttributeSchema,
   taskBodySchema,
 } from '../../src/contract/product'
+import { pushSubscriptionSchema } from '../../src/contract/push'
 import { taskInputSchema, taskUpdateSchema } from '../../src/contract/task'
 import {
   tokenCreateSchema,
@@ -55,6 +56,8 @@ export const WRITE_BODIES: Record<string, z.ZodType | null> = {
   [`POST ${APP_TOKENS}/:id/revoke`]: null,
   [`PATCH ${APP_TOKENS}/:id`]: tokenUpdateSchema,
   [`DELETE ${APP_TOKENS}/:id`]: null,
+  'POST /:env/push-subscriptions': pushSubscriptionSchema,
+  'DELETE /:env/push-subscriptions/:id': null,
   'POST /:env/:version{v[12]}/token/generate': tokenCreateSchema,
   'POST /:env/:version{v[12]}/token/refresh': tokenRefreshSchema,
   [`PUT ${PV}/meta`]: metaBodySchema,

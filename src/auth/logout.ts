@@ -12,6 +12,9 @@ import { cachePersister } from '../pwa/cache-persister'
  */
 export async function logout(navigate: () => void | Promise<void>, { endProviderSession = true } = {}) {
   const session = getSession()
+  // This device stops receiving the user's notifications, asked while the session still holds its token.
+  if (localStorage.getItem('orchestrator.pushDevice'))
+    await import('../api/push').then((m) => m.forgetThisDevice()).catch(() => undefined)
   await saveSession(null)
   queryClient.clear()
   await cachePersister.removeClient()

@@ -7,6 +7,7 @@ import type { OutboxEntry } from './db'
 import { loadDb } from './lazy-db'
 import { onQueued } from './outbox'
 import { dueNow, replayOnce, type SendResult } from './replay'
+import { SYNC_TAG } from './sync-tag'
 
 export interface SyncProgress {
   running: boolean
@@ -146,10 +147,26 @@ async function planNextAttempt() {
 
 let settledHandler: (resource: Resource) => void = () => {}
 
+/**
+ * Where the browser has Background Sync, the service worker sends what waits once the network is
+ * back, even after every console page is closed (worker-replay.ts). Elsewhere nothing changes.
+ */
+function registerBackgroundSync() {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
+  void navigator.serviceWorker.ready
+    .then((registration) =>
+      (
+        registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }
+      ).sync?.register(SYNC_TAG),
+    )
+    .catch(() => undefined)
+}
+
 /** Starts replaying: now, when changes are queued, when the connection or the session comes back. */
 export function startOutboxSync(onSettled: (resource: Resource) => void) {
   settledHandler = onSettled
   onQueued(kickReplay)
+  onQueued(registerBackgroundSync)
   onSessionChange(() => {
     pausedFor = null
     if (store.latest().paused) setProgress({ paused: false })

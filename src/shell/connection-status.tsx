@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { FormattedDate, FormattedMessage, FormattedTime } from 'react-intl'
 import { useOfflineSince, useOnline } from '../core/online'
 import { useSession } from '../core/session'
 import { useWaitingCount } from '../outbox/use-outbox'
+import { updateAppBadge } from '../pwa/app-badge'
 import { NoOfflineCopyBadge } from './no-offline-copy'
 
 /** Since when, as a time today or a date and time before. */
@@ -24,6 +26,8 @@ export function ConnectionStatus() {
   const since = useOfflineSince()
   const session = useSession()
   const waiting = useWaitingCount()
+  // The app's badge: changes waiting here; failures pushed while closed count as seen once it is open.
+  useEffect(() => void updateAppBadge({ waiting, failuresSeen: true }), [waiting])
   return (
     <div className="flex shrink-0 items-center gap-2 text-sm">
       <span

@@ -6,6 +6,7 @@ import { useSession } from '../../core/session'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
+import { DevicesSection } from './devices-section'
 import { TokensSection } from './tokens-section'
 
 const card = 'rounded-lg bg-white p-4 shadow-sm'
@@ -90,6 +91,7 @@ export function ProfileScreen() {
         )}
       </section>
       {userId && <TokensSection userId={userId} />}
+      {userId && <DevicesSection />}
     </div>
   )
 }

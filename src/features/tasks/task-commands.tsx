@@ -9,12 +9,17 @@ import { OnlineOnlyButton } from '../../ui/online-only-button'
 /** Start, stop and run now: sent at once (never queued), then the task and its history are refetched. */
 export function TaskCommands({ task }: { task: Task }) {
   const [done, setDone] = useState<TaskCommand | null>(null)
+  // "Run again" on a notification opens the task here and asks: a run is never sent unseen.
+  const [askRun, setAskRun] = useState(
+    () => typeof location !== 'undefined' && location.hash === '#run-again',
+  )
   const write = useOnlineWrite((command: TaskCommand, key: string) => sendTaskCommand(task.id, command, key))
   const busy = write.busy ? 'busy' : null
   const send = async (command: TaskCommand) => {
     setDone(null)
     const result = await write.run(command)
     if (result && result.error === undefined) setDone(command)
+    setAskRun(false)
   }
   const running = task.status === 'running'
   const execute = usePermittedAction({ type: 'tasks', actions: 'execute', entityIds: task.id })
@@ -50,6 +55,16 @@ export function TaskCommands({ task }: { task: Task }) {
         </OnlineOnlyButton>
       </div>
       <div aria-live="polite" className="mt-2">
+        {askRun && !denied.disabled && (
+          <Alert tone="info">
+            <span data-testid="run-again-prompt">
+              <FormattedMessage
+                id="task.runAgainPrompt"
+                defaultMessage="You chose Run again on a notification. Press Run now to run this task."
+              />
+            </span>
+          </Alert>
+        )}
         {done === 'run' && (
           <Alert tone="success">
             <FormattedMessage

@@ -1,5 +1,7 @@
+import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { DETAIL_LEVELS } from '../../contract/task'
+import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/form/checkbox-field'
 import { withForm } from '../../ui/form/fields'
@@ -10,6 +12,31 @@ export const TaskNotificationsTab = withForm({
   defaultValues: toFormValues(),
   render: function TaskNotificationsTab({ form }) {
     const intl = useIntl()
+    const [adding, setAdding] = useState(false)
+    const [problem, setProblem] = useState<string | undefined>()
+    const problems: Record<string, string> = {
+      unsupported: intl.formatMessage({
+        id: 'push.unsupported',
+        defaultMessage: 'This browser cannot receive notifications from the console.',
+      }),
+      denied: intl.formatMessage({
+        id: 'push.denied',
+        defaultMessage:
+          'Notifications are blocked for the console in this browser. Allow them in its settings.',
+      }),
+      'no-worker': intl.formatMessage({
+        id: 'push.noWorker',
+        defaultMessage: 'The console is not installed in this browser yet. Reload the page and try again.',
+      }),
+      'subscribe-failed': intl.formatMessage({
+        id: 'push.subscribeFailed',
+        defaultMessage: "The browser's push service did not accept this device. It was not added.",
+      }),
+      platform: intl.formatMessage({
+        id: 'push.platformFailed',
+        defaultMessage: 'The platform did not save this device. Try again when online.',
+      }),
+    }
     const levels: Record<(typeof DETAIL_LEVELS)[number], string> = {
       full: intl.formatMessage({ id: 'task.detail.full', defaultMessage: 'Full' }),
       simple: intl.formatMessage({ id: 'task.detail.simple', defaultMessage: 'Simple' }),
@@ -24,7 +51,7 @@ export const TaskNotificationsTab = withForm({
                 <FormattedMessage id="task.noNotifications" defaultMessage="No notifications." />
               </p>
             )}
-            {list.state.value.map((_, i) => (
+            {list.state.value.map((item, i) => (
               <fieldset
                 // biome-ignore lint/suspicious/noArrayIndexKey: form array fields are named by their index
                 key={i}
@@ -32,28 +59,48 @@ export const TaskNotificationsTab = withForm({
                 data-testid="task-notification"
               >
                 <legend className="px-1 font-medium text-gray-900">
-                  <FormattedMessage
-                    id="task.notification"
-                    defaultMessage="Notification {n}"
-                    values={{ n: i + 1 }}
-                  />
+                  {item.type === 'push' ? (
+                    <FormattedMessage
+                      id="task.notificationPush"
+                      defaultMessage="Notification {n}: devices"
+                      values={{ n: i + 1 }}
+                    />
+                  ) : (
+                    <FormattedMessage
+                      id="task.notification"
+                      defaultMessage="Notification {n}"
+                      values={{ n: i + 1 }}
+                    />
+                  )}
                 </legend>
+                {item.type === 'push' && (
+                  <p className="mb-2 text-sm text-gray-600">
+                    <FormattedMessage
+                      id="task.notificationPushHelp"
+                      defaultMessage="Sent to the devices added by the task's creator and by the members of its product's organization."
+                    />
+                  </p>
+                )}
                 <div className="grid gap-x-6 md:grid-cols-2">
-                  <form.AppField name={`notifications[${i}].url`}>
-                    {(field) => (
-                      <field.TextField
-                        type="url"
-                        label={intl.formatMessage({ id: 'task.notificationUrl', defaultMessage: 'URL' })}
-                      />
-                    )}
-                  </form.AppField>
-                  <form.AppField name={`notifications[${i}].type`}>
-                    {(field) => (
-                      <field.TextField
-                        label={intl.formatMessage({ id: 'task.notificationType', defaultMessage: 'Type' })}
-                      />
-                    )}
-                  </form.AppField>
+                  {item.type !== 'push' && (
+                    <form.AppField name={`notifications[${i}].url`}>
+                      {(field) => (
+                        <field.TextField
+                          type="url"
+                          label={intl.formatMessage({ id: 'task.notificationUrl', defaultMessage: 'URL' })}
+                        />
+                      )}
+                    </form.AppField>
+                  )}
+                  {item.type !== 'push' && (
+                    <form.AppField name={`notifications[${i}].type`}>
+                      {(field) => (
+                        <field.TextField
+                          label={intl.formatMessage({ id: 'task.notificationType', defaultMessage: 'Type' })}
+                        />
+                      )}
+                    </form.AppField>
+                  )}
                   <form.AppField name={`notifications[${i}].detailLevel`}>
                     {(field) => (
                       <field.SelectField
@@ -64,13 +111,15 @@ export const TaskNotificationsTab = withForm({
                     )}
                   </form.AppField>
                   <div>
-                    <form.AppField name={`notifications[${i}].internal`}>
-                      {() => (
-                        <CheckboxField
-                          label={intl.formatMessage({ id: 'task.internal', defaultMessage: 'Internal' })}
-                        />
-                      )}
-                    </form.AppField>
+                    {item.type !== 'push' && (
+                      <form.AppField name={`notifications[${i}].internal`}>
+                        {() => (
+                          <CheckboxField
+                            label={intl.formatMessage({ id: 'task.internal', defaultMessage: 'Internal' })}
+                          />
+                        )}
+                      </form.AppField>
+                    )}
                     <form.AppField name={`notifications[${i}].sendOnError`}>
                       {() => (
                         <CheckboxField
@@ -102,9 +151,34 @@ export const TaskNotificationsTab = withForm({
                 </Button>
               </fieldset>
             ))}
-            <Button variant="secondary" onClick={() => list.pushValue(emptyNotification())}>
-              <FormattedMessage id="task.addNotification" defaultMessage="Add notification" />
-            </Button>
+            {problem && <Alert>{problem}</Alert>}
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => list.pushValue(emptyNotification())}>
+                <FormattedMessage id="task.addNotification" defaultMessage="Add notification" />
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={adding}
+                onClick={async () => {
+                  // The browser asks for permission now, on this click, and never before.
+                  setAdding(true)
+                  setProblem(undefined)
+                  try {
+                    const { subscribeThisDevice } = await import('../../api/push')
+                    await subscribeThisDevice()
+                    if (!list.state.value.some((n) => n.type === 'push'))
+                      list.pushValue({ ...emptyNotification(), internal: false, type: 'push' })
+                  } catch (error) {
+                    const kind = (error as { problem?: string }).problem ?? 'platform'
+                    setProblem(problems[kind] ?? problems.platform)
+                  } finally {
+                    setAdding(false)
+                  }
+                }}
+              >
+                <FormattedMessage id="task.addThisDevice" defaultMessage="Notify this device" />
+              </Button>
+            </div>
           </div>
         )}
       </form.AppField>

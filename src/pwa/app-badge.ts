@@ -1,0 +1,48 @@
+// PWA layer: the app's badge (Badging API, where the browser has it). Imports nothing.
+
+/**
+ * The installed app's badge counts the changes waiting in the outbox plus the failed runs pushed to
+ * this device that no one has seen yet. Both counts are kept in Cache Storage, which the pages and the
+ * service worker share: a page writes the waiting count, the worker adds a failure on a push.
+ */
+const CACHE = 'orchestrator-badge'
+const WAITING = '/__badge/waiting'
+const FAILURES = '/__badge/failures'
+
+type BadgeNavigator = Navigator & {
+  setAppBadge?: (count?: number) => Promise<void>
+  clearAppBadge?: () => Promise<void>
+}
+
+async function read(cache: Cache, key: string): Promise<number> {
+  const stored = await cache.match(key)
+  return stored ? Math.max(0, Number(await stored.text()) || 0) : 0
+}
+
+async function show(nav: BadgeNavigator, count: number) {
+  if (count > 0) await nav.setAppBadge?.(count)
+  else await nav.clearAppBadge?.()
+}
+
+/**
+ * Changes the kept counts (a new waiting count, failures added or seen) and shows their sum. Does
+ * nothing where there is no badge to show.
+ */
+export async function updateAppBadge(
+  change: { waiting?: number; failures?: number; failuresSeen?: boolean },
+  nav: BadgeNavigator = (globalThis as { navigator: BadgeNavigator }).navigator,
+) {
+  if (typeof nav?.setAppBadge !== 'function' || typeof caches === 'undefined') return
+  try {
+    const cache = await caches.open(CACHE)
+    const waiting = change.waiting ?? (await read(cache, WAITING))
+    const failures = change.failuresSeen
+      ? 0
+      : Math.max(0, (await read(cache, FAILURES)) + (change.failures ?? 0))
+    await cache.put(WAITING, new Response(String(waiting)))
+    await cache.put(FAILURES, new Response(String(failures)))
+    await show(nav, waiting + failures)
+  } catch {
+    // A badge is a hint: a full or refused storage leaves it as it was.
+  }
+}

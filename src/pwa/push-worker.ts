@@ -1,0 +1,85 @@
+/// <reference lib="webworker" />
+// PWA layer: the service worker's side of Web Push. Imports only contract/.
+
+import type { PushPayload } from '../contract/push'
+import { updateAppBadge } from './app-badge'
+
+declare const self: ServiceWorkerGlobalScope
+
+/** The worker has no react-intl: the few words of a notification's buttons, by the browser's language. */
+const WORDS = {
+  en: { open: 'Open', run: 'Run again', title: 'Orchestrator' },
+  fi: { open: 'Avaa', run: 'Aja uudelleen', title: 'Orchestrator' },
+}
+const words = () => (self.navigator.language?.toLowerCase().startsWith('fi') ? WORDS.fi : WORDS.en)
+
+/** Where a click on the notification (or its action) leads: the run's task, in this console only. */
+function targetOf(data: Partial<PushPayload> | undefined, action: string): string {
+  const path =
+    typeof data?.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/'
+  const url = new URL(path, self.location.origin)
+  // A run is never sent from here without the user seeing the task: the task opens and asks.
+  if (action === 'run' && data?.mayRun) url.hash = 'run-again'
+  return url.href
+}
+
+function payloadOf(event: PushEvent): Partial<PushPayload> {
+  try {
+    return (event.data?.json() ?? {}) as Partial<PushPayload>
+  } catch {
+    return { body: event.data?.text() ?? '' }
+  }
+}
+
+async function show(data: Partial<PushPayload>) {
+  const w = words()
+  const actions = [{ action: 'open', title: w.open }]
+  if (data.mayRun) actions.push({ action: 'run', title: w.run })
+  await self.registration.showNotification(data.title || w.title, {
+    body: data.body ?? '',
+    tag: data.tag,
+    icon: '/icons/icon-192.png',
+    data,
+    // Not in every browser's NotificationOptions type, shown where supported.
+    ...({ actions } as object),
+  })
+  if (data.outcome === 'error') await updateAppBadge({ failures: 1 })
+}
+
+/** Focuses a console window already open (taking it to the url), else opens one there. */
+async function open(url: string) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+  const same = windows.find((c) => new URL(c.url).origin === self.location.origin)
+  if (same) {
+    const focused = await same.focus().catch(() => same)
+    const moved = await focused.navigate(url).catch(() => null)
+    if (moved) return moved
+  }
+  return self.clients.openWindow(url)
+}
+
+async function clicked(notification: Notification, action: string) {
+  notification.close()
+  // The window first, while the click still lets the worker open one.
+  await open(targetOf(notification.data as Partial<PushPayload>, action))
+  if ((notification.data as Partial<PushPayload>)?.outcome === 'error') await updateAppBadge({ failures: -1 })
+}
+
+export function handlePush() {
+  self.addEventListener('push', (event) => event.waitUntil(show(payloadOf(event))))
+  self.addEventListener('notificationclick', (event) =>
+    event.waitUntil(clicked(event.notification, event.action)),
+  )
+  // A page may ask to act on a shown notification as a click would (a notification centre of its own,
+  // and browsers whose automation cannot click a system notification).
+  self.addEventListener('message', (event) => {
+    const message = event.data as { type?: string; tag?: string; action?: string } | null
+    if (message?.type !== 'NOTIFICATION_CLICK') return
+    event.waitUntil(
+      self.registration.getNotifications({ tag: message.tag }).then(async (shown) => {
+        const [first] = shown
+        if (first) await clicked(first, message.action ?? '')
+      }),
+    )
+  })
+}
