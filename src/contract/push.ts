@@ -11,8 +11,6 @@ export const pushSubscriptionSchema = z.object({
   deviceName: z.string().trim().max(200).optional(),
 })
 
-export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>
-
 /** A device of the caller's, as the platform lists it: never its keys. */
 export interface PushDevice {
   id: string
