@@ -180,6 +180,22 @@ function startOutboxWhenSignedIn() {
   start()
 }
 
+/**
+ * The live stream (changes pushed by the platform) starts after the first screen, in its own chunk,
+ * for a signed-in user: it adds nothing to the first screen's bytes, and a visitor never loads it.
+ */
+function startLiveWhenSignedIn() {
+  let started = false
+  const start = () => {
+    if (started || !getSession()) return
+    started = true
+    stop()
+    void import('./live/start').then(({ startLive }) => startLive(queryClient)).catch(() => undefined)
+  }
+  const stop = onSessionChange(() => whenIdle(start))
+  start()
+}
+
 async function boot() {
   applyLocale()
   localeSetting.subscribe(applyLocale)
@@ -251,6 +267,7 @@ async function boot() {
   )
   void registerServiceWorker()
   whenIdle(startOutboxWhenSignedIn)
+  whenIdle(startLiveWhenSignedIn)
 }
 
 void boot()
