@@ -31,7 +31,8 @@ export function readFrame(event: string | undefined, data: string): Frame | unde
   const b = body as Record<string, unknown>
   switch (event) {
     case 'change':
-      if (typeof b.seq !== 'number' || typeof b.kind !== 'string' || typeof b.id !== 'string') return undefined
+      if (typeof b.seq !== 'number' || typeof b.kind !== 'string' || typeof b.id !== 'string')
+        return undefined
       return { event, change: b as unknown as Change }
     case 'heartbeat':
     case 'reset':

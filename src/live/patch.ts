@@ -2,11 +2,11 @@
 // hold the entity are updated where they are; only what cannot be derived is asked for again.
 
 import type { InfiniteData, Query, QueryClient, QueryKey } from '@tanstack/react-query'
+import type { ZodType } from 'zod'
 import type { EventFilters, EventPage } from '../api/events'
 import * as answers from '../contract/answers'
 import type { PagedList } from '../contract/envelope'
 import type { PlatformEvent } from '../contract/event'
-import type { ZodType } from 'zod'
 import { LIST_KEY } from '../core/keys'
 import type { Change } from './frames'
 
@@ -28,9 +28,9 @@ export interface PatchResult {
 const inEnv = (env: string) => (query: Query) => query.queryKey[ENV] === env
 
 function queriesOf(client: QueryClient, env: string, family: string, more?: (key: QueryKey) => boolean) {
-  return client
-    .getQueryCache()
-    .findAll({ predicate: (q) => inEnv(env)(q) && q.queryKey[FAMILY] === family && (!more || more(q.queryKey)) })
+  return client.getQueryCache().findAll({
+    predicate: (q) => inEnv(env)(q) && q.queryKey[FAMILY] === family && (!more || more(q.queryKey)),
+  })
 }
 
 /** The entity read as its GET answer is read; undefined when it does not fit (the query is asked again). */
@@ -41,8 +41,12 @@ function read<T>(schema: ZodType, entity: unknown): T | undefined {
 }
 
 /** Not older than what the cache holds: a refetch that answered after the change must not be undone. */
-const notOlder = (next: Row, cached: Row | undefined) =>
-  !cached?.updatedAt || !next.updatedAt || Date.parse(next.updatedAt) >= Date.parse(cached.updatedAt)
+function notOlder(next: Row, cached: Row | undefined): boolean {
+  const was = Date.parse(cached?.updatedAt ?? '')
+  const now = Date.parse(next.updatedAt ?? '')
+  // Without two readable times the stream's order decides: it carries changes as they were committed.
+  return Number.isNaN(was) || Number.isNaN(now) || now >= was
+}
 
 /** Sets the entity on every cached list page and detail that hold it; how many it was found in. */
 function setEverywhere<T extends Row>(
@@ -65,7 +69,11 @@ function setEverywhere<T extends Row>(
       const items = list.items.slice()
       items[index] = entity
       client.setQueryData(key, { ...list, items })
-    } else if (key[FAMILY + 1] === 'detail' && key[FAMILY + 2] === entity.id && query.state.data !== undefined) {
+    } else if (
+      key[FAMILY + 1] === 'detail' &&
+      key[FAMILY + 2] === entity.id &&
+      query.state.data !== undefined
+    ) {
       found += 1
       const cached = query.state.data as T
       before ??= cached
@@ -76,7 +84,12 @@ function setEverywhere<T extends Row>(
 }
 
 /** Takes the entity out of every cached list page; its detail is asked again (it answers "gone"). */
-function removeEverywhere(client: QueryClient, env: string, family: string, id: string): PatchResult {
+function removeEverywhere(
+  client: QueryClient,
+  env: string,
+  family: string,
+  id: string,
+): PatchResult & { before?: Row } {
   let patched = 0
   let before: Row | undefined
   for (const query of queriesOf(client, env, family, (key) => key.includes(LIST_KEY))) {
@@ -91,12 +104,22 @@ function removeEverywhere(client: QueryClient, env: string, family: string, id: 
       totalCount: Math.max(0, list.totalCount - 1),
     })
   }
-  const details = queriesOf(client, env, family, (key) => key[FAMILY + 1] === 'detail' && key[FAMILY + 2] === id)
+  const details = queriesOf(
+    client,
+    env,
+    family,
+    (key) => key[FAMILY + 1] === 'detail' && key[FAMILY + 2] === id,
+  )
   for (const query of details) void client.invalidateQueries({ queryKey: query.queryKey, exact: true })
-  return { patched, invalidated: details.length }
+  return { patched, invalidated: details.length, before }
 }
 
-function invalidateLists(client: QueryClient, env: string, family: string, more?: (key: QueryKey) => boolean) {
+function invalidateLists(
+  client: QueryClient,
+  env: string,
+  family: string,
+  more?: (key: QueryKey) => boolean,
+) {
   const lists = queriesOf(client, env, family, (key) => key.includes(LIST_KEY) && (!more || more(key)))
   for (const query of lists) void client.invalidateQueries({ queryKey: query.queryKey, exact: true })
   return lists.length
@@ -106,7 +129,12 @@ function invalidateLists(client: QueryClient, env: string, family: string, more?
 function countTasks(client: QueryClient, env: string, status: unknown, by: number): number {
   let changed = 0
   if (typeof status !== 'string') return 0
-  for (const query of queriesOf(client, env, 'monitoring', (k) => k[FAMILY + 1] === 'task-count' && k[FAMILY + 2] === status)) {
+  for (const query of queriesOf(
+    client,
+    env,
+    'monitoring',
+    (k) => k[FAMILY + 1] === 'task-count' && k[FAMILY + 2] === status,
+  )) {
     const count = query.state.data
     if (typeof count !== 'number') continue
     client.setQueryData(query.queryKey, Math.max(0, count + by))
@@ -123,8 +151,11 @@ function invalidateCounts(client: QueryClient, env: string): number {
 
 function patchTask(client: QueryClient, env: string, change: Change): PatchResult {
   if (change.op === 'deleted') {
-    const result = removeEverywhere(client, env, 'tasks', change.id)
-    return { ...result, invalidated: result.invalidated + invalidateCounts(client, env) }
+    const { patched, invalidated, before } = removeEverywhere(client, env, 'tasks', change.id)
+    const status = (before as { status?: string } | undefined)?.status
+    // Its status known from a cached row: the count moves by one; otherwise the counts are asked again.
+    if (status !== undefined) return { patched: patched + countTasks(client, env, status, -1), invalidated }
+    return { patched, invalidated: invalidated + invalidateCounts(client, env) }
   }
   const task = read<Row & { status?: string }>(answers.taskAnswer, change.entity)
   if (!task) {
@@ -218,7 +249,11 @@ function patchEvent(client: QueryClient, env: string, change: Change): PatchResu
   }
   // The monitoring charts count events: asked again when next shown, not now.
   void client.invalidateQueries({
-    predicate: (q) => inEnv(env)(q) && q.queryKey[FAMILY] === 'monitoring' && q.queryKey[FAMILY + 1] !== 'last-errors' && q.queryKey[FAMILY + 1] !== 'task-count',
+    predicate: (q) =>
+      inEnv(env)(q) &&
+      q.queryKey[FAMILY] === 'monitoring' &&
+      q.queryKey[FAMILY + 1] !== 'last-errors' &&
+      q.queryKey[FAMILY + 1] !== 'task-count',
     refetchType: 'none',
   })
   return { patched, invalidated }
@@ -237,7 +272,12 @@ function patchEntity(
   const entity = read<Row>(schema, change.entity)
   const lists = ofKind ? ofKind(entity) : undefined
   if (!entity) {
-    const details = queriesOf(client, env, family, (k) => k[FAMILY + 1] === 'detail' && k[FAMILY + 2] === change.id)
+    const details = queriesOf(
+      client,
+      env,
+      family,
+      (k) => k[FAMILY + 1] === 'detail' && k[FAMILY + 2] === change.id,
+    )
     for (const query of details) void client.invalidateQueries({ queryKey: query.queryKey, exact: true })
     return { patched: 0, invalidated: details.length + invalidateLists(client, env, family, lists) }
   }

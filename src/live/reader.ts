@@ -33,7 +33,15 @@ export interface LiveReaderOptions {
   random?: () => number
 }
 
-export type ReaderState = 'idle' | 'connecting' | 'open' | 'waiting' | 'paused' | 'blocked' | 'unsupported' | 'stopped'
+export type ReaderState =
+  | 'idle'
+  | 'connecting'
+  | 'open'
+  | 'waiting'
+  | 'paused'
+  | 'blocked'
+  | 'unsupported'
+  | 'stopped'
 
 export class LiveReader {
   state: ReaderState = 'idle'
