@@ -92,6 +92,13 @@ export class LiveReader {
     this.close('stopped')
   }
 
+  /** The platform answers again (a probe said so): a reconnect waiting out its backoff goes now. */
+  retryNow() {
+    if (this.state !== 'waiting') return
+    this.failures = 0
+    this.connectSoon(0)
+  }
+
   private close(state: ReaderState) {
     this.generation += 1
     clearTimeout(this.timer)
