@@ -1,11 +1,14 @@
 import { type InfiniteData, QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import type { EventPage } from '../api/events'
+import * as answers from '../contract/answers'
 import type { PagedList } from '../contract/envelope'
 import type { OutboxEntry } from '../outbox/db'
 import { applyPending } from '../outbox/outbox'
 import type { Change } from './frames'
-import { applyChange, eventMatches, refetchVisible } from './patch'
+import { applyChange as apply, eventMatches, refetchVisible } from './patch'
+
+const applyChange = (...args: [QueryClient, string, Change]) => apply(...args, answers)
 
 const S = ['sandbox', 'v2', 'org-1'] as const
 const task = (id: string, status: string, updatedAt: string, more: Record<string, unknown> = {}) => ({

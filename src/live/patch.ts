@@ -4,11 +4,17 @@
 import type { InfiniteData, Query, QueryClient, QueryKey } from '@tanstack/react-query'
 import type { ZodType } from 'zod'
 import type { EventFilters, EventPage } from '../api/events'
-import * as answers from '../contract/answers'
+import type * as Answers from '../contract/answers'
 import type { PagedList } from '../contract/envelope'
 import type { PlatformEvent } from '../contract/event'
 import { LIST_KEY } from '../core/keys'
 import type { Change } from './frames'
+
+/**
+ * The answer schemas, passed in: they are loaded as their own chunk (with the first answer that
+ * needs them), so this module imports only their types.
+ */
+export type Schemas = typeof Answers
 
 interface Row {
   id: string
@@ -149,7 +155,7 @@ function invalidateCounts(client: QueryClient, env: string): number {
   return counts.length
 }
 
-function patchTask(client: QueryClient, env: string, change: Change): PatchResult {
+function patchTask(client: QueryClient, env: string, change: Change, answers: Schemas): PatchResult {
   if (change.op === 'deleted') {
     const { patched, invalidated, before } = removeEverywhere(client, env, 'tasks', change.id)
     const status = (before as { status?: string } | undefined)?.status
@@ -211,7 +217,7 @@ export function eventMatches(event: PlatformEvent, filters: EventFilters): boole
   return true
 }
 
-function patchEvent(client: QueryClient, env: string, change: Change): PatchResult {
+function patchEvent(client: QueryClient, env: string, change: Change, answers: Schemas): PatchResult {
   if (change.op !== 'created') return { patched: 0, invalidated: 0 }
   const event = read<PlatformEvent>(answers.eventAnswer, change.entity)
   let patched = 0
@@ -297,16 +303,16 @@ const catalogOfType = (entity: Row | undefined) => (key: QueryKey) => {
 }
 
 /** One change into the cache of the given environment; kinds the console does not know are left. */
-export function applyChange(client: QueryClient, env: string, change: Change): PatchResult {
+export function applyChange(client: QueryClient, env: string, change: Change, answers: Schemas): PatchResult {
   switch (change.kind) {
     case 'task':
-      return patchTask(client, env, change)
+      return patchTask(client, env, change, answers)
     case 'run': {
       const taskId = change.parentId
       return { patched: 0, invalidated: taskId ? invalidateRuns(client, env, taskId) : 0 }
     }
     case 'event':
-      return patchEvent(client, env, change)
+      return patchEvent(client, env, change, answers)
     case 'product':
       return patchEntity(client, env, change, 'catalog', answers.productAnswer, catalogOfType)
     case 'dataFormat':

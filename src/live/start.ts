@@ -7,7 +7,7 @@ import { currentScope, environmentSetting } from '../core/scope'
 import { getSession, onSessionChange } from '../core/session'
 import type { Frame } from './frames'
 import { shareStream } from './leader'
-import { applyChange, refetchVisible } from './patch'
+import { applyChange, refetchVisible, type Schemas } from './patch'
 import { type Cursor, LiveReader } from './reader'
 
 /** What tabs pass on: the stream's frames, and its falling silent. */
@@ -53,12 +53,16 @@ export function deviceCursor(env: string, userId: string, storage: Storage = loc
   }
 }
 
+/** The answer schemas, once loaded (changes are read as the platform's answers are). */
+let schemas: Schemas | undefined
+
 /** Acts on one message in this tab. */
-export function applyMessage(client: QueryClient, env: string, message: LiveMessage) {
+export function applyMessage(client: QueryClient, env: string, message: LiveMessage, answers = schemas) {
   switch (message.event) {
     case 'change':
       markReachable()
-      applyChange(client, env, message.change)
+      if (answers) applyChange(client, env, message.change, answers)
+      else void refetchVisible(client, env)
       return
     case 'heartbeat':
       markReachable()
@@ -168,7 +172,8 @@ function startFor(client: QueryClient) {
 }
 
 /** Starts the stream for the signed-in user, and again for another user or environment. */
-export function startLive(client: QueryClient): () => void {
+export async function startLive(client: QueryClient): Promise<() => void> {
+  schemas ??= await import('../contract/answers')
   let scope = ''
   const follow = () => {
     const session = getSession()
