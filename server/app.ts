@@ -13,6 +13,7 @@ import { dataFormats } from './routes/data-formats'
 import { declaredRoutes } from './routes/declared'
 import { events } from './routes/events'
 import { files } from './routes/files'
+import { live } from './routes/live'
 import { platformRoutes } from './routes/platform'
 import { products } from './routes/products'
 import { tasks } from './routes/tasks'
@@ -129,6 +130,7 @@ export function createApi(platform: Platform) {
   // Order matters: fixed segments before the product routes' `/:version/:id`.
   api.route('/', tasks)
   api.route('/', events)
+  api.route('/', live)
   api.route('/', contracts)
   api.route('/', files)
   api.route('/', tokens)

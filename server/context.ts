@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { AuthUser } from '../src/contract/user'
 import type { TrustedProxies } from './client-address'
 import type { Db } from './db'
+import type { LiveHub } from './live'
 import type { AllowList } from './outbound'
 import type { Throttle } from './throttle'
 
@@ -24,6 +25,8 @@ export interface Platform {
   notifyAllow: AllowList
   /** The most a product's files may take together, in bytes (FILE_QUOTA_BYTES, default 50 MB). */
   fileQuotaBytes: number
+  /** The live streams of this process (live.ts). */
+  live?: LiveHub
   /** Resolves an OIDC token (access or id token) to a user id, when the provider is mounted. */
   resolveOidcToken?: (token: string) => Promise<string | undefined>
 }

@@ -9,6 +9,16 @@ export interface Db {
    * PostgreSQL, released if the process dies); PGlite is one process, so it just runs `fn`.
    */
   exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>
+  /**
+   * Calls `fn` with the payload of each NOTIFY on `channel` (sent by any process, delivered after its
+   * transaction commits); resolves to a function that stops listening. PostgreSQL: one connection of
+   * its own, opened again after it is lost (`onReconnect` then tells that notices may have been missed).
+   */
+  listen(
+    channel: string,
+    fn: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -18,16 +28,20 @@ interface Queryable {
 
 const alone: Db['exclusive'] = (_key, fn) => fn()
 
+const deaf: Db['listen'] = () => Promise.reject(new Error('listen inside a transaction'))
+
 function wrap(
   q: Queryable,
   transaction: Db['transaction'],
   close: Db['close'],
   exclusive: Db['exclusive'] = alone,
+  listen: Db['listen'] = deaf,
 ): Db {
   return {
     query: async (sql, params) => (await q.query(sql, params)).rows as never,
     transaction,
     exclusive,
+    listen,
     close,
   }
 }
@@ -77,6 +91,7 @@ export async function openDb(options: { dataDir?: string | 'memory'; databaseUrl
           client.release()
         }
       },
+      (channel, fn, onReconnect) => listenPg(options.databaseUrl as string, pg, channel, fn, onReconnect),
     )
     return db
   }
@@ -102,11 +117,80 @@ export async function openDb(options: { dataDir?: string | 'memory'; databaseUrl
         ),
       ),
     () => lite.close(),
+    alone,
+    async (channel, fn) => {
+      const stop = await lite.listen(channel, fn)
+      return async () => stop()
+    },
   )
+}
+
+/** One client of its own that LISTENs, opened again (after a second) whenever it is lost. */
+async function listenPg(
+  url: string,
+  pg: typeof import('pg').default,
+  channel: string,
+  fn: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false
+  let client: import('pg').Client | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const connect = async (again: boolean) => {
+    const next = new pg.Client({ connectionString: url })
+    next.on('notification', (message) => {
+      if (message.channel === channel) fn(message.payload ?? '')
+    })
+    next.on('error', (error) => {
+      console.error(`listener connection lost: ${error.message}`)
+      retry()
+    })
+    next.on('end', () => retry())
+    await next.connect()
+    await next.query(`LISTEN ${channel}`)
+    if (stopped) {
+      await next.end().catch(() => {})
+      return
+    }
+    client = next
+    if (again) onReconnect?.()
+  }
+  const retry = () => {
+    if (stopped || timer) return
+    client = undefined
+    timer = setTimeout(() => {
+      timer = undefined
+      connect(true).catch(() => retry())
+    }, 1000)
+  }
+  await connect(false)
+  return async () => {
+    stopped = true
+    if (timer) clearTimeout(timer)
+    await client?.end().catch(() => {})
+  }
 }
 
 /** The advisory lock key of start-up (migrations and seeding): any number, the same in every process. */
 export const STARTUP_LOCK = 360_001
+
+/**
+ * The statements of a migration: split at a `;` that ends a line, except inside a `$$` quoted function
+ * body, whose own statements end lines too.
+ */
+export function statementsOf(sql: string): string[] {
+  const statements: string[] = []
+  let open = ''
+  for (const piece of sql.split(/;\s*\n/)) {
+    open = open ? `${open};\n${piece}` : piece
+    if ((open.match(/\$\$/g)?.length ?? 0) % 2 === 0) {
+      statements.push(open)
+      open = ''
+    }
+  }
+  if (open) statements.push(open)
+  return statements.map((s) => s.trim()).filter(Boolean)
+}
 
 /** Applies numbered SQL migrations in order, once each (the caller holds STARTUP_LOCK). */
 export async function migrate(db: Db): Promise<{ fresh: boolean }> {
@@ -124,11 +208,7 @@ export async function migrate(db: Db): Promise<{ fresh: boolean }> {
     if (done.has(file)) continue
     const sql = readFileSync(new URL(file, dir), 'utf8')
     await db.transaction(async (tx) => {
-      for (const statement of sql
-        .split(/;\s*\n/)
-        .map((s) => s.trim())
-        .filter(Boolean))
-        await tx.query(statement)
+      for (const statement of statementsOf(sql)) await tx.query(statement)
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file])
     })
   }

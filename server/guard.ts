@@ -89,12 +89,12 @@ export const readableProducts =
  * to no organization: anyone with tasks.read reads it.
  */
 export const readableTasks =
-  (reader: Reader): Condition =>
+  (reader: Reader, alias = 'entities'): Condition =>
   (param) => {
     if (reader.admin) return 'TRUE'
-    return `(coalesce(entities.data->>'productCode', '') = '' OR entities.created_by = ${param(reader.userId ?? '')}
-      OR EXISTS (SELECT 1 FROM entities p WHERE p.env = entities.env AND p.kind = 'product'
-        AND p.code = entities.data->>'productCode' AND p.organization_id = ANY(${param(reader.organizations)}::text[])))`
+    return `(coalesce(${alias}.data->>'productCode', '') = '' OR ${alias}.created_by = ${param(reader.userId ?? '')}
+      OR EXISTS (SELECT 1 FROM entities p WHERE p.env = ${alias}.env AND p.kind = 'product'
+        AND p.code = ${alias}.data->>'productCode' AND p.organization_id = ANY(${param(reader.organizations)}::text[])))`
   }
 
 async function mayReadTask(c: Ctx, reader: Reader, task: Entity): Promise<boolean> {

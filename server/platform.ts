@@ -6,6 +6,7 @@ import { trustedProxies } from './client-address'
 import type { Platform } from './context'
 import { migrate, openDb, STARTUP_LOCK } from './db'
 import { baseHeaders } from './headers'
+import { LIVE_LIMITS, LiveHub, type LiveLimits } from './live'
 import { createOidc } from './oidc'
 import { allowList } from './outbound'
 import { createScheduler } from './scheduler'
@@ -30,6 +31,8 @@ export interface PlatformOptions {
   notifyAllow?: string[]
   /** The most a product's files may take together, in bytes (default FILE_QUOTA_BYTES or 50 MB). */
   fileQuotaBytes?: number
+  /** The live stream's heartbeat and limits (default LIVE_LIMITS; tests shorten them). */
+  live?: Partial<LiveLimits>
 }
 
 /** 50 MB: ten files of the largest size a file may have. */
@@ -58,6 +61,7 @@ export async function createPlatform(options: PlatformOptions) {
   })
   const oidc = await createOidc(db, options.publicUrl, platform.throttle, platform.trustedProxies)
   platform.resolveOidcToken = oidc.resolveToken
+  platform.live = new LiveHub(platform, { ...LIVE_LIMITS, ...options.live })
 
   const app = new Hono()
   const headers = baseHeaders(options.publicUrl)
@@ -83,6 +87,7 @@ export async function createPlatform(options: PlatformOptions) {
   // Started by the server (main.ts); tests drive it with tick() and the platform's clock.
   const scheduler = createScheduler(platform)
   const close = async () => {
+    await platform.live?.stop()
     await scheduler.stop()
     await db.close()
   }

@@ -36,6 +36,8 @@ import { DECLARED } from './declared'
  *   by that product's publishing organization's members, its creator and administrators; a task for
  *   no product by anyone with tasks.read. Another's task is not found (404).
  * - `org-scoped`: events, last errors and stats of the caller's organizations (administrators all).
+ * - `stream`: the live stream of changes (server/live.ts): each change goes to the caller only when the
+ *   rule above of the route that reads it lets them read it (`product`, `task`, `org-scoped`, ...).
  */
 export type Read =
   | 'open'
@@ -47,6 +49,7 @@ export type Read =
   | 'task'
   | 'tasks'
   | 'org-scoped'
+  | 'stream'
 
 export type Rule = (
   | { kind: 'public' }
@@ -134,6 +137,8 @@ export const ROUTE_RULES: Record<string, Rule> = {
   'GET /:env/stats': reads(can('events.read'), 'org-scoped'),
   'GET /:env/stats/organizations': reads(can('events.read'), 'org-scoped'),
   'GET /:env/getlasterrors': reads(can('events.read'), 'org-scoped'),
+  // Every signed-in user may hold it; each change is filtered by the read rule of its own route.
+  'GET /:env/live': reads(USER, 'stream'),
   'GET /:env/soap': reads(can('events.read'), 'products'),
 
   // Contracts, purchases and credentials

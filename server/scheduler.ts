@@ -5,6 +5,7 @@ import { ianaZone } from '../src/contract/time-zones'
 import type { Env, Platform } from './context'
 import type { Db } from './db'
 import { writeEvent } from './events'
+import { purgeChanges } from './live'
 import type { Entity } from './store'
 import { runTask } from './task-run'
 
@@ -373,6 +374,8 @@ export function createScheduler(platform: Platform, options: { run?: Runner; own
       await db.query("DELETE FROM schedule_slots WHERE state <> 'running' AND claimed_at < $1", [
         now - KEEP_SLOTS_MS,
       ])
+      // The live stream's change log is kept a day (or the newest 100 000): purged along.
+      await purgeChanges(db)
     }
   }
 
