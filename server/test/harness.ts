@@ -55,6 +55,28 @@ function consoleDir() {
 
 type Instance = Awaited<ReturnType<typeof createPlatform>>
 
+/**
+ * The first frames of an event stream (the live stream never ends by itself): read up to its first
+ * heartbeat, or for two seconds, then the stream is cancelled.
+ */
+async function opening(response: Response): Promise<string> {
+  const reader = response.body?.getReader()
+  if (!reader) return ''
+  const decoder = new TextDecoder()
+  let text = ''
+  const deadline = Date.now() + 2000
+  while (!text.includes('event: heartbeat') && Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<undefined>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()))),
+    ])
+    if (!chunk || chunk.done) break
+    text += decoder.decode(chunk.value, { stream: true })
+  }
+  await reader.cancel().catch(() => {})
+  return text
+}
+
 /** A platform instance with the calls a test makes of it (as the browser would, over HTTP). */
 function testable(instance: Instance) {
   async function call<T = unknown>(
@@ -71,7 +93,9 @@ function testable(instance: Instance) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
     }
     const response = await instance.app.request(path, { method, headers, body })
-    const text = await response.text()
+    const text = response.headers.get('Content-Type')?.startsWith('text/event-stream')
+      ? await opening(response)
+      : await response.text()
     let parsed: Answer<T>['body'] = {}
     try {
       parsed = text ? JSON.parse(text) : {}

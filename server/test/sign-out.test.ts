@@ -130,6 +130,49 @@ describe('signing out signs out', () => {
     expect(((await refused.json()) as { error: string }).error).toBe('invalid_grant')
   })
 
+  it('closes the live stream of the session with bye at sign-out, at once', async () => {
+    const go = browser()
+    const tokens = await signIn(go)
+    const abort = new AbortController()
+    const live = await fetch(`${base}/api/sandbox/live`, {
+      headers: { Authorization: `Bearer ${tokens.access_token}`, Accept: 'text/event-stream' },
+      signal: abort.signal,
+    })
+    expect(live.status).toBe(200)
+    const reader = live.body?.getReader() as ReadableStreamDefaultReader<Uint8Array>
+    const decoder = new TextDecoder()
+    let text = ''
+    let ended = false
+    /** Reads until `what` is in the stream, it ends, or `ms` pass. */
+    const readUntil = async (what: string, ms: number) => {
+      const deadline = Date.now() + ms
+      while (!text.includes(what) && !ended && Date.now() < deadline) {
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<undefined>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()))),
+        ])
+        if (!chunk) break
+        if (chunk.done) ended = true
+        else text += decoder.decode(chunk.value, { stream: true })
+      }
+    }
+    await readUntil('event: heartbeat', 5000)
+    expect(text).toContain('event: heartbeat')
+    const signedOutAt = Date.now()
+    const end = await go(
+      `/oidc/session/end?${new URLSearchParams({ client_id: 'orchestrator-console', post_logout_redirect_uri: `${PUBLIC}/login` })}`,
+    )
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(await end.text())?.[1] ?? ''
+    expect((await go('/oidc/session/end/confirm', form({ xsrf, logout: 'yes' }))).status).toBe(303)
+    await readUntil('event: bye', 3000)
+    expect(text).toContain('event: bye\ndata: {"reason":"signed-out"}')
+    // Well before the next heartbeat (5 s): the sign-out itself closed it.
+    expect(Date.now() - signedOutAt).toBeLessThan(2500)
+    await readUntil('never', 2000)
+    expect(ended).toBe(true)
+    abort.abort()
+  })
+
   it('revokes the whole grant at the revocation endpoint', async () => {
     const go = browser()
     const tokens = await signIn(go)
