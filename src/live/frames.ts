@@ -16,7 +16,8 @@ export interface Change {
 export type Frame =
   | { event: 'change'; change: Change }
   | { event: 'heartbeat'; seq: number }
-  | { event: 'reset'; seq: number }
+  /** `staleOnly`: a first connection, which replays nothing: only what is shown and stale is asked again. */
+  | { event: 'reset'; seq: number; staleOnly?: boolean }
   | { event: 'bye'; reason: string }
 
 /** A frame's JSON read into one the console knows, or undefined for anything else. */

@@ -263,4 +263,22 @@ describe('refetchVisible', () => {
     expect(c.getQueryState(unseen)?.isInvalidated).toBe(true)
     stop()
   })
+
+  it('after a first stream, asks again only what is shown and stale', async () => {
+    const c = client()
+    const fresh = [...S, 'tasks', 'list', { page: 1 }]
+    const old = [...S, 'tasks', 'list', { page: 2 }]
+    const fetchFresh = vi.fn(async () => ({ items: [], totalCount: 0 }))
+    const fetchOld = vi.fn(async () => ({ items: [], totalCount: 0 }))
+    const { QueryObserver } = await import('@tanstack/react-query')
+    const a = new QueryObserver(c, { queryKey: fresh, queryFn: fetchFresh, staleTime: 60_000 })
+    const b = new QueryObserver(c, { queryKey: old, queryFn: fetchOld, staleTime: 0 })
+    const stops = [a.subscribe(() => {}), b.subscribe(() => {})]
+    await vi.waitFor(() => expect(fetchFresh).toHaveBeenCalledTimes(1))
+    await vi.waitFor(() => expect(fetchOld).toHaveBeenCalledTimes(1))
+    await refetchVisible(c, 'sandbox', true)
+    expect(fetchFresh).toHaveBeenCalledTimes(1)
+    expect(fetchOld).toHaveBeenCalledTimes(2)
+    for (const stop of stops) stop()
+  })
 })

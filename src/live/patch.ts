@@ -322,7 +322,11 @@ export function applyChange(client: QueryClient, env: string, change: Change, an
   }
 }
 
-/** Too long a gap to replay: what is on screen is asked again, the rest marked stale. */
-export function refetchVisible(client: QueryClient, env: string) {
+/**
+ * Too long a gap to replay: what is on screen is asked again, the rest marked stale. With `staleOnly`
+ * (a first stream, which replays nothing), only what is shown and older than it may be is asked again.
+ */
+export function refetchVisible(client: QueryClient, env: string, staleOnly = false) {
+  if (staleOnly) return client.refetchQueries({ predicate: inEnv(env), type: 'active', stale: true })
   return client.invalidateQueries({ predicate: inEnv(env), refetchType: 'active' })
 }

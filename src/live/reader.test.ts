@@ -137,6 +137,22 @@ describe('LiveReader', () => {
     t.reader.stop()
   })
 
+  it('a first stream (no cursor) asks again only what is stale, then goes on from the heartbeat', async () => {
+    const stream = sse()
+    const t = setup({ responses: [() => stream.response()] })
+    t.reader.setToken('tok')
+    await flush()
+    stream.write(`event: heartbeat\ndata: {"seq":40}\n\n${change(41)}event: heartbeat\ndata: {"seq":41}\n\n`)
+    await flush()
+    expect(t.frames).toEqual([
+      { event: 'reset', seq: 40, staleOnly: true },
+      { event: 'heartbeat', seq: 40 },
+      expect.objectContaining({ event: 'change' }),
+      { event: 'heartbeat', seq: 41 },
+    ])
+    t.reader.stop()
+  })
+
   it('on reset takes the platform seq and passes the reset on', async () => {
     const stream = sse()
     const t = setup({ cursor: memoryCursor(3), responses: [() => stream.response()] })

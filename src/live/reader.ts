@@ -244,7 +244,12 @@ export class LiveReader {
           this.options.onFrame({ event: 'reset', seq: frame.seq })
           return
         }
-        if (last === undefined) cursor.set(frame.seq)
+        if (last === undefined) {
+          // The first stream of this device (for this user and environment) starts at the newest
+          // change, replaying nothing: what is shown from an older visit is asked again.
+          cursor.set(frame.seq)
+          this.options.onFrame({ event: 'reset', seq: frame.seq, staleOnly: true })
+        }
         this.options.onFrame(frame)
         return
       case 'bye':

@@ -69,7 +69,8 @@ export function applyMessage(client: QueryClient, env: string, message: LiveMess
       return
     case 'reset':
       markReachable()
-      void refetchVisible(client, env)
+      if (message.staleOnly) void refetchVisible(client, env, true)
+      else void refetchVisible(client, env)
       return
     case 'no-answer':
       noteNoAnswer()
