@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { ADMIN_TOKEN, platform, uniqueCode } from './support'
+import { ADMIN_TOKEN, networkQuiet, platform, uniqueCode } from './support'
 import { createTask, getTask, VIEWER_TOKEN } from './tasks-support'
 
 /** The live stream's path, as the console asks it. */
@@ -157,6 +157,9 @@ test.describe('live', () => {
     await page.goto('/events?limit=500')
     await expect(page.getByTestId('events-scroller')).toBeVisible()
     await streamOpen(seen)
+    // The list has loaded the events the address asks for (its pages are fetched one after another).
+    await expect(page.getByTestId('events-count')).toContainText(/Showing [\d,]+ of [\d,]+/)
+    await networkQuiet(page)
     // The line goes: the console closes its stream.
     await context.setOffline(true)
     const cutAt = seen.length
@@ -177,7 +180,9 @@ test.describe('live', () => {
     const order = shown.map((t) => made.findIndex((name) => t.includes(`${name} `)))
     expect(order).toEqual([...made.keys()].reverse())
     const after = seen.slice(cutAt)
-    expect(after.filter((s) => s.method === 'GET' && s.path === '/api/sandbox/events')).toEqual([])
+    expect(
+      after.filter((s) => s.method === 'GET' && s.path === '/api/sandbox/events').map((s) => s.request.url()),
+    ).toEqual([])
     // The stream resumed from the last change it had applied.
     const resumed = streams(after).at(-1)
     expect(await resumed?.request.headerValue('last-event-id')).toMatch(/^\d+$/)
