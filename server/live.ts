@@ -123,8 +123,14 @@ function shown(kind: string, data: Entity | null): unknown {
   return data
 }
 
+/**
+ * What a read route adds to an entity beyond what is stored (a task's next run from its schedule),
+ * so that a change's entity is the row the list answers.
+ */
+export type Present = (env: string, kind: string, entity: Entity) => Promise<Entity>
+
 /** A change's frame data: the same for every reader who may read it, so made once per seq. */
-function changeData(row: ChangeRow): string {
+function changeData(row: ChangeRow, entity: unknown): string {
   const change: Record<string, unknown> = {
     seq: Number(row.seq),
     at: new Date(row.at).toISOString(),
@@ -137,9 +143,9 @@ function changeData(row: ChangeRow): string {
   if (row.organization_id) change.organizationId = row.organization_id
   const base = JSON.stringify(change)
   if (row.op === 'deleted') return base
-  const entity = JSON.stringify(shown(row.kind, row.data) ?? null)
-  if (entity === 'null' || entity.length > ENTITY_MAX_BYTES) return base
-  return `${base.slice(0, -1)},"entity":${entity}}`
+  const text = JSON.stringify(entity ?? null)
+  if (text === 'null' || text.length > ENTITY_MAX_BYTES) return base
+  return `${base.slice(0, -1)},"entity":${text}}`
 }
 
 type ByeReason = 'signed-out' | 'revoked' | 'shutdown'
@@ -164,6 +170,8 @@ class LiveStream {
   private reader: Reader = { admin: false, organizations: [] }
   private permitted = new Set<string>()
   private developerToken = false
+  private checking: Promise<void> | undefined
+  private checkAgain = false
   private finish: () => void = () => {}
   private readonly finished = new Promise<void>((resolve) => {
     this.finish = resolve
@@ -246,10 +254,9 @@ class LiveStream {
       userId: user.id,
       organizations: rows.map((r) => r.organization_id),
     }
-    const permitted = new Set<string>()
-    for (const name of new Set(Object.values(KIND_PERMISSIONS)))
-      if (await hasPermission(platform, this.env, user, name)) permitted.add(name)
-    this.permitted = permitted
+    const names = [...new Set(Object.values(KIND_PERMISSIONS))]
+    const held = await Promise.all(names.map((name) => hasPermission(platform, this.env, user, name)))
+    this.permitted = new Set(names.filter((_, i) => held[i]))
     this.lastAccessCheck = Date.now()
   }
 
@@ -257,7 +264,23 @@ class LiveStream {
    * Whether the token still names the user (a sign-out, a revocation or an expiry ends it): if not,
    * `bye` and the end; else the reader's organizations and permissions are read again.
    */
-  async checkAccess() {
+  checkAccess(): Promise<void> {
+    if (this.checking) {
+      this.checkAgain = true
+      return this.checking
+    }
+    this.checking = (async () => {
+      do {
+        this.checkAgain = false
+        await this.checkOnce()
+      } while (this.checkAgain && !this.closed)
+    })().finally(() => {
+      this.checking = undefined
+    })
+    return this.checking
+  }
+
+  private async checkOnce() {
     if (this.closed) return
     this.lastAccessCheck = Date.now()
     const user = await resolveBearer(this.hub.platform, `Bearer ${this.opening.token}`).catch(() => undefined)
@@ -309,7 +332,7 @@ class LiveStream {
           )
           for (const row of rows) {
             if (this.closed) return
-            await this.send('change', this.hub.frame(row), row.seq)
+            await this.send('change', await this.hub.frame(this.env, row), row.seq)
           }
           this.cursor = last
           this.hub.saw(this.env, last)
@@ -395,6 +418,7 @@ export class LiveHub {
   constructor(
     readonly platform: Platform,
     readonly limits: LiveLimits = LIVE_LIMITS,
+    private readonly present?: Present,
   ) {}
 
   /** Room for one more stream of this user: a release function, or the seconds to wait. */
@@ -499,10 +523,13 @@ export class LiveHub {
     if (seq > this.known(env)) this.latest.set(env, seq)
   }
 
-  frame(row: ChangeRow): string {
+  async frame(env: string, row: ChangeRow): Promise<string> {
     const made = this.frames.get(row.seq)
     if (made !== undefined) return made
-    const data = changeData(row)
+    let entity: Entity | null = row.data
+    if (entity && row.op !== 'deleted' && this.present)
+      entity = await this.present(env, row.kind, entity).catch(() => entity)
+    const data = changeData(row, row.op === 'deleted' ? undefined : shown(row.kind, entity))
     this.frames.set(row.seq, data)
     if (this.frames.size > 2000) {
       const oldest = this.frames.keys().next().value
@@ -515,7 +542,10 @@ export class LiveHub {
   async stop() {
     this.stopped = true
     if (this.poll) clearInterval(this.poll)
-    await Promise.all([...this.streams].map((s) => s.bye('shutdown')))
+    // A reader that takes nothing does not hold the shutdown up: after a second, the rest just end.
+    const byes = Promise.all([...this.streams].map((s) => s.bye('shutdown')))
+    await Promise.race([byes, new Promise((resolve) => setTimeout(resolve, 1000))])
+    for (const stream of this.streams) stream.end()
     const stop = await this.listening
     await stop?.()
   }

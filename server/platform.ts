@@ -9,7 +9,7 @@ import { baseHeaders } from './headers'
 import { LIVE_LIMITS, LiveHub, type LiveLimits } from './live'
 import { createOidc } from './oidc'
 import { allowList } from './outbound'
-import { createScheduler } from './scheduler'
+import { createScheduler, nextDue } from './scheduler'
 import { seed } from './seed'
 import { staticConsole } from './static'
 import { createThrottle, type ThrottleLimits } from './throttle'
@@ -61,7 +61,12 @@ export async function createPlatform(options: PlatformOptions) {
   })
   const oidc = await createOidc(db, options.publicUrl, platform.throttle, platform.trustedProxies)
   platform.resolveOidcToken = oidc.resolveToken
-  platform.live = new LiveHub(platform, { ...LIVE_LIMITS, ...options.live })
+  // A task's change carries its next run, as the task list shows it.
+  platform.live = new LiveHub(platform, { ...LIVE_LIMITS, ...options.live }, async (env, kind, entity) => {
+    if (kind !== 'task') return entity
+    const at = (await nextDue(db, env, [entity])).get(entity.id)
+    return at === undefined ? entity : { ...entity, nextRunAt: new Date(at).toISOString() }
+  })
 
   const app = new Hono()
   const headers = baseHeaders(options.publicUrl)

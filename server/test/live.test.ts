@@ -388,8 +388,56 @@ describe('the live stream on several platform processes', () => {
       const change = await s.until(changeOf('task', made.body.result?.id as string), 5000)
       expect(change).toBeDefined()
       await s.close()
+      // A token revoked on one process ends its stream on the other at once.
+      const token = 'live-cluster-token'
+      await a.platform.db.query(
+        'INSERT INTO tokens (id, user_id, token_hash, data) VALUES ($1, $2, $3, $4)',
+        [
+          'live-cluster',
+          DEMO.operator.id,
+          hashToken(token),
+          { name: 'cluster', status: 'active', kind: 'developer', createdAt: new Date().toISOString() },
+        ],
+      )
+      const held = await openStream(b.app, token)
+      await held.until(heartbeat)
+      const revoked = await a.call(
+        'POST',
+        `/api/sandbox/internal/users/${DEMO.operator.id}/tokens/live-cluster/revoke`,
+        { token: OPERATOR },
+      )
+      expect(revoked.status, revoked.body.message).toBe(200)
+      expect((await held.until((f) => f.event === 'bye', 3000))?.data).toEqual({ reason: 'revoked' })
+      await held.close()
     } finally {
       await cluster.close()
+    }
+  })
+})
+
+describe('a reader that does not keep up', () => {
+  it('is dropped after the stall time instead of having changes queued for it', async () => {
+    const slow = await startPlatform({ live: { heartbeatMs: 100, pollMs: 100, stallMs: 500 } })
+    try {
+      const s = await openStream(slow.app, ADMIN)
+      await s.until(heartbeat)
+      const hub = slow.platform.live
+      expect(hub?.count()).toBe(1)
+      // The reader stops reading; changes go on.
+      for (let i = 0; i < 6; i += 1) {
+        const made = await slow.call('POST', '/api/sandbox/tasks', {
+          body: { name: `Unread ${i}`, description: 'x'.repeat(4000) },
+        })
+        expect(made.status).toBe(201)
+      }
+      for (let i = 0; i < 40 && hub?.count() !== 0; i += 1) await new Promise((r) => setTimeout(r, 100))
+      expect(hub?.count()).toBe(0)
+      // What it had taken before is all it gets: fewer than the 6 changes, then the end.
+      await s.until(() => false, 2000)
+      expect(s.ended()).toBe(true)
+      expect(s.changes().length).toBeLessThan(6)
+    } finally {
+      await slow.close()
     }
   })
 })
