@@ -205,7 +205,8 @@ class LiveStream {
     this.ready = true
     await this.pull()
     await this.heartbeat()
-    this.timer = setInterval(() => void this.tick(), limits.heartbeatMs)
+    // The reader may have gone meanwhile: no timer is left behind for a stream that has ended.
+    if (!this.closed) this.timer = setInterval(() => void this.tick(), limits.heartbeatMs)
     await this.finished
   }
 
@@ -314,22 +315,30 @@ class LiveStream {
       do {
         this.dirty = false
         while (!this.closed) {
-          const [batch] = await db.query<{ last: string | null }>(
-            `SELECT max(seq)::text AS last FROM (SELECT seq FROM changes WHERE env = $1 AND seq > $2
-             ORDER BY seq LIMIT ${BATCH}) AS batch`,
-            [this.env, this.cursor],
+          // Streams woken together at one cursor (every live one, after a change) read together: one
+          // query for the batch, one per reader for what of it they may read.
+          const from = this.cursor
+          const [batch] = await this.hub.shared(`${this.env} ${from}`, () =>
+            db.query<{ last: string | null }>(
+              `SELECT max(seq)::text AS last FROM (SELECT seq FROM changes WHERE env = $1 AND seq > $2
+               ORDER BY seq LIMIT ${BATCH}) AS batch`,
+              [this.env, from],
+            ),
           )
           if (!batch?.last) break
           const last = Number(batch.last)
-          const params: unknown[] = [this.env, this.cursor, last]
-          const condition = this.condition()((value) => `$${params.push(value)}`)
-          const rows = await db.query<ChangeRow>(
-            `SELECT seq::text AS seq, at, kind, op, id, parent_id, organization_id, data FROM (
-               SELECT c.seq, c.at, c.env, c.kind, c.op, c.id, c.parent_id, c.organization_id, c.created_by,
-                 c.user_id, c.data FROM changes c WHERE c.env = $1 AND c.seq > $2 AND c.seq <= $3) AS entities
-             WHERE ${condition} ORDER BY seq`,
-            params,
-          )
+          const who = JSON.stringify([this.reader, [...this.permitted].sort()])
+          const rows = await this.hub.shared(`${this.env} ${from} ${last} ${who}`, () => {
+            const params: unknown[] = [this.env, from, last]
+            const condition = this.condition()((value) => `$${params.push(value)}`)
+            return db.query<ChangeRow>(
+              `SELECT seq::text AS seq, at, kind, op, id, parent_id, organization_id, data FROM (
+                 SELECT c.seq, c.at, c.env, c.kind, c.op, c.id, c.parent_id, c.organization_id, c.created_by,
+                   c.user_id, c.data FROM changes c WHERE c.env = $1 AND c.seq > $2 AND c.seq <= $3) AS entities
+               WHERE ${condition} ORDER BY seq`,
+              params,
+            )
+          })
           for (const row of rows) {
             if (this.closed) return
             await this.send('change', await this.hub.frame(this.env, row), row.seq)
@@ -407,11 +416,14 @@ export class LiveHub {
   private readonly streams = new Set<LiveStream>()
   /** The newest seq this process knows of, per environment. */
   private readonly latest = new Map<string, number>()
+  /** Reads under way, by what they read: streams asking the same at once share one. */
+  private readonly reads = new Map<string, Promise<unknown>>()
   /** Frames made recently, by seq: many readers of one change share one. */
   private readonly frames = new Map<string, string>()
   private listening: Promise<(() => Promise<void>) | undefined> | undefined
   private poll: ReturnType<typeof setInterval> | undefined
   private reserved = new Map<string, number>()
+  private readonly waking = new Set<string>()
   private reservedTotal = 0
   private stopped = false
 
@@ -437,6 +449,15 @@ export class LiveHub {
       else this.reserved.delete(userId)
       this.reservedTotal -= 1
     }
+  }
+
+  /** The read under way for `key`, or a new one (forgotten once it settles, so later reads see later rows). */
+  shared<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const under = this.reads.get(key)
+    if (under) return under as Promise<T>
+    const made = read().finally(() => this.reads.delete(key))
+    this.reads.set(key, made)
+    return made
   }
 
   /** Streams open on this process (all, or one user's). */
@@ -487,7 +508,13 @@ export class LiveHub {
     }
     const seq = Number(what)
     if (Number.isFinite(seq)) this.saw(env, seq)
-    for (const stream of this.streams) if (stream.env === env) stream.wake()
+    // The signals of one commit arrive together: the streams are woken once, after the last of them.
+    if (this.waking.has(env)) return
+    this.waking.add(env)
+    setImmediate(() => {
+      this.waking.delete(env)
+      for (const stream of this.streams) if (stream.env === env) stream.wake()
+    })
   }
 
   /** Looks for changes whose signal was lost (or after the listening connection came back). */
@@ -526,6 +553,10 @@ export class LiveHub {
   async frame(env: string, row: ChangeRow): Promise<string> {
     const made = this.frames.get(row.seq)
     if (made !== undefined) return made
+    return this.shared(`frame ${row.seq}`, () => this.makeFrame(env, row))
+  }
+
+  private async makeFrame(env: string, row: ChangeRow): Promise<string> {
     let entity: Entity | null = row.data
     if (entity && row.op !== 'deleted' && this.present)
       entity = await this.present(env, row.kind, entity).catch(() => entity)
