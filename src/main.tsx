@@ -215,6 +215,22 @@ function afterFirstScreen(then: () => void) {
   setTimeout(finish, 5000)
 }
 
+/**
+ * The live stream (changes pushed by the platform) starts after the first screen, in its own chunk,
+ * for a signed-in user: it adds nothing to the first screen's bytes, and a visitor never loads it.
+ */
+function startLiveWhenSignedIn() {
+  let started = false
+  const start = () => {
+    if (started || !getSession()) return
+    started = true
+    stop()
+    void import('./live/start').then(({ startLive }) => startLive(queryClient)).catch(() => undefined)
+  }
+  const stop = onSessionChange(() => whenIdle(start))
+  start()
+}
+
 async function boot() {
   // Marks of the boot's steps, for a trace of a start (the bench reads them).
   performance.mark('orchestrator:boot')
@@ -293,6 +309,7 @@ async function boot() {
   afterFirstScreen(() => {
     firstScreenShown()
     startOutboxWhenSignedIn()
+    startLiveWhenSignedIn()
   })
 }
 

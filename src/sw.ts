@@ -7,6 +7,13 @@ import { handlePush } from './pwa/push-worker'
 
 declare const self: ServiceWorkerGlobalScope
 
+// The live stream (`/api/{env}/live`) goes straight to the network: no handler after this one sees
+// it, so it is never answered from or kept in a cache, and its body is never buffered here.
+const LIVE_STREAM = /^\/api\/[^/]+\/live$/
+self.addEventListener('fetch', (event) => {
+  if (LIVE_STREAM.test(new URL(event.request.url).pathname)) event.stopImmediatePropagation()
+})
+
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 

@@ -1,5 +1,12 @@
 import { expect, type Page, type Route, test } from '@playwright/test'
-import { createFormat, platform, signInWithToken, useEnglish, waitForServiceWorker } from './support'
+import {
+  createFormat,
+  networkQuiet,
+  platform,
+  signInWithToken,
+  useEnglish,
+  waitForServiceWorker,
+} from './support'
 
 // A start sends the first screen's read from the entry script, by URL, while the console's code
 // downloads (and preloads that code); the console adopts that answer instead of asking
@@ -87,7 +94,7 @@ test.describe('without the service worker (the console chunk can be held)', () =
     await expect(
       page.locator('#root > :not([data-first-screen])').getByRole('cell', { name: code, exact: true }),
     ).toBeVisible()
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     expect(
       reads.map((r) => r.outcome),
       'one list request, answered and used',
@@ -113,7 +120,7 @@ test.describe('without the service worker (the console chunk can be held)', () =
     console.release()
     await expect(page.getByRole('cell', { name: productionCode, exact: true })).toBeVisible()
     await expect(page.getByRole('cell', { name: sandboxCode, exact: true })).toHaveCount(0)
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     expect(reads.map((r) => new URL(r.url).pathname)).toEqual([
       '/api/sandbox/products/v2/data-formats',
       '/api/production/products/v2/data-formats',

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
+import { networkQuiet, platform, signInWithToken, uniqueCode, useEnglish } from './support'
 
 // A start paints the last picture of its screen before the console loads, only in the scope it was
 // taken in (language, environment, API version, organization), and sends one list request all the same.
@@ -73,7 +73,7 @@ test('a cold start paints the last picture of the list at once, then the console
       page.locator('#root > :not([data-first-screen])').getByRole('cell', { name, exact: true }),
     ).toBeVisible()
     await expect(page.locator('[data-first-screen]')).toHaveCount(0)
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
   })
   expect(
     (await pictured(page)).some((text) => text.includes(name)),

@@ -162,3 +162,34 @@ export async function createFormat(
   expect(status).toBe(201)
   return { ...(json.result as MadeFormat), code }
 }
+
+/**
+ * Waits until the page has made no request for `quietMs`, its live stream aside: "networkidle" never
+ * comes for a signed-in console, whose stream stays open. Requests already under way are seen as
+ * they finish.
+ */
+export async function networkQuiet(page: Page, quietMs = 500) {
+  let last = Date.now()
+  const open = new Set<unknown>()
+  const started = (request: { url: () => string }) => {
+    if (/\/api\/[^/]+\/live$/.test(new URL(request.url()).pathname)) return
+    open.add(request)
+    last = Date.now()
+  }
+  const ended = (request: unknown) => {
+    open.delete(request)
+    last = Date.now()
+  }
+  page.on('request', started)
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  try {
+    await expect
+      .poll(() => open.size === 0 && Date.now() - last >= quietMs, { intervals: [100], timeout: 30_000 })
+      .toBe(true)
+  } finally {
+    page.off('request', started)
+    page.off('requestfinished', ended)
+    page.off('requestfailed', ended)
+  }
+}

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import {
+  networkQuiet,
   signInWithToken,
   uniqueCode,
   useEnglish,
@@ -173,7 +174,7 @@ test.describe('task secrets never stay on the device', () => {
     ]) {
       await page.goto(path)
       await expect(page.locator('main').first(), path).toBeVisible()
-      await page.waitForLoadState('networkidle').catch(() => undefined)
+      await networkQuiet(page).catch(() => undefined)
     }
     await expectNoSecretOnDevice(page, 'after every screen')
 

@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core'
 import { figure, figures, freePort, jsHeapMb, jsonTarget, printFigures, writeFigures } from './figures.mjs'
 
 const json = jsonTarget()
-/** `--only first-row,cold,replay,cache,events,hostile`: some parts of the bench alone. */
+/** `--only first-row,cold,replay,cache,live,events,hostile`: some parts of the bench alone. */
 const only = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1].split(',')
   : null
@@ -553,6 +553,82 @@ if (runs('cache')) {
     floor: median(empty.map((t) => t.heap)),
     floorName: 'empty cache',
     goal: '≤ 60 MB',
+  })
+  await context.close()
+}
+
+if (runs('live')) {
+  // The live stream: a change committed through the API to its row updated in an open list, and
+  // what an idle signed-in tab asks of the platform besides its one stream.
+  const { context, page } = await signedInContext()
+  const api = async (method, path, body) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        Authorization: 'Bearer demo-admin-token',
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return (await response.json()).result
+  }
+  const tag = `LIVEBENCH${Date.now().toString(36)}`
+  const made = []
+  for (let i = 0; i < 10; i += 1)
+    made.push(await api('POST', '/api/sandbox/tasks', { name: `${tag} ${i}`, code: `${tag}_${i}` }))
+  const opened = page.waitForResponse((r) => /\/api\/sandbox\/live$/.test(r.url()) && r.status() === 200)
+  await page.goto(`${base}/tasks?q=${tag}`)
+  await page.getByTestId('task-row').first().waitFor()
+  await opened
+  const latencies = []
+  const SAMPLES_LIVE = 40
+  for (let i = 0; i < SAMPLES_LIVE; i += 1) {
+    const task = made[i % made.length]
+    const running = Math.floor(i / made.length) % 2 === 0
+    const label = running ? 'Running' : 'Stopped'
+    // The watch is set in the page before the change is sent.
+    await page.evaluate(
+      ({ name, label }) => {
+        window.__rowUpdated = new Promise((resolve) => {
+          const check = () => {
+            const row = [...document.querySelectorAll('[data-testid="task-row"]')].find((r) =>
+              r.textContent.includes(name),
+            )
+            if (!row?.textContent.includes(label)) return false
+            observer.disconnect()
+            resolve(performance.timeOrigin + performance.now())
+            return true
+          }
+          const observer = new MutationObserver(check)
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+          check()
+        })
+      },
+      { name: task.name, label },
+    )
+    const sent = Date.now()
+    await api('POST', `/api/sandbox/tasks/${task.id}/${running ? 'start' : 'stop'}`)
+    const shown = await page.evaluate(() => window.__rowUpdated)
+    latencies.push(shown - sent)
+  }
+  const sorted = [...latencies].sort((a, b) => a - b)
+  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+  figure(`live: API change sent to its row updated, p50 of ${SAMPLES_LIVE}`, pct(50), 'ms')
+  figure(`live: API change sent to its row updated, p95 of ${SAMPLES_LIVE}`, pct(95), 'ms', {
+    goal: '≤ 250 ms',
+  })
+  // An idle tab: a minute on the list, every request but the stream counted.
+  const asked = []
+  const note = (request) => {
+    if (!/\/api\/sandbox\/live$/.test(request.url())) asked.push(request.url())
+  }
+  page.on('request', note)
+  await page.waitForTimeout(60_000)
+  page.off('request', note)
+  figure('live: requests per minute of an idle signed-in tab beyond the stream', asked.length, 'requests', {
+    goal: '0',
+    ...(asked.length ? { note: [...new Set(asked.map((u) => new URL(u).pathname))].join(' ') } : {}),
   })
   await context.close()
 }

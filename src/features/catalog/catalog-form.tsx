@@ -20,6 +20,7 @@ import {
   useOutboxSave,
   useRefusalOnFields,
 } from '../../ui/form/platform-answer'
+import { ChangedOnPlatform, useChangedOnPlatform } from '../resource/changed-on-platform'
 import { ActionsTab } from './actions-tab'
 import { ConfigurationTab, ConnectorSettingsTab } from './catalog-form-config'
 import { ConnectorDefinitionTab, ConnectorTab, MapperTab } from './catalog-form-connector'
@@ -122,6 +123,8 @@ export function CatalogForm({
   const attempted = useStore(form.store, (s) => s.submissionAttempts > 0)
   const draft = useDraft(key, values, dirty)
   useRefusalOnFields(form, refused)
+  // Changed on the platform while open (the live stream updates `current`): what was typed stays.
+  const changedOnPlatform = useChangedOnPlatform(current, (entity) => toFormValues(type, entity))
   const tabs = tabsOf(type, panels)
   const invalid = attempted ? tabsWithErrors(type, values) : new Set<TabId>()
 
@@ -157,6 +160,7 @@ export function CatalogForm({
   return (
     <form noValidate onSubmit={onSave(form)} className="max-w-3xl rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <PlatformRefusal entry={outbox.refused} />
+      <ChangedOnPlatform fields={changedOnPlatform} />
       <DraftOffer
         draft={draft}
         saveError={saveError}

@@ -18,6 +18,7 @@ import {
   useOutboxSave,
   useRefusalOnFields,
 } from '../../ui/form/platform-answer'
+import { ChangedOnPlatform, useChangedOnPlatform } from '../resource/changed-on-platform'
 import {
   type DataFormatFormValues,
   dataFormatEditBody,
@@ -73,6 +74,8 @@ export function DataFormatForm({ current, refused }: { current?: DataFormat; ref
     },
   })
   useRefusalOnFields(form, refused)
+  // Changed on the platform while open (the live stream updates `current`): what was typed stays.
+  const changedOnPlatform = useChangedOnPlatform(current, toDataFormatValues)
   const values = useStore(form.store, (s) => s.values)
   const dirty = useStore(form.store, (s) => s.isDirty)
   const draft = useDraft(key, values, dirty)
@@ -80,6 +83,7 @@ export function DataFormatForm({ current, refused }: { current?: DataFormat; ref
   return (
     <form noValidate onSubmit={onSave(form)} className="max-w-2xl rounded-lg bg-white p-6 shadow-sm">
       <PlatformRefusal entry={outbox.refused} />
+      <ChangedOnPlatform fields={changedOnPlatform} />
       <DraftOffer
         draft={draft}
         saveError={saveError}

@@ -1,14 +1,12 @@
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { PLATFORM_STAMPS, TASK_KEPT } from '../../contract/platform-kept'
+import { PLATFORM_KEPT } from '../../contract/platform-kept'
 import type { OutboxEntry } from '../../outbox/db'
 import { discardEntry, retryEntry } from '../../outbox/outbox'
 import { Button } from '../../ui/button'
 import { Dialog, DialogDescription, DialogTitle } from '../../ui/dialog'
-import { sameValue } from './same-value'
+import { differingFields } from './same-value'
 
-/** What the platform keeps by itself (stamps, names it derives, a task's run state): never a conflict. */
-const SKIP = new Set<string>([...PLATFORM_STAMPS, ...TASK_KEPT])
 const show = (value: unknown) =>
   value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value)
 
@@ -17,7 +15,7 @@ export function ConflictDialog({ entry, onClose }: { entry: OutboxEntry; onClose
   const mine = (entry.body ?? {}) as Record<string, unknown>
   const theirs = entry.theirs ?? {}
   // Values, not their JSON text: the platform gives objects back with their keys in another order.
-  const fields = Object.keys({ ...mine }).filter((f) => !SKIP.has(f) && !sameValue(mine[f], theirs[f]))
+  const fields = differingFields(mine, theirs, PLATFORM_KEPT).filter((f) => f in mine)
   const [choice, setChoice] = useState<Record<string, 'mine' | 'theirs'>>(() =>
     Object.fromEntries(fields.map((f) => [f, 'mine'])),
   )

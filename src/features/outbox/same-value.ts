@@ -29,3 +29,16 @@ export function sameValue(a: unknown, b: unknown): boolean {
   for (const key of keys) if (!sameValue(x[key], y[key])) return false
   return true
 }
+
+/**
+ * The fields whose values differ between two versions of an entity, in the order of the first's keys
+ * then the second's, leaving out those in `skip` (what the platform keeps by itself).
+ */
+export function differingFields(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  skip: ReadonlySet<string> = new Set(),
+): string[] {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])]
+  return keys.filter((key) => !skip.has(key) && !sameValue(a[key], b[key]))
+}

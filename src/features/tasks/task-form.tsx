@@ -20,6 +20,7 @@ import {
   useOutboxSave,
   useRefusalOnFields,
 } from '../../ui/form/platform-answer'
+import { ChangedOnPlatform, useChangedOnPlatform } from '../resource/changed-on-platform'
 import { TaskActionsTab } from './task-actions-tab'
 import {
   secretIsSet,
@@ -131,6 +132,8 @@ export function TaskForm({
     [current],
   )
   useRefusalOnFields(form, refused)
+  // Changed on the platform while open (the live stream updates `current`): what was typed stays.
+  const changedOnPlatform = useChangedOnPlatform(current, toFormValues)
   const tabClass =
     'border-b-2 border-transparent px-4 py-2 text-sm font-medium text-gray-700 hover:text-primary-800 data-[state=active]:border-primary-700 data-[state=active]:text-primary-800'
   const panelClass = 'data-[state=inactive]:hidden pt-4'
@@ -138,6 +141,7 @@ export function TaskForm({
   return (
     <form noValidate onSubmit={onSave(form)} className="rounded-lg bg-white p-4 shadow-sm md:p-6">
       <PlatformRefusal entry={outbox.refused ?? jobsSave.refused} />
+      <ChangedOnPlatform fields={changedOnPlatform} />
       <DraftOffer
         draft={draft}
         saveError={saveError}
