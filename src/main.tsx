@@ -24,6 +24,7 @@ import { currentScope } from './core/scope'
 import { getSession, onSessionChange, onUserChange, restoreSession } from './core/session'
 import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
+import { followStream } from './live/follow'
 import { firstScreenShown, holdOutboxReadsForFirstScreen } from './outbox/lazy-db'
 import { pruneReplaced } from './outbox/outbox'
 import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, hasData, saveCacheNow } from './pwa/cache-persister'
@@ -232,6 +233,9 @@ function startLiveWhenSignedIn() {
 }
 
 async function boot() {
+  // Before any screen's query exists: what the live stream keeps current is not refetched on
+  // reconnecting while it runs.
+  followStream(queryClient)
   // Marks of the boot's steps, for a trace of a start (the bench reads them).
   performance.mark('orchestrator:boot')
   holdOutboxReadsForFirstScreen()
@@ -309,8 +313,9 @@ async function boot() {
   afterFirstScreen(() => {
     firstScreenShown()
     startOutboxWhenSignedIn()
-    startLiveWhenSignedIn()
   })
+  // Not held for the first screen's data: what changes meanwhile must reach it.
+  whenIdle(startLiveWhenSignedIn)
 }
 
 void boot()

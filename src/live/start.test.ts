@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as online from '../core/online'
-import { applyMessage, deviceCursor, keptCurrent } from './start'
+import { keptCurrent } from './follow'
+import { applyMessage, deviceCursor } from './start'
 
 afterEach(() => {
   vi.useRealTimers()

@@ -1,10 +1,11 @@
 // The live stream started once the first screen is up: read by one tab, its changes laid into every
 // tab's cache, its heartbeats the evidence that the platform answers.
 
-import { onlineManager, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import { markReachable, noteNoAnswer } from '../core/online'
 import { currentScope, environmentSetting } from '../core/scope'
 import { getSession, onSessionChange } from '../core/session'
+import { liveFollow } from './follow'
 import type { Frame } from './frames'
 import { shareStream } from './leader'
 import { applyChange, refetchVisible, type Schemas } from './patch'
@@ -80,32 +81,6 @@ export function applyMessage(client: QueryClient, env: string, message: LiveMess
   }
 }
 
-/** Query families whose lists and details the stream keeps current (its changes are laid into them). */
-const KEPT_CURRENT = new Set(['tasks', 'events', 'catalog', 'data-formats'])
-export function keptCurrent(key: QueryKey): boolean {
-  const family = key[3]
-  const part = key[4]
-  if (family === 'monitoring') return part === 'task-count' || part === 'last-errors'
-  if (typeof family !== 'string' || !KEPT_CURRENT.has(family)) return false
-  return key.includes('list') || part === 'detail' || part === 'runs'
-}
-
-/**
- * While the stream runs, what it keeps current is not asked again on focus or on reconnecting: a
- * reconnect replays what was missed (or, after too long a gap, refetches what is shown). Everything
- * else, and every query without a stream, keeps the usual refetches.
- */
-function followStream(client: QueryClient) {
-  const defaults = client.getDefaultOptions()
-  const queries = defaults.queries ?? {}
-  const refetch = (query: Query) => !(streaming && keptCurrent(query.queryKey))
-  client.setDefaultOptions({
-    ...defaults,
-    queries: { ...queries, refetchOnWindowFocus: refetch, refetchOnReconnect: refetch },
-  })
-}
-let streaming = false
-
 /** Whether this tab currently holds the stream (for tests and the bench). */
 export const liveState = { leader: false, reader: undefined as LiveReader | undefined }
 
@@ -119,7 +94,7 @@ function startFor(client: QueryClient) {
   liveState.leader = false
   liveState.reader = undefined
   const session = getSession()
-  streaming = Boolean(session) && !unsupported
+  liveFollow.streaming = Boolean(session) && !unsupported
   if (!session || unsupported) return
   const env = currentScope().env
   const userId = session.user.id
@@ -139,7 +114,7 @@ function startFor(client: QueryClient) {
         onUnsupported: () => {
           // The probes stay the evidence of the platform; no error is shown, and screens refetch as before.
           unsupported = true
-          streaming = false
+          liveFollow.streaming = false
         },
       })
       liveState.reader = reader
@@ -183,7 +158,6 @@ export async function startLive(client: QueryClient): Promise<() => void> {
     scope = next
     startFor(client)
   }
-  followStream(client)
   const stopSession = onSessionChange(follow)
   const stopEnv = environmentSetting.subscribe(follow)
   follow()
@@ -192,6 +166,6 @@ export async function startLive(client: QueryClient): Promise<() => void> {
     stopEnv()
     stopCurrent?.()
     stopCurrent = undefined
-    streaming = false
+    liveFollow.streaming = false
   }
 }
