@@ -62,9 +62,13 @@ const CATEGORY_MIN = { performance: 95, accessibility: 100, 'best-practices': 95
  * catalog list's delete dialog are no longer part of a visitor's start. The public budget is lowered
  * to what was measured with a few KB of room; the signed-in one stays (a product detail, 811 KB in 64
  * requests, is the page that sets it and did not change).
+ *
+ * Stop 30: a signed-in screen now reads the live stream (its reader, the stream's parser and the cache
+ * patches, loaded at idle after the first screen) and a task's page can notify this device: /events
+ * 825.2 KB, a product detail 829 KB in 67 requests. The signed-in budget is 840 KB in 70 requests.
  */
 const PUBLIC_BUDGET = { scriptKb: 645, styleKb: 40, documentKb: 50, requests: 52, mainThreadMs: 2000 }
-const SIGNED_IN_BUDGET = { scriptKb: 815, styleKb: 40, documentKb: 50, requests: 64, mainThreadMs: 5000 }
+const SIGNED_IN_BUDGET = { scriptKb: 840, styleKb: 40, documentKb: 50, requests: 70, mainThreadMs: 5000 }
 
 // Signed-in screens are gated like the public ones; LIGHTHOUSE_SIGNED_IN_PERFORMANCE=0 only prints
 // their performance (a local look at a host too loaded to calibrate).
