@@ -1,12 +1,17 @@
-import { act, fireEvent, screen } from '@testing-library/react'
+import { QueryClient, queryOptions } from '@tanstack/react-query'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxEntry } from '../outbox/db'
 import { renderInConsole } from '../test-render'
-import { DeleteDialog } from './delete-dialog'
+import { DeleteDialog, UsedByDeleteDialog } from './delete-dialog'
 
 const outcome = vi.hoisted(() => ({ next: undefined as unknown }))
 vi.mock('../outbox/save-outcome', () => ({ awaitOutcome: vi.fn(async () => outcome.next) }))
-vi.mock('../outbox/outbox', () => ({ discardEntry: vi.fn(async () => {}), retryEntry: vi.fn() }))
+vi.mock('../outbox/outbox', () => ({
+  discardEntry: vi.fn(async () => {}),
+  retryEntry: vi.fn(),
+  isLocalId: (id: string) => id.startsWith('local-'),
+}))
 vi.mock('./notice', () => ({ showNotice: vi.fn() }))
 
 const { discardEntry } = await import('../outbox/outbox')
@@ -83,5 +88,50 @@ describe('a delete dialog', () => {
     await confirm('Close')
     expect(discardEntry).not.toHaveBeenCalled()
     expect(onClose).toHaveBeenCalledWith(true)
+  })
+})
+
+describe('a delete dialog that asks what uses the entity', () => {
+  it('waits for the first answer only: a refetch behind it keeps the button usable', async () => {
+    const client = new QueryClient()
+    let answer: (value: { count: number; items: [] }) => void = () => {}
+    const usedBy = vi.fn(
+      () =>
+        new Promise<{ count: number; items: [] }>((resolve) => {
+          answer = resolve
+        }),
+    )
+    const usedByQuery = (id: string) =>
+      queryOptions({ queryKey: ['used-by', id] as const, queryFn: usedBy, retry: false })
+    renderInConsole(
+      <UsedByDeleteDialog
+        entity={{ id: 'f1' }}
+        usedByQuery={usedByQuery}
+        title="Delete Weather?"
+        inUse={(count) => `${count} in use`}
+        text="The data format is removed from the platform."
+        testId="used-by"
+        queue={async () => entry}
+        onClose={vi.fn()}
+      />,
+      { queryClient: client },
+    )
+    const button = () => screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement
+    expect(button().disabled).toBe(true)
+    expect(screen.getByText('Checking what uses it…')).toBeTruthy()
+    await act(async () => answer({ count: 0, items: [] }))
+    await waitFor(() => expect(button().disabled).toBe(false))
+    expect(usedBy).toHaveBeenCalledTimes(1)
+    // A change elsewhere asks again: the last answer stays, and so does the button.
+    await act(async () => {
+      void client.invalidateQueries({ queryKey: ['used-by'] })
+      // The query's observers are told on a later task.
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    })
+    expect(usedBy).toHaveBeenCalledTimes(2)
+    expect(client.isFetching({ queryKey: ['used-by'] })).toBe(1)
+    expect(button().disabled).toBe(false)
+    expect(screen.getByText('The data format is removed from the platform.')).toBeTruthy()
+    await act(async () => answer({ count: 0, items: [] }))
   })
 })

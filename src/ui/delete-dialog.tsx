@@ -205,7 +205,10 @@ export function UsedByDeleteDialog<Key extends readonly unknown[]>({
   const usedBy = useQuery({ ...usedByQuery(id), enabled: asks })
   const count = usedBy.data?.count ?? 0
   const named = usedBy.data?.items.map((item) => item.name) ?? []
-  const checking = asks && usedBy.isFetching
+  // Only the first answer is waited for: a refetch behind it (a live change, say) keeps the last
+  // answer shown and the button usable, so a click is never swallowed by a moment's disabling. The
+  // platform still refuses a delete of something in use, and the dialog then asks again.
+  const checking = asks && usedBy.isFetching && usedBy.data === undefined
 
   return (
     <DeleteDialog
