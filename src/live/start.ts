@@ -104,6 +104,8 @@ function startFor(client: QueryClient) {
     onLeader: () => {
       liveState.leader = true
     },
+    // A tab that joins gets the recent changes again; heartbeats and resets are of the moment.
+    keep: (message) => message.event === 'change',
     connect: (emit) => {
       const cursor = deviceCursor(env, userId)
       const reader = new LiveReader({
