@@ -183,8 +183,16 @@ test('Run again tapped offline, twice and delivered twice, runs the task exactly
   await context.setOffline(true)
   await deliver()
   await expect.poll(async () => (await shown(page)).length).toBe(1)
-  // A double tap: both reach the worker before the notification is closed.
-  await Promise.all([click(page, payload.tag, 'run'), click(page, payload.tag, 'run')])
+  // A double tap: the action dispatched twice in the worker, the second before the first is handled.
+  const [worker] = context.serviceWorkers()
+  expect(worker).toBeDefined()
+  await worker?.evaluate(async (tag) => {
+    const scope = self as unknown as ServiceWorkerGlobalScope
+    const [notification] = await scope.registration.getNotifications({ tag })
+    if (!notification) throw new Error('No notification shown')
+    for (let i = 0; i < 2; i += 1)
+      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'run' }))
+  }, payload.tag)
   // The console is taken to the task, where the queued run waits.
   await expect(page).toHaveURL(new RegExp(`/tasks/${id}$`))
   await expect(page.getByRole('link', { name: '1 change waits' })).toBeVisible()
