@@ -212,6 +212,14 @@ export function applyPending<T extends { id: string }>(
   }
   for (const entry of mine) {
     const existing = byId.get(entry.entityId)
+    // A command (a queued run) changes no field: its entity is only marked, and never made up.
+    if (entry.command) {
+      if (existing && !existing.pending) {
+        existing.pending = 'update'
+        existing.pendingStatus = entry.status
+      }
+      continue
+    }
     if (entry.method === 'POST' && !existing) {
       const row = {
         ...(entry.body as T),

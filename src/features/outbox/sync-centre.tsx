@@ -97,9 +97,10 @@ export function SyncCentre() {
                   {intl.formatMessage(
                     {
                       id: 'outbox.kind',
-                      defaultMessage: '{kind, select, create {create} update {update} other {delete}}',
+                      defaultMessage:
+                        '{kind, select, create {create} update {update} run {run} other {delete}}',
                     },
-                    { kind: kinds[entry.method] },
+                    { kind: entry.command ?? kinds[entry.method] },
                   )}{' '}
                   · <FormattedDate value={entry.createdAt} dateStyle="short" timeStyle="short" />
                 </span>
@@ -109,8 +110,10 @@ export function SyncCentre() {
                     <FormattedMessage id="outbox.resolve" defaultMessage="Resolve" />
                   </Button>
                 )}
-                {entry.status === 'failed' && entry.method !== 'DELETE' && <BackToForm entry={entry} />}
-                {entry.status === 'failed' && entry.method !== 'DELETE' && (
+                {entry.status === 'failed' && entry.method !== 'DELETE' && !entry.command && (
+                  <BackToForm entry={entry} />
+                )}
+                {entry.status === 'failed' && entry.method !== 'DELETE' && !entry.command && (
                   <Button onClick={() => setCorrecting(entry)}>
                     <FormattedMessage id="outbox.edit" defaultMessage="Edit" />
                     <span className="sr-only"> {entry.label}</span>
