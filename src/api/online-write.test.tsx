@@ -17,8 +17,8 @@ function door(answers: ApiResult<unknown>[]) {
 describe('the one door for online-only writes', () => {
   it('keeps the key for a retry after no answer or a 5xx, and takes a new one after a final answer', async () => {
     const { result, keys } = door([
-      { data: undefined, status: 0, error: 'Failed to fetch' },
-      { data: undefined, status: 503, error: 'Service Unavailable' },
+      { status: 0, error: 'Failed to fetch', kind: 'offline' },
+      { status: 503, error: 'Service Unavailable', kind: 'status' },
       { data: {}, status: 200 },
     ])
     await act(() => result.current.run({ id: 'a' }))
@@ -37,9 +37,9 @@ describe('the one door for online-only writes', () => {
   it('gives another action its own key, says a 403 in the user language, keeps the platform field issues', async () => {
     const issues = [{ path: 'expirationDate', message: 'must be in the future' }]
     const { result, keys } = door([
-      { data: undefined, status: 0, error: 'Failed to fetch' },
-      { data: undefined, status: 403, error: 'Access denied' },
-      { data: undefined, status: 400, error: 'expirationDate: x', body: { error: { issues } } },
+      { status: 0, error: 'Failed to fetch', kind: 'offline' },
+      { status: 403, error: 'Access denied', kind: 'status' },
+      { status: 400, error: 'expirationDate: x', kind: 'status', body: { error: { issues } } },
     ])
     await act(() => result.current.run({ id: 'a' }))
     await act(() => result.current.run({ id: 'b' }))

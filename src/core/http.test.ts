@@ -87,35 +87,35 @@ describe('http layer: the shared request behaviour', () => {
   it('returns blobs as they are', async () => {
     fetchMock.mockResolvedValue(new Response('raw bytes', { status: 200 }))
     const result = await request<Blob>({ path: '/api/{env}/products/{version}/1/files/2', blob: true })
-    expect(await result.data.text()).toBe('raw bytes')
+    expect(await result.data?.text()).toBe('raw bytes')
   })
 
-  it('on failure gives an empty list and the error text: error.message, then message, then transport', async () => {
+  it('on failure gives no data and the error text: error.message, then message, then transport', async () => {
     fetchMock.mockResolvedValueOnce(json({ error: { message: 'inner' }, message: 'outer' }, { status: 400 }))
     expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({
-      data: [],
       error: 'inner',
+      kind: 'status',
       status: 400,
     })
     fetchMock.mockResolvedValueOnce(json({ message: 'outer' }, { status: 500 }))
     expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({
-      data: [],
       error: 'outer',
+      kind: 'status',
       status: 500,
     })
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
     expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({
-      data: [],
       error: 'Failed to fetch',
+      kind: 'offline',
       status: 0,
     })
   })
 
   it('turns a broken answer into the generic failure message', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>proxy</html>', { status: 200 }))
-    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({ data: [], error: GENERIC_FAILURE })
+    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({ error: GENERIC_FAILURE, kind: 'unreadable' })
     fetchMock.mockResolvedValueOnce(new Response('{"success":tr', { status: 200 }))
-    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({ data: [], error: GENERIC_FAILURE })
+    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({ error: GENERIC_FAILURE, kind: 'unreadable' })
   })
 
   it('logs out on 401 except for auth, contracts and auth-credentials paths', async () => {
@@ -145,7 +145,7 @@ describe('answers checked at the door', () => {
     fetchMock.mockResolvedValue(json({ success: true, result: {} }))
     const result = await request({ path: '/api/{env}/tasks', schema: (a) => a.listOf(a.taskAnswer) })
     expect(result).toMatchObject({ status: 502, error: GENERIC_FAILURE, kind: 'shape' })
-    expect(result.data).toEqual([])
+    expect(result.data).toBeUndefined()
   })
   it('a matching answer passes unchanged, with unknown fields kept', async () => {
     const task = { id: 't1', name: 'A', status: 'running', jobs: [], extra: 1 }

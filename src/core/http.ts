@@ -21,29 +21,50 @@ export type { Issue, Pagination } from '../contract/envelope'
  */
 export type FailureKind = 'offline' | 'timeout' | 'status' | 'unreadable' | 'shape'
 
-export interface ApiResult<T> {
-  /** The unwrapped `result`; an empty list on failure, undefined when `success` was false. */
-  data: T
-  pagination?: Pagination
-  /** The `x-auth` response header, passed on. */
-  xAuth?: string
-  /** Error text: `error.message`, then `message`, then the transport's message. */
-  error?: string
+/** What every answer carries, read or failed. */
+interface ApiAnswer {
   /** HTTP status; 0 when no answer came (offline, timeout, refused). */
   status: number
-  /** The raw body of a failed answer (a 412 carries the current entity in `result`). */
-  body?: unknown
-  /** Set with `error`: why the call failed. */
-  kind?: FailureKind
-  /** The platform's validation issues of a refused body. */
-  issues?: Issue[]
+  /** The `x-auth` response header, passed on. */
+  xAuth?: string
+}
+
+/** A call the platform answered with what the console reads. */
+export interface ApiSuccess<T> extends ApiAnswer {
+  /** The unwrapped `result`. */
+  data: T
+  error?: undefined
+  kind?: undefined
+  pagination?: Pagination
   /** The list's `totalCount`, wherever the platform put it; undefined when it gave none. */
   total?: number
-  /** Where a 2xx answer did not fit what the console reads: the call, the field's path, what was expected. */
-  mismatch?: Mismatch
   /** Rows of a list the console could not read (left out of `data` unless `rows` asked for them in place). */
   unreadable?: Unreadable[]
+  body?: undefined
+  issues?: undefined
+  mismatch?: undefined
 }
+
+/** A call that failed: no answer, a refusal, or an answer the console cannot read. */
+export interface ApiFailure extends ApiAnswer {
+  data?: undefined
+  /** Error text: `error.message`, then `message`, then the transport's message. */
+  error: string
+  /** Why the call failed. */
+  kind: FailureKind
+  /** The raw body of a failed answer (a 412 carries the current entity in `result`). */
+  body?: unknown
+  /** The platform's validation issues of a refused body. */
+  issues?: Issue[]
+  /** Where a 2xx answer did not fit what the console reads: the call, the field's path, what was expected. */
+  mismatch?: Mismatch
+  pagination?: undefined
+  total?: undefined
+  unreadable?: undefined
+}
+
+/** A call's outcome: check `error` (or `kind`) first; then `data` is what was asked for. */
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure
 
 /** An answer that did not fit: which call, which field, what the console expected there. */
 export interface Mismatch {
@@ -172,7 +193,6 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
     noteNoAnswer()
     const timedOut = timeout.aborted
     return {
-      data: [] as T,
       status: 0,
       error: error instanceof Error ? error.message : String(error),
       kind: timedOut ? 'timeout' : 'offline',
@@ -193,7 +213,6 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
     if (options.signal?.aborted) throw error
     noteNoAnswer()
     return {
-      data: [] as T,
       status: 0,
       error: error instanceof Error ? error.message : String(error),
       kind: timeout.aborted ? 'timeout' : 'offline',
@@ -203,7 +222,6 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
     body = text ? JSON.parse(text) : undefined
   } catch {
     return {
-      data: [] as T,
       status: response.ok ? 502 : response.status,
       error: response.ok ? GENERIC_FAILURE : statusText(response),
       kind: response.ok ? 'unreadable' : 'status',
@@ -211,7 +229,6 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
   }
   if (!response.ok) {
     return {
-      data: [] as T,
       status: response.status,
       error: errorText(body) ?? statusText(response),
       body,
@@ -225,7 +242,12 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
   if (typeof body === 'object' && body !== null) {
     const b = body as { success?: unknown; result?: unknown; pagination?: Pagination }
     if (b.success === false)
-      return { data: undefined as T, status: response.status, error: errorText(body), xAuth, kind: 'status' }
+      return {
+        status: response.status,
+        error: errorText(body) ?? GENERIC_FAILURE,
+        xAuth,
+        kind: 'status',
+      }
     if ('result' in b) {
       data = b.result
       pagination = b.pagination
@@ -291,7 +313,7 @@ function shapeFailure<T>(
 ): ApiResult<T> {
   const mismatch = { call, ...where }
   console.error(`The answer of ${call} does not fit at "${where.path || '(the answer)'}": ${where.expected}`)
-  return { data: [] as T, status: 502, error: GENERIC_FAILURE, kind: 'shape', body, mismatch }
+  return { status: 502, error: GENERIC_FAILURE, kind: 'shape', body, mismatch }
 }
 
 function statusText(response: Response): string {

@@ -73,9 +73,8 @@ export function FileUpload({
       key,
     )
     const result = await done
-    return result.ok
-      ? { data: result.file, status: 201 }
-      : { data: undefined, status: result.status, error: result.error }
+    if (result.ok) return { data: result.file, status: 201 }
+    return { status: result.status, error: result.error, kind: result.status ? 'status' : 'offline' } as const
   })
   const upload = async () => {
     if (!chosen) return
