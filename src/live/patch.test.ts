@@ -264,19 +264,28 @@ describe('refetchVisible', () => {
     stop()
   })
 
-  it('after a first stream, asks again only what is shown and stale', async () => {
+  it('after a first stream, asks again what is shown and stale, and what is shown and kept current', async () => {
     const c = client()
-    const fresh = [...S, 'tasks', 'list', { page: 1 }]
-    const old = [...S, 'tasks', 'list', { page: 2 }]
+    const kept = [...S, 'tasks', 'list', { page: 1 }]
+    const fresh = [...S, 'users', 'list', {}]
+    const old = [...S, 'users', 'detail', 'u1']
+    const fetchKept = vi.fn(async () => ({ items: [], totalCount: 0 }))
     const fetchFresh = vi.fn(async () => ({ items: [], totalCount: 0 }))
-    const fetchOld = vi.fn(async () => ({ items: [], totalCount: 0 }))
+    const fetchOld = vi.fn(async () => ({ id: 'u1' }))
     const { QueryObserver } = await import('@tanstack/react-query')
-    const a = new QueryObserver(c, { queryKey: fresh, queryFn: fetchFresh, staleTime: 60_000 })
-    const b = new QueryObserver(c, { queryKey: old, queryFn: fetchOld, staleTime: 0 })
-    const stops = [a.subscribe(() => {}), b.subscribe(() => {})]
+    const observers = [
+      new QueryObserver(c, { queryKey: kept, queryFn: fetchKept, staleTime: 60_000 }),
+      new QueryObserver(c, { queryKey: fresh, queryFn: fetchFresh, staleTime: 60_000 }),
+      new QueryObserver(c, { queryKey: old, queryFn: fetchOld, staleTime: 0 }),
+    ]
+    const stops = observers.map((o) => o.subscribe(() => {}))
+    await vi.waitFor(() => expect(fetchKept).toHaveBeenCalledTimes(1))
     await vi.waitFor(() => expect(fetchFresh).toHaveBeenCalledTimes(1))
     await vi.waitFor(() => expect(fetchOld).toHaveBeenCalledTimes(1))
     await refetchVisible(c, 'sandbox', true)
+    // Read before the stream opened: a change in between would reach it no other way.
+    expect(fetchKept).toHaveBeenCalledTimes(2)
+    // Fresh and refetched on focus as usual: left.
     expect(fetchFresh).toHaveBeenCalledTimes(1)
     expect(fetchOld).toHaveBeenCalledTimes(2)
     for (const stop of stops) stop()

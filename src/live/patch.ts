@@ -8,6 +8,7 @@ import type * as Answers from '../contract/answers'
 import type { PagedList } from '../contract/envelope'
 import type { PlatformEvent } from '../contract/event'
 import { LIST_KEY } from '../core/keys'
+import { keptCurrent } from './follow'
 import type { Change } from './frames'
 
 /**
@@ -324,9 +325,15 @@ export function applyChange(client: QueryClient, env: string, change: Change, an
 
 /**
  * Too long a gap to replay: what is on screen is asked again, the rest marked stale. With `staleOnly`
- * (a first stream, which replays nothing), only what is shown and older than it may be is asked again.
+ * (a device's first stream, which replays nothing): what is shown and stale, and what is shown and
+ * kept current by the stream. Those were read before the stream opened, and a change made in between
+ * would reach them neither by the stream nor by a refetch on focus, which the stream turns off.
  */
 export function refetchVisible(client: QueryClient, env: string, staleOnly = false) {
-  if (staleOnly) return client.refetchQueries({ predicate: inEnv(env), type: 'active', stale: true })
+  if (staleOnly)
+    return client.refetchQueries({
+      predicate: (q) => inEnv(env)(q) && (q.isStale() || keptCurrent(q.queryKey)),
+      type: 'active',
+    })
   return client.invalidateQueries({ predicate: inEnv(env), refetchType: 'active' })
 }
