@@ -170,6 +170,10 @@ export async function retryEntry(
   return seq === undefined ? undefined : db.outbox.get(seq)
 }
 
+/** A queued command on an existing entity (a POST without a body, such as a run asked again). */
+export const isCommand = (entry: Pick<OutboxEntry, 'method' | 'body' | 'entityId'>) =>
+  entry.method === 'POST' && entry.body === undefined && !isLocalId(entry.entityId)
+
 export type PendingMark = 'create' | 'update' | 'delete'
 export type WithPending<T> = T & { pending?: PendingMark; pendingStatus?: OutboxEntry['status'] }
 
@@ -211,6 +215,8 @@ export function applyPending<T extends { id: string }>(
     }
   }
   for (const entry of mine) {
+    // A command (a run asked again: a POST without a body) changes no field of what is shown.
+    if (isCommand(entry)) continue
     const existing = byId.get(entry.entityId)
     if (entry.method === 'POST' && !existing) {
       const row = {

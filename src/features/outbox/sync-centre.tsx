@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import type { OutboxEntry } from '../../outbox/db'
-import { discardEntry, retryEntry } from '../../outbox/outbox'
+import { discardEntry, isCommand, retryEntry } from '../../outbox/outbox'
 import { syncNow, useSyncProgress } from '../../outbox/outbox-sync'
 import { useOutbox } from '../../outbox/use-outbox'
 import { usePwaState } from '../../pwa/sw-registration'
@@ -97,9 +97,10 @@ export function SyncCentre() {
                   {intl.formatMessage(
                     {
                       id: 'outbox.kind',
-                      defaultMessage: '{kind, select, create {create} update {update} other {delete}}',
+                      defaultMessage:
+                        '{kind, select, create {create} update {update} run {run} other {delete}}',
                     },
-                    { kind: kinds[entry.method] },
+                    { kind: isCommand(entry) ? 'run' : kinds[entry.method] },
                   )}{' '}
                   · <FormattedDate value={entry.createdAt} dateStyle="short" timeStyle="short" />
                 </span>
