@@ -1,9 +1,9 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl'
 import type { PlatformEvent } from '../../api/events'
-import { queueTaskRun, type Task, taskKeys, taskRunPath } from '../../api/tasks'
+import { queueTaskRun, taskRunPath, tasks } from '../../api/tasks'
 import { usePermittedAction } from '../../auth/permitted'
 import { currentScope } from '../../core/scope'
 import { useSession } from '../../core/session'
@@ -147,17 +147,13 @@ const kindTones: Record<SinceKind, string> = {
   late: 'bg-amber-100 text-amber-900',
 }
 
-/** The task's name where a list or its detail already holds it; no read for it. */
+/**
+ * The task's name: from a cached list or detail where there is one, else its detail is read (the
+ * runs listed name at most a page of tasks, and a deleted one is just "Task").
+ */
 function useTaskName(id: string | undefined): string | undefined {
-  const client = useQueryClient()
-  if (!id) return undefined
-  for (const [, data] of client.getQueriesData<unknown>({ queryKey: taskKeys.all() })) {
-    if (!data || typeof data !== 'object') continue
-    const rows = 'items' in data && Array.isArray(data.items) ? (data.items as Task[]) : [data as Task]
-    const task = rows.find((t) => t?.id === id)
-    if (task?.name) return task.name
-  }
-  return undefined
+  const query = useQuery({ ...tasks.detailQuery(id ?? ''), enabled: id !== undefined, retry: false })
+  return id === undefined ? undefined : query.data?.name
 }
 
 function RunItem({ event }: { event: PlatformEvent }) {
