@@ -30,7 +30,7 @@ export function SinceCard() {
         ? intl.formatMessage({ id: 'home.countFailed', defaultMessage: 'Could not be counted' })
         : intl.formatMessage({ id: 'common.loading', defaultMessage: 'Loading…' })
   const figure = (value: number | undefined, testId: string) => (
-    <span className="block text-2xl font-semibold text-gray-900" data-testid={testId}>
+    <span className="block text-xl font-semibold text-gray-900 sm:text-2xl" data-testid={testId}>
       {value === undefined ? (
         <span title={unknown}>
           <span aria-hidden="true">–</span>
@@ -53,7 +53,9 @@ export function SinceCard() {
       waiting,
     },
   )
-  const tile = 'block rounded-md border-l-4 bg-gray-50 px-3 py-2'
+  // A phone: one row each, label and figure side by side (long Finnish words fit); wider: three tiles.
+  const tile =
+    'flex items-center justify-between gap-2 rounded-md border-l-4 bg-gray-50 px-3 py-2 sm:flex-col sm:items-stretch'
   return (
     <section aria-labelledby="home-since" className="rounded-lg bg-white p-4 shadow-sm">
       <div className="mb-3 flex flex-wrap items-baseline gap-2">
@@ -74,25 +76,30 @@ export function SinceCard() {
         to="/since"
         aria-label={label}
         data-testid="since-link"
-        className="grid grid-cols-3 gap-2 rounded-md hover:bg-primary-50 focus-visible:outline-2 sm:gap-3"
+        className="block rounded-md hover:bg-primary-50 focus-visible:outline-2"
       >
-        <span className={`${tile} border-red-700`}>
-          <span className="block text-sm text-gray-700">
-            <FormattedMessage id="since.failed" defaultMessage="Failed runs" />
+        <span className="grid gap-2 sm:grid-cols-3 sm:gap-3">
+          <span className={`${tile} border-red-700`}>
+            <span className="block text-sm text-gray-700">
+              <FormattedMessage id="since.failed" defaultMessage="Failed runs" />
+            </span>
+            {figure(counts?.failed, 'since-failed')}
           </span>
-          {figure(counts?.failed, 'since-failed')}
+          <span className={`${tile} border-amber-500`}>
+            <span className="block text-sm text-gray-700">
+              <FormattedMessage id="since.late" defaultMessage="Late runs" />
+            </span>
+            {figure(counts?.late, 'since-late')}
+          </span>
+          <span className={`${tile} border-primary-600`}>
+            <span className="block text-sm text-gray-700">
+              <FormattedMessage id="since.waiting" defaultMessage="Waiting to be sent" />
+            </span>
+            {figure(waiting, 'since-waiting')}
+          </span>
         </span>
-        <span className={`${tile} border-amber-500`}>
-          <span className="block text-sm text-gray-700">
-            <FormattedMessage id="since.late" defaultMessage="Late runs" />
-          </span>
-          {figure(counts?.late, 'since-late')}
-        </span>
-        <span className={`${tile} border-primary-600`}>
-          <span className="block text-sm text-gray-700">
-            <FormattedMessage id="since.waiting" defaultMessage="Waiting to be sent" />
-          </span>
-          {figure(waiting, 'since-waiting')}
+        <span aria-hidden="true" className="mt-2 block text-sm text-primary-800 underline">
+          <FormattedMessage id="since.openShort" defaultMessage="Open the list" />
         </span>
       </Link>
     </section>

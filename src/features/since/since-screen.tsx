@@ -118,7 +118,7 @@ export function SinceScreen() {
           />
         </h2>
         {entries.length === 0 ? (
-          <p className="text-gray-700">
+          <p className="mb-3 text-gray-700">
             <FormattedMessage
               id="outbox.empty"
               defaultMessage="Nothing waits to be sent. Every change has reached the platform."
@@ -162,7 +162,8 @@ function RunItem({ event }: { event: PlatformEvent }) {
   const name = useTaskName(taskId)
   return (
     <li className="py-3" data-testid="since-item">
-      <div className="flex flex-wrap items-center gap-2">
+      {/* A phone: kind and time on one line, the task under them; wider: all three on one line. */}
+      <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${kindTones[kind]}`}>
           {kind === 'late' ? (
             <FormattedMessage id="since.kind.late" defaultMessage="Late" />
@@ -170,7 +171,7 @@ function RunItem({ event }: { event: PlatformEvent }) {
             <FormattedMessage id="since.kind.failed" defaultMessage="Failed" />
           )}
         </span>
-        <h3 className="min-w-0 flex-auto font-medium break-words text-gray-900">
+        <h3 className="order-last min-w-0 basis-full font-medium break-words text-gray-900 sm:order-none sm:flex-1 sm:basis-auto">
           {taskId ? (
             <Link to="/tasks/$id" params={{ id: taskId }} className="text-primary-800 underline">
               {name ?? <FormattedMessage id="since.task" defaultMessage="Task" />}
@@ -179,7 +180,7 @@ function RunItem({ event }: { event: PlatformEvent }) {
             <FormattedMessage id="since.task" defaultMessage="Task" />
           )}
         </h3>
-        <span className="text-sm text-gray-700">
+        <span className="ml-auto text-sm text-gray-700 sm:ml-0">
           <FormattedDate value={event.timestamp} dateStyle="short" timeStyle="short" />
         </span>
       </div>
