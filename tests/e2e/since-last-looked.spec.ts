@@ -1,6 +1,15 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { platform, uniqueCode } from './support'
+
+/** The failures the app badge counts (kept in Cache Storage), or undefined without a Badging API. */
+const badgeFailures = (page: Page) =>
+  page.evaluate(async () => {
+    if (typeof (navigator as { setAppBadge?: unknown }).setAppBadge !== 'function') return undefined
+    const stored = await (await caches.open('orchestrator-badge')).match('/__badge/failures')
+    return stored ? Number(await stored.text()) : 0
+  })
 
 /** A figure of the home screen's "since you last looked", as a number. */
 const figure = async (page: Page, testId: string) =>
@@ -41,6 +50,10 @@ test('since you last looked: a failed run counts live, its list gives the reason
   expect(failed.status).toBe(200)
   await expect.poll(() => figure(page, 'since-failed'), { timeout: 10_000 }).toBeGreaterThan(before)
   expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true)
+  // Where the browser has a badge, it counts the same.
+  const unseen = (await figure(page, 'since-failed')) + (await figure(page, 'since-late'))
+  const hasBadge = (await badgeFailures(page)) !== undefined
+  if (hasBadge) await expect.poll(() => badgeFailures(page)).toBe(unseen)
 
   // One tap: the list, with the run and its reason.
   await link.click()
@@ -51,6 +64,8 @@ test('since you last looked: a failed run counts live, its list gives the reason
   const item = items.last()
   await expect(item.getByTestId('since-reason')).toContainText('no-such-action')
   await expect(item.getByText('Failed', { exact: true })).toBeVisible()
+  if (hasBadge) await expect.poll(() => badgeFailures(page)).toBe(0)
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
 
   // Run again from the list while offline: it waits in the outbox, and is sent once when back online.
   const runsBefore = await runs()
@@ -64,7 +79,8 @@ test('since you last looked: a failed run counts live, its list gives the reason
   await page.waitForTimeout(1000)
   expect(await runs()).toBe(runsBefore)
   const sent: string[] = []
-  page.on('request', (r) => {
+  // Sent by the page or by the service worker (Background Sync): either way, once.
+  context.on('request', (r) => {
     if (r.method() === 'POST' && r.url().endsWith(`/api/sandbox/tasks/${id}/run`)) sent.push(r.url())
   })
   await context.setOffline(false)
@@ -81,6 +97,7 @@ test('since you last looked: a failed run counts live, its list gives the reason
   await page.goBack()
   await expect(page.getByTestId('since-failed')).toHaveText('0')
   await expect(page.getByTestId('since-total')).toHaveText('Nothing new')
+  if (hasBadge) await expect.poll(() => badgeFailures(page)).toBe(0)
   expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true)
   // Opened again, the list starts after what was looked at.
   await link.click()
