@@ -50,6 +50,7 @@ export function SinceScreen() {
     void updateAppBadge({ failuresSeen: true })
   }, [newest, query.data === undefined, userId])
   const entries = useOutbox().filter((e) => e.userId === userId)
+  const queuedRuns = new Set(entries.filter((e) => e.method === 'POST').map((e) => e.path))
   return (
     <div className="space-y-4">
       <PageHeader
@@ -94,7 +95,7 @@ export function SinceScreen() {
         {events.length > 0 && (
           <ul className="divide-y divide-gray-200" data-testid="since-list">
             {events.map((event) => (
-              <RunItem key={event.id} event={event} />
+              <RunItem key={event.id} event={event} queuedRuns={queuedRuns} />
             ))}
           </ul>
         )}
@@ -156,7 +157,7 @@ function useTaskName(id: string | undefined): string | undefined {
   return id === undefined ? undefined : query.data?.name
 }
 
-function RunItem({ event }: { event: PlatformEvent }) {
+function RunItem({ event, queuedRuns }: { event: PlatformEvent; queuedRuns: Set<string> }) {
   const kind = kindOf(event)
   const taskId = event.taskId ?? (event.targetType === 'task' ? event.targetEntityId : undefined)
   const name = useTaskName(taskId)
@@ -190,7 +191,7 @@ function RunItem({ event }: { event: PlatformEvent }) {
         </span>
         {event.message}
       </p>
-      {taskId && <RunAgain taskId={taskId} name={name} />}
+      {taskId && <RunAgain taskId={taskId} name={name} waiting={queuedRuns.has(taskRunPath(taskId))} />}
     </li>
   )
 }
@@ -199,11 +200,8 @@ function RunItem({ event }: { event: PlatformEvent }) {
  * Runs the task again through the outbox: offline it waits there and is sent once, under its own
  * Idempotency-Key, when the platform answers. While one waits for the task, no second is queued.
  */
-function RunAgain({ taskId, name }: { taskId: string; name?: string }) {
+function RunAgain({ taskId, name, waiting }: { taskId: string; name?: string; waiting: boolean }) {
   const intl = useIntl()
-  const userId = useSession()?.user.id
-  const path = taskRunPath(taskId)
-  const waiting = useOutbox().some((e) => e.userId === userId && e.method === 'POST' && e.path === path)
   const [state, setState] = useState<'idle' | 'busy' | 'queued'>('idle')
   const execute = usePermittedAction({ type: 'tasks', actions: 'execute', entityIds: taskId })
   if (waiting)
