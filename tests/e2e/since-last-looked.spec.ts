@@ -35,7 +35,10 @@ test('since you last looked: a failed run counts live, its list gives the reason
   await page.goto('/since')
   await expect(page.getByRole('heading', { level: 2, name: /Failed and late runs/ })).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0)
+  // The live stream open first: a change committed before it would be the stream's to replay.
+  const streamOpen = page.waitForResponse((r) => /\/api\/sandbox\/live$/.test(r.url()) && r.status() === 200)
   await page.goto('/')
+  await streamOpen
   const link = page.getByRole('link', { name: /^Since you last looked: .* Open the list$/ })
   await expect(link).toBeVisible()
   await expect(page.getByTestId('since-failed')).toHaveText(/^\d+$/)
