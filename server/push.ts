@@ -139,7 +139,7 @@ export async function pushToTask(
   platform: Platform,
   env: Env,
   task: Entity,
-  message: () => Omit<PushMessage, 'mayRun'>,
+  message: () => Omit<PushMessage, 'mayRun' | 'env' | 'userId'>,
 ): Promise<{ sent: number; failed: number }> {
   const subs = await recipients(platform.db, env, task)
   if (subs.length === 0) return { sent: 0, failed: 0 }
@@ -156,7 +156,12 @@ export async function pushToTask(
           (user.role === 'admin' || (await hasPermission(platform, env, user, 'tasks.execute', task.id))),
       )
     }
-    const payload: PushMessage = { ...message(), mayRun: mayRun.get(sub.user_id) === true }
+    const payload: PushMessage = {
+      ...message(),
+      mayRun: mayRun.get(sub.user_id) === true,
+      env,
+      userId: sub.user_id,
+    }
     if (endpointProblem(platform, sub.endpoint)) {
       failed += 1
       continue

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { isScheduled, type TaskNotification, type TaskRun } from '../src/contract/task'
 import { type AuthUser, type Env, type Platform, stamp } from './context'
 import { writeEvent } from './events'
@@ -132,6 +133,7 @@ function pushMessage(
   setting: Notification,
   task: Entity,
   run: { run: Entity; outcome: Outcome; result: string },
+  notificationId: string,
 ) {
   const name = String(task.name ?? '').slice(0, 100)
   const result = run.result.slice(0, 300)
@@ -147,7 +149,8 @@ function pushMessage(
     url: `/tasks/${task.id}`,
     tag: `task-${task.id}`,
     taskId: task.id,
-    ...(setting.detailLevel === 'result-only' ? {} : { outcome: run.outcome }),
+    notificationId,
+    ...(setting.detailLevel === 'result-only' ? {} : { outcome: run.outcome, taskName: name }),
     ...(setting.detailLevel === 'full' ? { runId: run.run.id, finishedAt: String(run.run.finishedAt) } : {}),
   }
 }
@@ -173,7 +176,11 @@ async function notify(
         message: `Task ${String(task.name)}: ${run.result}`,
       })
     if (setting.type === 'push' && !setting.url) {
-      const { failed: unsent } = await pushToTask(platform, env, task, () => pushMessage(setting, task, run))
+      // One id per reported run and setting, the same on every device: "Run again" is keyed by it.
+      const notificationId = randomUUID()
+      const { failed: unsent } = await pushToTask(platform, env, task, () =>
+        pushMessage(setting, task, run, notificationId),
+      )
       if (unsent > 0)
         await writeEvent(platform, env, undefined, {
           ...base,

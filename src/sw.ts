@@ -3,6 +3,7 @@ import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { handleSync } from './outbox/worker-replay'
+import { runAgainFromWorker } from './outbox/worker-run-again'
 import { handlePush } from './pwa/push-worker'
 
 declare const self: ServiceWorkerGlobalScope
@@ -27,5 +28,5 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
 })
 clientsClaim()
-handlePush()
+handlePush((data, shownAt) => runAgainFromWorker(self, data, shownAt))
 handleSync(self)

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { hashToken } from '../auth'
 import { createPlatform, type PlatformOptions } from '../platform'
 import { ruleKey } from '../route-table'
+import { DEMO } from '../seed'
 
 export const ADMIN = 'demo-admin-token'
 export const OPERATOR = 'demo-operator-token'
@@ -158,6 +160,38 @@ export async function startCluster(count: number, options: Partial<PlatformOptio
 }
 
 export type TestPlatform = Awaited<ReturnType<typeof startPlatform>>
+
+/**
+ * A viewer of one organization with the demo operator's read permissions, so that what tells them
+ * and the operator apart is the organization. Signs in with `token`.
+ */
+export async function addMember(
+  p: { platform: { db: { query: (sql: string, params?: unknown[]) => Promise<unknown> } } },
+  member: { id: string; token: string; organizationId: string },
+) {
+  const db = p.platform.db
+  const email = `${member.token}@example.com`
+  await db.query("INSERT INTO users (id, email, password_hash, role) VALUES ($1, $2, 'x', 'viewer')", [
+    member.id,
+    email,
+  ])
+  await db.query('INSERT INTO tokens (id, user_id, token_hash, data) VALUES ($1, $2, $3, $4)', [
+    member.token,
+    member.id,
+    hashToken(member.token),
+    { name: 'member', status: 'active', kind: 'developer', createdAt: new Date().toISOString() },
+  ])
+  await db.query(
+    `INSERT INTO permissions (user_id, name, entity_id, application_id)
+     SELECT $1, name, CASE WHEN name LIKE 'tokens.%' THEN $1 ELSE entity_id END, application_id
+     FROM permissions WHERE user_id = $2 AND name LIKE '%.read'`,
+    [member.id, DEMO.operator.id],
+  )
+  await db.query('INSERT INTO memberships (user_id, organization_id) VALUES ($1, $2)', [
+    member.id,
+    member.organizationId,
+  ])
+}
 
 const ADMIN_ID = 'u0000000-0000-4000-8000-000000000001'
 const SOME_ID = '00000000-0000-4000-8000-00000000abcd'

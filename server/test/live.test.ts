@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../auth'
 import { purgeChanges } from '../live'
 import { DEMO } from '../seed'
-import { ADMIN, OPERATOR, startCluster, startPlatform, type TestPlatform } from './harness'
+import { ADMIN, addMember, OPERATOR, startCluster, startPlatform, type TestPlatform } from './harness'
 
 // The live stream: what reaches whom, in which order, and what ends it. PGlite by default; real
 // PostgreSQL (several platform instances on one database) with DATABASE_URL.
@@ -118,24 +118,7 @@ async function madeTask(body: Record<string, unknown>, token = ADMIN) {
 
 beforeAll(async () => {
   p = await startPlatform({ live: { heartbeatMs: 300, pollMs: 250, perUser: 6 } })
-  const db = p.platform.db
-  await db.query(
-    "INSERT INTO users (id, email, password_hash, role) VALUES ($1, 'live-member@example.com', 'x', 'viewer')",
-    [MEMBER_ID],
-  )
-  await db.query('INSERT INTO tokens (id, user_id, token_hash, data) VALUES ($1, $2, $3, $4)', [
-    'live-member-token',
-    MEMBER_ID,
-    hashToken(MEMBER),
-    { name: 'member', status: 'active', kind: 'developer', createdAt: new Date().toISOString() },
-  ])
-  await db.query(
-    `INSERT INTO permissions (user_id, name, entity_id, application_id)
-     SELECT $1, name, CASE WHEN name LIKE 'tokens.%' THEN $1 ELSE entity_id END, application_id
-     FROM permissions WHERE user_id = $2 AND name LIKE '%.read'`,
-    [MEMBER_ID, DEMO.operator.id],
-  )
-  await db.query('INSERT INTO memberships (user_id, organization_id) VALUES ($1, $2)', [MEMBER_ID, THEIRS])
+  await addMember(p, { id: MEMBER_ID, token: MEMBER, organizationId: THEIRS })
 })
 afterAll(async () => {
   await closeAll()

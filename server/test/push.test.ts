@@ -115,6 +115,7 @@ describe('Web Push to the devices of a task', () => {
       (await p.call('POST', '/api/sandbox/push-subscriptions', { body: other.json, token: OPERATOR })).status,
     ).toBe(201)
 
+    const seenIds = new Set<string>()
     for (const level of ['simple', 'result-only', 'full'] as const) {
       received.length = 0
       const id = await failingTask(level)
@@ -143,7 +144,23 @@ describe('Web Push to the devices of a task', () => {
         }
         if (level === 'full') expect(message.runId).toEqual(expect.any(String))
         else expect(message.runId).toBeUndefined()
+        // What Run again queues the run with: ids only, and one notification id on every device.
+        expect(message).toMatchObject({ env: 'sandbox', userId: expect.any(String) })
+        expect(message.notificationId).toEqual(expect.any(String))
+        expect(message.taskName).toBe(level === 'result-only' ? undefined : `Night job ${level}`)
       }
+      const ids = received.map((r) => {
+        const d = r.path === '/phone' ? phone : laptop
+        const text = ece.decrypt(r.body, {
+          version: 'aes128gcm',
+          privateKey: d.ecdh,
+          authSecret: b64url(d.auth),
+        })
+        return JSON.parse(text.toString('utf8')).notificationId as string
+      })
+      expect(new Set(ids).size).toBe(1)
+      expect(seenIds.has(ids[0] as string)).toBe(false)
+      seenIds.add(ids[0] as string)
     }
   })
 

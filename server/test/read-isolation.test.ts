@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashToken } from '../auth'
 import { type Read, ROUTE_RULES, ruleKey } from '../route-table'
 import { DEMO } from '../seed'
-import { ADMIN, type Answer, apiRoutes, fill, OPERATOR, startPlatform, type TestPlatform } from './harness'
+import {
+  ADMIN,
+  type Answer,
+  addMember,
+  apiRoutes,
+  fill,
+  OPERATOR,
+  startPlatform,
+  type TestPlatform,
+} from './harness'
 
 // Generated from the route table: every read route, as a member of the organization that holds the
 // data, as a member of other organizations only, and as a platform administrator. A GET route without
@@ -40,24 +48,7 @@ const f = {
 beforeAll(async () => {
   p = await startPlatform()
   const db = p.platform.db
-  await db.query(
-    "INSERT INTO users (id, email, password_hash, role) VALUES ($1, 'member@example.com', 'x', 'viewer')",
-    [MEMBER_ID],
-  )
-  await db.query('INSERT INTO tokens (id, user_id, token_hash, data) VALUES ($1, $2, $3, $4)', [
-    'member-token',
-    MEMBER_ID,
-    hashToken(MEMBER),
-    { name: 'member', status: 'active', kind: 'developer', createdAt: new Date().toISOString() },
-  ])
-  // The operator's read permissions, so that what tells the member and the operator apart is the organization.
-  await db.query(
-    `INSERT INTO permissions (user_id, name, entity_id, application_id)
-     SELECT $1, name, CASE WHEN name LIKE 'tokens.%' THEN $1 ELSE entity_id END, application_id
-     FROM permissions WHERE user_id = $2 AND name LIKE '%.read'`,
-    [MEMBER_ID, DEMO.operator.id],
-  )
-  await db.query('INSERT INTO memberships (user_id, organization_id) VALUES ($1, $2)', [MEMBER_ID, THEIRS])
+  await addMember(p, { id: MEMBER_ID, token: MEMBER, organizationId: THEIRS })
 
   const made = async (
     path: string,

@@ -155,6 +155,7 @@ export function queueTaskRun(task: { id: string }, label: string) {
     resource: TASKS,
     entityId: task.id,
     label,
+    command: 'run',
   })
 }
 

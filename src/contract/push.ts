@@ -27,6 +27,16 @@ export interface PushPayload {
   tag: string
   mayRun: boolean
   taskId: string
+  /**
+   * What "Run again" queues the run with, none of it secret: the environment of the task, the user
+   * the device belongs to, and this notification's id (one per reported run, the same on every device),
+   * which keys the queued run so that it is sent once however often the action is tapped.
+   */
+  env?: string
+  userId?: string
+  notificationId?: string
+  /** The task's name, as the title shows it (not with the result-only detail level). */
+  taskName?: string
   outcome?: string
   /** With the full detail level: which run, and when it ended. */
   runId?: string

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { shareStream } from './leader'
+import { RECENT_KEPT, RECENT_MS, shareStream } from './leader'
 
 /** Web Locks as the browser gives them: one holder per name, the next request granted when it lets go. */
 function fakeLocks() {
@@ -47,6 +47,7 @@ function tab(
   name: string,
   env: { locks: Pick<LockManager, 'request'> | undefined; Channel: typeof BroadcastChannel | undefined },
   scope = 'sandbox:u1',
+  extra: { keep?: (m: string) => boolean; now?: () => number } = {},
 ) {
   const applied: string[] = []
   const connections = { opened: 0, closed: 0 }
@@ -56,6 +57,7 @@ function tab(
     locks: env.locks,
     Channel: env.Channel,
     apply: (m) => applied.push(m),
+    ...extra,
     connect: (e) => {
       connections.opened += 1
       emit = e
@@ -143,5 +145,46 @@ describe('shareStream', () => {
     await tick()
     expect(b.connections.opened).toBe(0)
     vi.restoreAllMocks()
+  })
+
+  it('a tab that joins gets the recent messages it kept, in order, and then the live ones', async () => {
+    const env = { locks: fakeLocks(), Channel: fakeChannel() }
+    let clock = 0
+    const now = () => clock
+    const keep = (m: string) => !m.startsWith('beat')
+    const a = tab('a', env, 'sandbox:u1', { keep, now })
+    await tick()
+    a.emit('c1')
+    a.emit('beat1')
+    clock += RECENT_MS + 1
+    a.emit('c2')
+    a.emit('c3')
+    await tick()
+    // Joins after c3: c1 is too old, the heartbeat is not kept.
+    const b = tab('b', env, 'sandbox:u1', { keep, now })
+    await tick()
+    await tick()
+    expect(b.applied).toEqual(['c2', 'c3'])
+    a.emit('c4')
+    await tick()
+    expect(b.applied).toEqual(['c2', 'c3', 'c4'])
+    // The leader and the tabs already there are not given the recent ones again.
+    expect(a.applied).toEqual(['c1', 'beat1', 'c2', 'c3', 'c4'])
+    a.stop()
+    b.stop()
+  })
+
+  it('keeps at most the newest RECENT_KEPT messages', async () => {
+    const env = { locks: fakeLocks(), Channel: fakeChannel() }
+    const a = tab('a', env)
+    await tick()
+    for (let i = 0; i < RECENT_KEPT + 5; i++) a.emit(`m${i}`)
+    const b = tab('b', env)
+    await tick()
+    await tick()
+    expect(b.applied.length).toBe(RECENT_KEPT)
+    expect(b.applied[0]).toBe('m5')
+    a.stop()
+    b.stop()
   })
 })

@@ -1,12 +1,12 @@
 // The live stream started once the first screen is up: read by one tab, its changes laid into every
 // tab's cache, its heartbeats the evidence that the platform answers.
 
-import { onlineManager, type QueryClient } from '@tanstack/react-query'
+import { notifyManager, onlineManager, type QueryClient } from '@tanstack/react-query'
 import { markReachable, noteNoAnswer } from '../core/online'
 import { currentScope, environmentSetting } from '../core/scope'
 import { getSession, onSessionChange } from '../core/session'
 import { liveFollow } from './follow'
-import type { Frame } from './frames'
+import type { Change, Frame } from './frames'
 import { shareStream } from './leader'
 import { applyChange, refetchVisible, type Schemas } from './patch'
 import { type Cursor, LiveReader } from './reader'
@@ -57,13 +57,48 @@ export function deviceCursor(env: string, userId: string, storage: Storage = loc
 /** The answer schemas, once loaded (changes are read as the platform's answers are). */
 let schemas: Schemas | undefined
 
+/**
+ * Changes are laid into the cache at most once a frame: a burst (hundreds of events a second) is
+ * applied together, its screens told once, so a list scrolls on while it fills. A change after a
+ * quiet moment is applied at once.
+ */
+const COALESCE_MS = 16
+let queued: { client: QueryClient; env: string; change: Change; answers: Schemas }[] = []
+let flushTimer: ReturnType<typeof setTimeout> | undefined
+let lastFlush = Number.NEGATIVE_INFINITY
+
+/** Applies the changes waiting for their frame now (before a message that must follow them). */
+export function flushChanges() {
+  clearTimeout(flushTimer)
+  flushTimer = undefined
+  lastFlush = performance.now()
+  const batch = queued
+  queued = []
+  if (batch.length === 0) return
+  notifyManager.batch(() => {
+    for (const { client, env, change, answers } of batch) applyChange(client, env, change, answers)
+  })
+}
+
+function queueChange(client: QueryClient, env: string, change: Change, answers: Schemas) {
+  queued.push({ client, env, change, answers })
+  if (flushTimer !== undefined) return
+  const wait = lastFlush + COALESCE_MS - performance.now()
+  if (wait <= 0) flushChanges()
+  else flushTimer = setTimeout(flushChanges, wait)
+}
+
 /** Acts on one message in this tab. */
 export function applyMessage(client: QueryClient, env: string, message: LiveMessage, answers = schemas) {
+  if (message.event !== 'change') flushChanges()
   switch (message.event) {
     case 'change':
       markReachable()
-      if (answers) applyChange(client, env, message.change, answers)
-      else void refetchVisible(client, env)
+      if (answers) queueChange(client, env, message.change, answers)
+      else {
+        flushChanges()
+        void refetchVisible(client, env)
+      }
       return
     case 'heartbeat':
       markReachable()
@@ -89,6 +124,8 @@ let stopCurrent: (() => void) | undefined
 let unsupported = false
 
 function startFor(client: QueryClient) {
+  // Changes of the user or environment before are not laid into what comes next.
+  queued = []
   stopCurrent?.()
   stopCurrent = undefined
   liveState.leader = false
@@ -104,6 +141,8 @@ function startFor(client: QueryClient) {
     onLeader: () => {
       liveState.leader = true
     },
+    // A tab that joins gets the recent changes again; heartbeats and resets are of the moment.
+    keep: (message) => message.event === 'change',
     connect: (emit) => {
       const cursor = deviceCursor(env, userId)
       const reader = new LiveReader({

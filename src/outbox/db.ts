@@ -27,6 +27,11 @@ export interface OutboxEntry {
   label: string
   /** The route of the entity's form (`/x/$id/edit`), where a refused change leads back to. */
   form?: string
+  /**
+   * A command on the entity rather than a change of its fields (a task's run, queued from a
+   * notification): it has no form to go back to, and the entity shows it only as waiting.
+   */
+  command?: 'run'
   createdAt: number
   status: OutboxStatus
   attempts: number

@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react'
 import { request } from '../core/http'
 import { isResource, type Resource } from '../core/resources'
-import { organizationSetting } from '../core/scope'
+import { organizationSetting, versionSetting } from '../core/scope'
 import { getSession, onSessionChange } from '../core/session'
 import type { OutboxEntry } from './db'
 import { loadDb } from './lazy-db'
 import { onQueued } from './outbox'
+import { keepPageScope } from './page-scope'
 import { dueNow, replayOnce, type SendResult } from './replay'
 import { SYNC_TAG } from './sync-tag'
 
@@ -165,6 +166,15 @@ function registerBackgroundSync() {
 /** Starts replaying: now, when changes are queued, when the connection or the session comes back. */
 export function startOutboxSync(onSettled: (resource: Resource) => void) {
   settledHandler = onSettled
+  // What the service worker queues ("Run again" on a notification) joins this scope's changes.
+  const keepScope = () =>
+    void keepPageScope({
+      organizationId: organizationSetting.get(),
+      version: versionSetting.get(),
+    }).catch(() => undefined)
+  keepScope()
+  organizationSetting.subscribe(keepScope)
+  versionSetting.subscribe(keepScope)
   onQueued(kickReplay)
   onQueued(registerBackgroundSync)
   onSessionChange(() => {

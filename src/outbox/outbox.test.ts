@@ -293,6 +293,7 @@ describe('pending overlay', () => {
       resource: 'data-formats',
       entityId: 't1',
       label: 'Run again: T1',
+      command: 'run',
     })
     const rows = applyPending([{ id: 'x', name: 'X' }], await db.outbox.toArray(), 'data-formats')
     expect(rows).toEqual([{ id: 'x', name: 'X' }])

@@ -25,6 +25,8 @@ export interface ChangeInput {
   label: string
   /** The route of the entity's form (`/x/$id/edit`), where a refused change leads back to. */
   form?: string
+  /** A command on the entity (a task's run asked again) rather than a change of its fields. */
+  command?: OutboxEntry['command']
 }
 
 const listeners = new Set<() => void>()
@@ -170,10 +172,6 @@ export async function retryEntry(
   return seq === undefined ? undefined : db.outbox.get(seq)
 }
 
-/** A queued command on an existing entity (a POST without a body, such as a run asked again). */
-export const isCommand = (entry: Pick<OutboxEntry, 'method' | 'body' | 'entityId'>) =>
-  entry.method === 'POST' && entry.body === undefined && !isLocalId(entry.entityId)
-
 export type PendingMark = 'create' | 'update' | 'delete'
 export type WithPending<T> = T & { pending?: PendingMark; pendingStatus?: OutboxEntry['status'] }
 
@@ -215,9 +213,15 @@ export function applyPending<T extends { id: string }>(
     }
   }
   for (const entry of mine) {
-    // A command (a run asked again: a POST without a body) changes no field of what is shown.
-    if (isCommand(entry)) continue
     const existing = byId.get(entry.entityId)
+    // A command (a queued run) changes no field: its entity is only marked, and never made up.
+    if (entry.command) {
+      if (existing && !existing.pending) {
+        existing.pending = 'update'
+        existing.pendingStatus = entry.status
+      }
+      continue
+    }
     if (entry.method === 'POST' && !existing) {
       const row = {
         ...(entry.body as T),

@@ -14,14 +14,21 @@ const WORDS = {
 const words = () => (self.navigator.language?.toLowerCase().startsWith('fi') ? WORDS.fi : WORDS.en)
 
 /** Where a click on the notification (or its action) leads: the run's task, in this console only. */
-function targetOf(data: Partial<PushPayload> | undefined, action: string): string {
+function targetOf(data: Partial<PushPayload> | undefined): string {
   const path =
     typeof data?.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/'
-  const url = new URL(path, self.location.origin)
-  // A run is never sent from here without the user seeing the task: the task opens and asks.
-  if (action === 'run' && data?.mayRun) url.hash = 'run-again'
-  return url.href
+  return new URL(path, self.location.origin).href
 }
+
+/**
+ * What "Run again" does (the outbox's, given by the worker's entry point: this layer imports none of
+ * it): queues the task's run once per notification and sends it when it can. `unusable`: nothing
+ * could be queued (no task, environment or user known).
+ */
+export type RunAgain = (
+  data: Partial<PushPayload>,
+  shownAt: number,
+) => Promise<'queued' | 'already' | 'unusable'>
 
 function payloadOf(event: PushEvent): Partial<PushPayload> {
   try {
@@ -58,17 +65,23 @@ async function open(url: string) {
   return self.clients.openWindow(url)
 }
 
-async function clicked(notification: Notification, action: string) {
+async function clicked(notification: Notification, action: string, runAgain: RunAgain) {
   notification.close()
-  // The window first, while the click still lets the worker open one.
-  await open(targetOf(notification.data as Partial<PushPayload>, action))
-  if ((notification.data as Partial<PushPayload>)?.outcome === 'error') await updateAppBadge({ failures: -1 })
+  const data = (notification.data ?? {}) as Partial<PushPayload>
+  // The window first, while the click still lets the worker open one; the queued run shows there as
+  // waiting, and is sent meanwhile.
+  const opening = open(targetOf(data))
+  // Not in every browser's Notification type; where missing, "now" stands in.
+  const shownAt = (notification as Notification & { timestamp?: number }).timestamp ?? Date.now()
+  const queuing = action === 'run' && data.mayRun ? runAgain(data, shownAt) : undefined
+  await Promise.allSettled([opening, queuing])
+  if (data.outcome === 'error') await updateAppBadge({ failures: -1 })
 }
 
-export function handlePush() {
+export function handlePush(runAgain: RunAgain) {
   self.addEventListener('push', (event) => event.waitUntil(show(payloadOf(event))))
   self.addEventListener('notificationclick', (event) =>
-    event.waitUntil(clicked(event.notification, event.action)),
+    event.waitUntil(clicked(event.notification, event.action, runAgain)),
   )
   // A page may ask to act on a shown notification as a click would (a notification centre of its own,
   // and browsers whose automation cannot click a system notification).
@@ -78,7 +91,7 @@ export function handlePush() {
     event.waitUntil(
       self.registration.getNotifications({ tag: message.tag }).then(async (shown) => {
         const [first] = shown
-        if (first) await clicked(first, message.action ?? '')
+        if (first) await clicked(first, message.action ?? '', runAgain)
       }),
     )
   })

@@ -1,6 +1,7 @@
 import { QueryClient, queryOptions } from '@tanstack/react-query'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { UsedBy } from '../contract/envelope'
 import type { OutboxEntry } from '../outbox/db'
 import { renderInConsole } from '../test-render'
 import { DeleteDialog, UsedByDeleteDialog } from './delete-dialog'
@@ -94,10 +95,10 @@ describe('a delete dialog', () => {
 describe('a delete dialog that asks what uses the entity', () => {
   it('waits for the first answer only: a refetch behind it keeps the button usable', async () => {
     const client = new QueryClient()
-    let answer: (value: { count: number; items: [] }) => void = () => {}
+    let answer: (value: UsedBy) => void = () => {}
     const usedBy = vi.fn(
       () =>
-        new Promise<{ count: number; items: [] }>((resolve) => {
+        new Promise<UsedBy>((resolve) => {
           answer = resolve
         }),
     )

@@ -1,6 +1,13 @@
 import type { CDPSession, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { platform, uniqueCode, waitForServiceWorker } from './support'
+import {
+  outboxCount,
+  platform,
+  readBootStore,
+  uniqueCode,
+  waitForCached,
+  waitForServiceWorker,
+} from './support'
 
 // Headless Chromium has no push service to subscribe to: a push is delivered to the service worker
 // through the DevTools protocol instead, and the notification's click is asked of the worker by a
@@ -48,6 +55,15 @@ const shown = (page: Page) =>
     }))
   })
 
+/** How many runs the task has on the platform. */
+const runsOf = async (page: Page, id: string) =>
+  (await platform<unknown[]>(page.request, 'GET', `/api/sandbox/tasks/${id}/runs`)).json.pagination
+    ?.totalCount ?? 0
+
+/** The signed-in user's id, as the platform puts it in the message for that user's devices. */
+const userIdOf = async (page: Page) =>
+  (await readBootStore<{ user: { id: string } }>(page, 'session'))?.user.id as string
+
 const click = (page: Page, tag: string, action: string) =>
   page.evaluate(
     ({ tag, action }) =>
@@ -55,7 +71,7 @@ const click = (page: Page, tag: string, action: string) =>
     { tag, action },
   )
 
-test('a push shows the notification; Open takes the console to the run, Run again asks on the task', async ({
+test('a push shows the notification; Open takes the console to the run, Run again runs the task once', async ({
   signedIn: page,
 }) => {
   await waitForServiceWorker(page)
@@ -71,6 +87,9 @@ test('a push shows the notification; Open takes the console to the run, Run agai
     taskId: id,
     outcome: 'error',
     mayRun: true,
+    env: 'sandbox',
+    userId: await userIdOf(page),
+    notificationId: uniqueCode('N'),
   }
   const deliver = () =>
     cdp.send('ServiceWorker.deliverPushMessage', {
@@ -98,23 +117,18 @@ test('a push shows the notification; Open takes the console to the run, Run agai
   await expect(page).toHaveURL(new RegExp(`/tasks/${id}$`))
   await expect(page.getByRole('heading', { level: 1, name: /Push T/ })).toBeVisible()
   await expect.poll(() => shown(page)).toEqual([])
-  await expect(page.getByTestId('run-again-prompt')).toHaveCount(0)
 
-  // "Run again" opens the task and asks; nothing runs until the user presses Run now.
-  const runs = async () =>
-    (await platform<unknown[]>(page.request, 'GET', `/api/sandbox/tasks/${id}/runs`)).json.pagination
-      ?.totalCount ?? 0
-  const before = await runs()
+  // "Run again", online: the task opens, and the worker sends the queued run at once, once.
+  const before = await runsOf(page, id)
   await deliver()
   await expect.poll(async () => (await shown(page)).length).toBe(1)
   await page.goto('/events')
   await click(page, payload.tag, 'run')
-  await expect(page).toHaveURL(new RegExp(`/tasks/${id}#run-again$`))
-  await expect(page.getByTestId('run-again-prompt')).toBeVisible()
-  expect(await runs()).toBe(before)
-  await page.getByRole('button', { name: 'Run now' }).click()
-  await expect.poll(runs).toBe(before + 1)
-  await expect(page.getByTestId('run-again-prompt')).toHaveCount(0)
+  await expect(page).toHaveURL(new RegExp(`/tasks/${id}$`))
+  await expect.poll(() => runsOf(page, id)).toBe(before + 1)
+  await expect.poll(() => outboxCount(page)).toBe(0)
+  await expect(page.getByTestId('run-queued')).toHaveCount(0)
+  expect(await runsOf(page, id)).toBe(before + 1)
 
   // A user who may not run the task gets no Run again.
   await cdp.send('ServiceWorker.deliverPushMessage', {
@@ -125,6 +139,109 @@ test('a push shows the notification; Open takes the console to the run, Run agai
   await expect
     .poll(async () => (await shown(page)).find((n) => n.tag === 'viewer')?.actions)
     .toEqual(['open:Open'])
+})
+
+test('Run again tapped offline, twice and delivered twice, runs the task exactly once when the network is back', async ({
+  signedIn: page,
+  context,
+}) => {
+  test.setTimeout(120_000)
+  await waitForServiceWorker(page)
+  const id = await makeTask(page, false)
+  const origin = new URL(page.url()).origin
+  // A page of another origin holds the DevTools session once every console page is closed.
+  const holder = await context.newPage()
+  await holder.goto('about:blank')
+  const cdp = await context.newCDPSession(holder)
+  const registration = await registrationId(cdp, origin)
+  const payload = {
+    title: 'Night job: failed',
+    body: 'Broken step failed',
+    url: `/tasks/${id}`,
+    tag: `task-${id}`,
+    taskId: id,
+    taskName: 'Night job',
+    outcome: 'error',
+    mayRun: true,
+    env: 'sandbox',
+    userId: await userIdOf(page),
+    notificationId: uniqueCode('N'),
+  }
+  const deliver = () =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: registration,
+      data: JSON.stringify(payload),
+    })
+  const before = await runsOf(holder, id)
+  // The task was seen before: offline, the console shows it from what it kept.
+  await page.goto(`/tasks/${id}`)
+  await expect(page.getByRole('heading', { level: 1, name: /Push T/ })).toBeVisible()
+  await waitForCached(page, id)
+  await page.goto('/events')
+
+  await context.setOffline(true)
+  await deliver()
+  await expect.poll(async () => (await shown(page)).length).toBe(1)
+  // A double tap: the action dispatched twice in the worker, the second before the first is handled.
+  const [worker] = context.serviceWorkers()
+  expect(worker).toBeDefined()
+  await worker?.evaluate(async (tag) => {
+    const scope = self as unknown as ServiceWorkerGlobalScope
+    const [notification] = await scope.registration.getNotifications({ tag })
+    if (!notification) throw new Error('No notification shown')
+    for (let i = 0; i < 2; i += 1)
+      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'run' }))
+  }, payload.tag)
+  // The console is taken to the task, where the queued run waits.
+  await expect(page).toHaveURL(new RegExp(`/tasks/${id}$`))
+  await expect(page.getByRole('link', { name: '1 change waits' })).toBeVisible()
+  await expect(page.getByTestId('run-queued')).toBeVisible()
+  // The same message delivered again, and its Run again tapped again: still one queued run.
+  await deliver()
+  await expect.poll(async () => (await shown(page)).length).toBe(1)
+  await page.goto('/events')
+  await click(page, payload.tag, 'run')
+  await expect(page).toHaveURL(new RegExp(`/tasks/${id}$`))
+  await expect(page.getByTestId('run-queued')).toBeVisible()
+  await expect.poll(async () => (await shown(page)).length).toBe(0)
+  expect(await outboxCount(page)).toBe(1)
+  await expect(page.getByRole('link', { name: '1 change waits' })).toBeVisible()
+  expect(await runsOf(holder, id)).toBe(before)
+  await page.close()
+
+  // Network back, every console page closed: the worker's Background Sync sends it.
+  await context.setOffline(false)
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin,
+    registrationId: registration,
+    tag: 'orchestrator-outbox',
+    lastChance: false,
+  })
+  await expect.poll(() => runsOf(holder, id), { timeout: 30_000 }).toBe(before + 1)
+  // A console opened afterwards finds nothing waiting, and sends nothing again.
+  const late = await context.newPage()
+  await late.goto(`/tasks/${id}`)
+  await expect(late.getByRole('heading', { level: 1, name: /Push T/ })).toBeVisible()
+  await expect(late.getByRole('link', { name: /changes? wait/ })).toHaveCount(0, { timeout: 20_000 })
+  await expect(late.getByTestId('run-queued')).toHaveCount(0)
+  expect(await outboxCount(late)).toBe(0)
+
+  // The same message once more after the run was sent: queued again under the same key, the platform
+  // answers it as the run already made, and nothing runs twice.
+  const answers: (string | null)[] = []
+  context.on('response', (response) => {
+    if (new URL(response.url()).pathname === `/api/sandbox/tasks/${id}/run`)
+      answers.push(response.headers()['idempotent-replayed'] ?? null)
+  })
+  await deliver()
+  await expect.poll(async () => (await shown(late)).length).toBe(1)
+  await late.goto('/events')
+  await click(late, payload.tag, 'run')
+  await expect(late).toHaveURL(new RegExp(`/tasks/${id}$`))
+  await expect.poll(() => answers, { timeout: 20_000 }).toEqual(['true'])
+  await expect.poll(() => outboxCount(late), { timeout: 20_000 }).toBe(0)
+  expect(await runsOf(holder, id)).toBe(before + 1)
 })
 
 test.describe('in Finnish', () => {

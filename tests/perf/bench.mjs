@@ -6,7 +6,7 @@
 // throw-away PostgreSQL, and PGlite) and hostile need no browser.
 // It listens on the first free port from BENCH_PORT (default 4520), the events part from 10 above.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
@@ -624,13 +624,145 @@ if (runs('live')) {
     if (!/\/api\/sandbox\/live$/.test(request.url())) asked.push(request.url())
   }
   page.on('request', note)
-  await page.waitForTimeout(60_000)
+  await page.waitForTimeout(Number(process.env.BENCH_IDLE_MS ?? 60_000))
   page.off('request', note)
   figure('live: requests per minute of an idle signed-in tab beyond the stream', asked.length, 'requests', {
     goal: '0',
     ...(asked.length ? { note: [...new Set(asked.map((u) => new URL(u).pathname))].join(' ') } : {}),
   })
+  await page.close()
+  await liveEventsRate(context)
   await context.close()
+}
+
+/**
+ * Events per second one browser applies while its events list scrolls at 60 fps. The list's tab is
+ * sent new-event changes over the tabs' channel, as the tab holding the stream relays them, at rising
+ * rates: the figure is the browser's side (the platform's own write rate is measured by the capacity
+ * part). A rate is kept up when every event sent is on the list and 95 % of frames take ≤ 20 ms.
+ */
+async function liveEventsRate(context) {
+  const list = await context.newPage()
+  await list.goto(`${base}/events?limit=100`)
+  await list.getByTestId('events-scroller').waitFor()
+  await list.getByTestId('events-count').filter({ hasText: 'of' }).waitFor()
+  await list.waitForTimeout(1000)
+  // A same-origin document that does not run the console: it only posts, as a leader tab would.
+  const feeder = await context.newPage()
+  await feeder.goto(`${base}/favicon.svg`)
+  // The list is the tab in front (a tab behind gets a frame a second).
+  await list.bringToFront()
+  const total = async () => {
+    const text = await list.getByTestId('events-count').textContent()
+    return Number((text.match(/of ([\d,. \u00a0]+)/)?.[1] ?? '').replace(/[^\d]/g, ''))
+  }
+  const STEP_MS = 3000
+  let kept = 0
+  let seq = 1e9
+  // 0 first: the same scrolling with nothing sent, the floor of the frame times.
+  let floorP95
+  const missed = []
+  for (const rate of [0, 100, 250, 500, 1000, 2000]) {
+    const before = await total()
+    // BENCH_PROFILE=file.cpuprofile: the list tab's CPU profile at 500 events/s, for DevTools.
+    const profiling =
+      process.env.BENCH_PROFILE && rate === 500 ? await context.newCDPSession(list) : undefined
+    if (profiling) {
+      await profiling.send('Profiler.enable')
+      await profiling.send('Profiler.start')
+    }
+    const scrolling = list.evaluate(
+      (ms) =>
+        new Promise((resolve) => {
+          const box = document.querySelector('[data-testid="events-scroller"]')
+          const frames = []
+          let last = performance.now()
+          const end = last + ms
+          let down = true
+          const frame = (now) => {
+            frames.push(now - last)
+            last = now
+            if (box.scrollTop + box.clientHeight >= box.scrollHeight - 1) down = false
+            if (box.scrollTop <= 0) down = true
+            box.scrollTop += down ? 120 : -120
+            if (now < end) requestAnimationFrame(frame)
+            else resolve(frames.slice(1))
+          }
+          requestAnimationFrame(frame)
+        }),
+      STEP_MS,
+    )
+    const sent = await feeder.evaluate(
+      ({ rate, ms, first }) =>
+        new Promise((resolve) => {
+          const channel = new BroadcastChannel('orchestrator-live')
+          const scope = 'sandbox:u0000000-0000-4000-8000-000000000001'
+          const start = performance.now()
+          let n = 0
+          const tick = () => {
+            const due = Math.min(Math.floor(((performance.now() - start) / 1000) * rate), (rate * ms) / 1000)
+            for (; n < due; n += 1) {
+              const id = `livebench-${first + n}`
+              const entity = {
+                id,
+                timestamp: new Date().toISOString(),
+                type: 'bench.event',
+                status: n % 10 === 0 ? 'error' : 'info',
+                message: `Bench event ${first + n}`,
+              }
+              channel.postMessage({
+                scope,
+                message: {
+                  event: 'change',
+                  change: { seq: first + n, at: entity.timestamp, kind: 'event', op: 'created', id, entity },
+                },
+              })
+            }
+            if (n < (rate * ms) / 1000) setTimeout(tick, 4)
+            else {
+              channel.close()
+              resolve(n)
+            }
+          }
+          tick()
+        }),
+      { rate, ms: STEP_MS, first: seq },
+    )
+    seq += sent
+    const frames = (await scrolling).sort((a, b) => a - b)
+    if (profiling) {
+      const { profile } = await profiling.send('Profiler.stop')
+      writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile))
+      await profiling.detach()
+    }
+    await list.waitForTimeout(500)
+    const applied = (await total()) - before
+    const at = (p) => frames[Math.min(frames.length - 1, Math.ceil((p / 100) * frames.length) - 1)]
+    const smooth = applied === sent && at(95) <= 20
+    if (rate === 0) {
+      floorP95 = at(95)
+      figure('live: scrolling the events list, nothing sent: frame p95', at(95), 'ms', {
+        note: `p50 ${at(50).toFixed(1)} ms`,
+      })
+      continue
+    }
+    figure(
+      `live: ${rate} events/s sent to a scrolling events list, applied`,
+      (applied / STEP_MS) * 1000,
+      'events/s',
+      {
+        note: `frame p50/p95 ${at(50).toFixed(1)}/${at(95).toFixed(1)} ms${smooth ? ', kept up at 60 fps' : `, not kept up (${applied} of ${sent} applied)`}`,
+      },
+    )
+    if (!smooth) missed.push(rate)
+    else kept = rate
+  }
+  figure('live: events per second applied while scrolling at 60 fps', kept, 'events/s', {
+    goal: '≥ 500',
+    note: `the highest rate kept up${missed.length ? `; not kept up at ${missed.join(', ')}/s` : ''}; scrolling alone p95 ${floorP95.toFixed(1)} ms`,
+  })
+  await feeder.close()
+  await list.close()
 }
 
 await browser.close()

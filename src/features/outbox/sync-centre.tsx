@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import type { OutboxEntry } from '../../outbox/db'
-import { discardEntry, isCommand, retryEntry } from '../../outbox/outbox'
+import { discardEntry, retryEntry } from '../../outbox/outbox'
 import { syncNow, useSyncProgress } from '../../outbox/outbox-sync'
 import { useOutbox } from '../../outbox/use-outbox'
 import { usePwaState } from '../../pwa/sw-registration'
@@ -100,7 +100,7 @@ export function SyncCentre() {
                       defaultMessage:
                         '{kind, select, create {create} update {update} run {run} other {delete}}',
                     },
-                    { kind: isCommand(entry) ? 'run' : kinds[entry.method] },
+                    { kind: entry.command ?? kinds[entry.method] },
                   )}{' '}
                   · <FormattedDate value={entry.createdAt} dateStyle="short" timeStyle="short" />
                 </span>
@@ -110,8 +110,10 @@ export function SyncCentre() {
                     <FormattedMessage id="outbox.resolve" defaultMessage="Resolve" />
                   </Button>
                 )}
-                {entry.status === 'failed' && entry.method !== 'DELETE' && <BackToForm entry={entry} />}
-                {entry.status === 'failed' && entry.method !== 'DELETE' && (
+                {entry.status === 'failed' && entry.method !== 'DELETE' && !entry.command && (
+                  <BackToForm entry={entry} />
+                )}
+                {entry.status === 'failed' && entry.method !== 'DELETE' && !entry.command && (
                   <Button onClick={() => setCorrecting(entry)}>
                     <FormattedMessage id="outbox.edit" defaultMessage="Edit" />
                     <span className="sr-only"> {entry.label}</span>

@@ -3,23 +3,22 @@ import { FormattedMessage } from 'react-intl'
 import { useOnlineWrite } from '../../api/online-write'
 import { sendTaskCommand, type Task, type TaskCommand } from '../../api/tasks'
 import { usePermittedAction } from '../../auth/permitted'
+import type { OutboxStatus } from '../../outbox/db'
 import { Alert } from '../../ui/alert'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 
-/** Start, stop and run now: sent at once (never queued), then the task and its history are refetched. */
-export function TaskCommands({ task }: { task: Task }) {
+/**
+ * Start, stop and run now: sent at once (never queued), then the task and its history are refetched.
+ * A run queued by "Run again" on a notification (`queuedRun`, its outbox state) is said to wait.
+ */
+export function TaskCommands({ task, queuedRun }: { task: Task; queuedRun?: OutboxStatus }) {
   const [done, setDone] = useState<TaskCommand | null>(null)
-  // "Run again" on a notification opens the task here and asks: a run is never sent unseen.
-  const [askRun, setAskRun] = useState(
-    () => typeof location !== 'undefined' && location.hash === '#run-again',
-  )
   const write = useOnlineWrite((command: TaskCommand, key: string) => sendTaskCommand(task.id, command, key))
   const busy = write.busy ? 'busy' : null
   const send = async (command: TaskCommand) => {
     setDone(null)
     const result = await write.run(command)
     if (result && result.error === undefined) setDone(command)
-    setAskRun(false)
   }
   const running = task.status === 'running'
   const execute = usePermittedAction({ type: 'tasks', actions: 'execute', entityIds: task.id })
@@ -55,12 +54,12 @@ export function TaskCommands({ task }: { task: Task }) {
         </OnlineOnlyButton>
       </div>
       <div aria-live="polite" className="mt-2">
-        {askRun && !denied.disabled && (
+        {queuedRun === 'pending' && (
           <Alert tone="info">
-            <span data-testid="run-again-prompt">
+            <span data-testid="run-queued">
               <FormattedMessage
-                id="task.runAgainPrompt"
-                defaultMessage="You chose Run again on a notification. Press Run now to run this task."
+                id="task.runQueued"
+                defaultMessage="Run again, chosen on a notification, waits to be sent: the task runs once the console reaches the platform."
               />
             </span>
           </Alert>

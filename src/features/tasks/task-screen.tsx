@@ -21,7 +21,8 @@ import { RunOutcomeBadge, TaskStatusBadge } from './task-status-badge'
 
 /** `/tasks/{id}`: the task, its current result, start/stop/run now and the run history. */
 export function TaskScreen({ id }: { id: string }) {
-  const { query, local, current: task } = useEntity(tasks, id)
+  const { query, local, current: task, pending } = useEntity(tasks, id)
+  const queuedRun = pending.find((e) => e.entityId === id && e.command === 'run')?.status
 
   if (query.error instanceof ApiError && query.error.status === 403)
     return (
@@ -59,7 +60,7 @@ export function TaskScreen({ id }: { id: string }) {
         }
       />
       <EntityState query={query} local={local} shown />
-      <TaskCommands task={task} />
+      <TaskCommands task={task} queuedRun={queuedRun} />
       <section aria-labelledby="task-result-title" className="rounded-lg bg-white p-4 shadow-sm">
         <h2 id="task-result-title" className="mb-2 text-lg font-semibold text-gray-900">
           <FormattedMessage id="task.result" defaultMessage="Current result" />

@@ -96,7 +96,12 @@ export const refusedOf = (
   ofForm: (entry: OutboxEntry) => boolean = () => true,
 ) =>
   entries.find(
-    (e) => e.entityId === entityId && (e.status === 'failed' || e.status === 'conflict') && ofForm(e),
+    (e) =>
+      e.entityId === entityId &&
+      (e.status === 'failed' || e.status === 'conflict') &&
+      // A refused command (a queued run) is no form's input.
+      !e.command &&
+      ofForm(e),
   )
 
 /**
