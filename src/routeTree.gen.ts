@@ -17,6 +17,7 @@ import { Route as UserEventsRouteImport } from './routes/_user/events'
 import { Route as UserMeRouteImport } from './routes/_user/me'
 import { Route as UserMonitoringRouteImport } from './routes/_user/monitoring'
 import { Route as UserOutboxRouteImport } from './routes/_user/outbox'
+import { Route as UserSinceRouteImport } from './routes/_user/since'
 import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsIdRouteImport } from './routes/products/$id'
 import { Route as UserConnectorsIndexRouteImport } from './routes/_user/connectors/index'
@@ -78,6 +79,11 @@ const UserMonitoringRoute = UserMonitoringRouteImport.update({
 const UserOutboxRoute = UserOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
+  getParentRoute: () => UserRoute,
+} as any)
+const UserSinceRoute = UserSinceRouteImport.update({
+  id: '/since',
+  path: '/since',
   getParentRoute: () => UserRoute,
 } as any)
 const ProductsIndexRoute = ProductsIndexRouteImport.update({
@@ -205,6 +211,7 @@ export interface FileRoutesByFullPath {
   '/me': typeof UserMeRoute
   '/monitoring': typeof UserMonitoringRoute
   '/outbox': typeof UserOutboxRoute
+  '/since': typeof UserSinceRoute
   '/products/$id': typeof ProductsIdRoute
   '/products/': typeof ProductsIndexRoute
   '/connectors/create': typeof UserConnectorsCreateRoute
@@ -236,6 +243,7 @@ export interface FileRoutesByTo {
   '/me': typeof UserMeRoute
   '/monitoring': typeof UserMonitoringRoute
   '/outbox': typeof UserOutboxRoute
+  '/since': typeof UserSinceRoute
   '/products/$id': typeof ProductsIdRoute
   '/': typeof UserIndexRoute
   '/products': typeof ProductsIndexRoute
@@ -270,6 +278,7 @@ export interface FileRoutesById {
   '/_user/me': typeof UserMeRoute
   '/_user/monitoring': typeof UserMonitoringRoute
   '/_user/outbox': typeof UserOutboxRoute
+  '/_user/since': typeof UserSinceRoute
   '/products/$id': typeof ProductsIdRoute
   '/_user/': typeof UserIndexRoute
   '/products/': typeof ProductsIndexRoute
@@ -305,6 +314,7 @@ export interface FileRouteTypes {
     | '/me'
     | '/monitoring'
     | '/outbox'
+    | '/since'
     | '/products/$id'
     | '/products/'
     | '/connectors/create'
@@ -336,6 +346,7 @@ export interface FileRouteTypes {
     | '/me'
     | '/monitoring'
     | '/outbox'
+    | '/since'
     | '/products/$id'
     | '/'
     | '/products'
@@ -369,6 +380,7 @@ export interface FileRouteTypes {
     | '/_user/me'
     | '/_user/monitoring'
     | '/_user/outbox'
+    | '/_user/since'
     | '/products/$id'
     | '/_user/'
     | '/products/'
@@ -459,6 +471,13 @@ declare module '@tanstack/react-router' {
       path: '/outbox'
       fullPath: '/outbox'
       preLoaderRoute: typeof UserOutboxRouteImport
+      parentRoute: typeof UserRoute
+    }
+    '/_user/since': {
+      id: '/_user/since'
+      path: '/since'
+      fullPath: '/since'
+      preLoaderRoute: typeof UserSinceRouteImport
       parentRoute: typeof UserRoute
     }
     '/products/': {
@@ -630,6 +649,7 @@ interface UserRouteChildren {
   UserMeRoute: typeof UserMeRoute
   UserMonitoringRoute: typeof UserMonitoringRoute
   UserOutboxRoute: typeof UserOutboxRoute
+  UserSinceRoute: typeof UserSinceRoute
   UserIndexRoute: typeof UserIndexRoute
   UserConnectorsCreateRoute: typeof UserConnectorsCreateRoute
   UserDataFormatsCreateRoute: typeof UserDataFormatsCreateRoute
@@ -659,6 +679,7 @@ const UserRouteChildren: UserRouteChildren = {
   UserMeRoute: UserMeRoute,
   UserMonitoringRoute: UserMonitoringRoute,
   UserOutboxRoute: UserOutboxRoute,
+  UserSinceRoute: UserSinceRoute,
   UserIndexRoute: UserIndexRoute,
   UserConnectorsCreateRoute: UserConnectorsCreateRoute,
   UserDataFormatsCreateRoute: UserDataFormatsCreateRoute,

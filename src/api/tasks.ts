@@ -140,6 +140,25 @@ export function queueTaskJobs(current: Pick<Task, 'id' | 'updatedAt' | 'name'>, 
   })
 }
 
+/** The path of a task's "run now", as queued and as compared with what is queued. */
+export const taskRunPath = (id: string) => buildPath(`${PATH}/{id}/run`, { id })
+
+/**
+ * A run asked again from the list of failed and late runs: the user chose it knowing it may go later,
+ * so it is queued like any change and sent once under its own Idempotency-Key when the platform
+ * answers (the task's own Run now stays online only).
+ */
+export function queueTaskRun(task: { id: string }, label: string) {
+  return queueForCurrentScope({
+    method: 'POST',
+    path: taskRunPath(task.id),
+    resource: TASKS,
+    entityId: task.id,
+    label,
+    command: 'run',
+  })
+}
+
 /** Start, stop and run now make no sense later: online only, never queued. */
 export async function sendTaskCommand(id: string, command: TaskCommand, idempotencyKey: string) {
   const result = await request<{ task: Task; run?: TaskRun }>({

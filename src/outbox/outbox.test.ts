@@ -286,6 +286,29 @@ describe('pending overlay', () => {
     ])
   })
 
+  it('lays a queued command (a run asked again) over nothing, and sends it once under its key', async () => {
+    const queued = await queueChange(scope, {
+      method: 'POST',
+      path: '/api/sandbox/tasks/t1/run',
+      resource: 'data-formats',
+      entityId: 't1',
+      label: 'Run again: T1',
+      command: 'run',
+    })
+    const rows = applyPending([{ id: 'x', name: 'X' }], await db.outbox.toArray(), 'data-formats')
+    expect(rows).toEqual([{ id: 'x', name: 'X' }])
+    // Offline first: kept, then sent once when an answer comes, with the same key both times.
+    const offline = sender(() => ({ status: 0, error: 'Failed to fetch' }))
+    await replayOnce({ ...scope, send: offline.send })
+    await dueNow('unreachable')
+    const online = sender(() => ({ status: 200, data: { task: { id: 't1' }, run: { id: 'r1' } } }))
+    await replayOnce({ ...scope, send: online.send })
+    await replayOnce({ ...scope, send: online.send })
+    expect(online.calls.map((e) => [e.path, e.id])).toEqual([['/api/sandbox/tasks/t1/run', queued?.id]])
+    expect(offline.calls[0]?.id).toBe(queued?.id)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
   it('keeps showing sent changes, unmarked, on data fetched before they were sent', async () => {
     await queueCreateEditDelete()
     const fetched = [

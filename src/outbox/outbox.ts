@@ -25,6 +25,8 @@ export interface ChangeInput {
   label: string
   /** The route of the entity's form (`/x/$id/edit`), where a refused change leads back to. */
   form?: string
+  /** A command on the entity (a task's run asked again) rather than a change of its fields. */
+  command?: OutboxEntry['command']
 }
 
 const listeners = new Set<() => void>()

@@ -42,6 +42,18 @@ describe('the app badge', () => {
     expect(shown).toEqual([3, 4, 5, 2, 'cleared', 'cleared'])
   })
 
+  it('takes the count of a page that read it over what the worker added, until the list is seen', async () => {
+    const { shown, nav } = badge()
+    await updateAppBadge({ waiting: 1 }, nav)
+    await updateAppBadge({ failures: 1 }, nav)
+    // The home screen counted three failed or late runs since the user last looked (the pushed one among them).
+    await updateAppBadge({ failuresNow: 3 }, nav)
+    // Waiting changes come and go: the failures stay until their list is looked at.
+    await updateAppBadge({ waiting: 0 }, nav)
+    await updateAppBadge({ failuresSeen: true }, nav)
+    expect(shown).toEqual([1, 2, 4, 3, 'cleared'])
+  })
+
   it('does nothing where the browser has no badge', async () => {
     const open = vi.fn()
     vi.stubGlobal('caches', { open })

@@ -25,11 +25,12 @@ async function show(nav: BadgeNavigator, count: number) {
 }
 
 /**
- * Changes the kept counts (a new waiting count, failures added or seen) and shows their sum. Does
- * nothing where there is no badge to show.
+ * Changes the kept counts (a new waiting count, failures added, counted anew, or seen) and shows their
+ * sum. `failuresNow` is the count of failed and late runs since the user last looked, as a page that
+ * read it knows it: it replaces what the worker added meanwhile. Does nothing where there is no badge.
  */
 export async function updateAppBadge(
-  change: { waiting?: number; failures?: number; failuresSeen?: boolean },
+  change: { waiting?: number; failures?: number; failuresNow?: number; failuresSeen?: boolean },
   nav: BadgeNavigator = (globalThis as { navigator: BadgeNavigator }).navigator,
 ) {
   if (typeof nav?.setAppBadge !== 'function' || typeof caches === 'undefined') return
@@ -38,7 +39,9 @@ export async function updateAppBadge(
     const waiting = change.waiting ?? (await read(cache, WAITING))
     const failures = change.failuresSeen
       ? 0
-      : Math.max(0, (await read(cache, FAILURES)) + (change.failures ?? 0))
+      : change.failuresNow !== undefined
+        ? Math.max(0, change.failuresNow)
+        : Math.max(0, (await read(cache, FAILURES)) + (change.failures ?? 0))
     await cache.put(WAITING, new Response(String(waiting)))
     await cache.put(FAILURES, new Response(String(failures)))
     await show(nav, waiting + failures)

@@ -26,8 +26,9 @@ export function ConnectionStatus() {
   const since = useOfflineSince()
   const session = useSession()
   const waiting = useWaitingCount()
-  // The app's badge: changes waiting here; failures pushed while closed count as seen once it is open.
-  useEffect(() => void updateAppBadge({ waiting, failuresSeen: true }), [waiting])
+  // The app's badge: changes waiting here, plus the failures not yet looked at (the home screen counts
+  // them, the worker adds pushed ones, and opening their list marks them seen).
+  useEffect(() => void updateAppBadge({ waiting }), [waiting])
   return (
     <div className="flex shrink-0 items-center gap-2 text-sm">
       <span

@@ -24,8 +24,11 @@ const tones: Record<TaskStatus, string> = {
 }
 const card = 'rounded-lg bg-white p-4 shadow-sm'
 
-/** The signed-in operator's start: tasks by status, the last errors (given by the route), the queue. */
-export function HomeScreen({ lastErrors }: { lastErrors: ReactNode }) {
+/**
+ * The signed-in operator's start: what happened since the last look and the last errors (both given by
+ * the route), tasks by status, the queue.
+ */
+export function HomeScreen({ lastErrors, since }: { lastErrors: ReactNode; since?: ReactNode }) {
   const intl = useIntl()
   const session = useSession()
   const waiting = useWaitingCount()
@@ -47,6 +50,7 @@ export function HomeScreen({ lastErrors }: { lastErrors: ReactNode }) {
           />
         }
       />
+      {since}
       <section aria-labelledby="home-tasks" className={card}>
         <div className="mb-3 flex items-center gap-2">
           <h2 id="home-tasks" className="flex-auto text-lg font-semibold text-gray-900">

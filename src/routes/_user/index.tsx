@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { lastErrorsQuery, STATS_FIRST_LIMIT, TASK_STATUSES, taskCountQuery } from '../../api/monitoring'
 import { HomeScreen } from '../../features/home/home-screen'
 import { LastErrors } from '../../features/monitoring/last-errors'
+import { SinceCard } from '../../features/since/since-card'
 
 export const Route = createFileRoute('/_user/')({
   // Fill the cache without waiting: offline the cached figures show at once.
@@ -13,8 +14,8 @@ export const Route = createFileRoute('/_user/')({
   component: Home,
 })
 
-/** Home and monitoring are areas that do not import each other: the last errors are composed here. */
+/** Home, monitoring and "since you last looked" do not import each other: they are composed here. */
 function Home() {
   const errors = useQuery(lastErrorsQuery(STATS_FIRST_LIMIT))
-  return <HomeScreen lastErrors={<LastErrors query={errors} />} />
+  return <HomeScreen lastErrors={<LastErrors query={errors} />} since={<SinceCard />} />
 }
