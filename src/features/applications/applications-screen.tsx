@@ -43,19 +43,17 @@ function ApplicationsList() {
 
   return (
     <div>
+      <Link to="/me" className="mb-1 inline-block text-sm text-primary-800 underline">
+        <FormattedMessage id="applications.backToProfile" defaultMessage="Back to profile" />
+      </Link>
       <PageHeader
         title={<FormattedMessage id="page.applications" defaultMessage="Applications" />}
         actions={
-          <>
-            <Link to="/me" className={buttonClass('secondary')}>
-              <FormattedMessage id="applications.backToProfile" defaultMessage="Back to profile" />
+          <IfPermitted check={{ type: 'applications', actions: 'create' }}>
+            <Link to="/me/applications/create" className={buttonClass('primary')}>
+              <FormattedMessage id="applications.create" defaultMessage="New application" />
             </Link>
-            <IfPermitted check={{ type: 'applications', actions: 'create' }}>
-              <Link to="/me/applications/create" className={buttonClass('primary')}>
-                <FormattedMessage id="applications.create" defaultMessage="New application" />
-              </Link>
-            </IfPermitted>
-          </>
+          </IfPermitted>
         }
       />
       <div className="mb-2">
@@ -128,7 +126,8 @@ function ApplicationActions({ row, onDelete }: { row: WithPending<Application>; 
   const { mayUpdate, deleteAction } = useEntityActions('applications', row.id)
   if (row.pending === 'delete') return null
   return (
-    <>
+    // One line even on a phone: the two actions side by side, never wrapped apart.
+    <span className="inline-flex gap-4 whitespace-nowrap">
       {mayUpdate && (
         <Link
           to="/me/applications/{-$id}/edit"
@@ -144,12 +143,12 @@ function ApplicationActions({ row, onDelete }: { row: WithPending<Application>; 
           type="button"
           onClick={onDelete}
           data-destructive
-          className="ml-6 rounded px-2 py-1 text-red-800 underline hover:bg-red-50"
+          className="rounded px-2 py-1 text-red-800 underline hover:bg-red-50"
         >
           <FormattedMessage id="common.delete" defaultMessage="Delete" />
           <span className="sr-only"> {row.name}</span>
         </button>
       )}
-    </>
+    </span>
   )
 }
