@@ -35,12 +35,15 @@ import { Route as UserTransformersIndexRouteImport } from './routes/_user/transf
 import { Route as UserTransformersCreateRouteImport } from './routes/_user/transformers/create'
 import { Route as UserConnectorsIdEditRouteImport } from './routes/_user/connectors/$id.edit'
 import { Route as UserDataFormatsChar123IdChar125EditRouteImport } from './routes/_user/data-formats/{-$id}.edit'
+import { Route as UserMeApplicationsIndexRouteImport } from './routes/_user/me_/applications/index'
+import { Route as UserMeApplicationsCreateRouteImport } from './routes/_user/me_/applications/create'
 import { Route as UserProductsIdEditRouteImport } from './routes/_user/products/$id.edit'
 import { Route as UserSourcesIdEditRouteImport } from './routes/_user/sources/$id.edit'
 import { Route as UserTasksIdIndexRouteImport } from './routes/_user/tasks/$id.index'
 import { Route as UserTasksIdEditRouteImport } from './routes/_user/tasks/$id.edit'
 import { Route as UserTemplatesIdEditRouteImport } from './routes/_user/templates/$id.edit'
 import { Route as UserTransformersIdEditRouteImport } from './routes/_user/transformers/$id.edit'
+import { Route as UserMeApplicationsChar123IdChar125EditRouteImport } from './routes/_user/me_/applications/{-$id}.edit'
 
 const UserRoute = UserRouteImport.update({
   id: '/_user',
@@ -172,6 +175,17 @@ const UserDataFormatsChar123IdChar125EditRoute =
     path: '/data-formats/{-$id}/edit',
     getParentRoute: () => UserRoute,
   } as any)
+const UserMeApplicationsIndexRoute = UserMeApplicationsIndexRouteImport.update({
+  id: '/me_/applications/',
+  path: '/me/applications/',
+  getParentRoute: () => UserRoute,
+} as any)
+const UserMeApplicationsCreateRoute =
+  UserMeApplicationsCreateRouteImport.update({
+    id: '/me_/applications/create',
+    path: '/me/applications/create',
+    getParentRoute: () => UserRoute,
+  } as any)
 const UserProductsIdEditRoute = UserProductsIdEditRouteImport.update({
   id: '/products/$id/edit',
   path: '/products/$id/edit',
@@ -202,6 +216,12 @@ const UserTransformersIdEditRoute = UserTransformersIdEditRouteImport.update({
   path: '/transformers/$id/edit',
   getParentRoute: () => UserRoute,
 } as any)
+const UserMeApplicationsChar123IdChar125EditRoute =
+  UserMeApplicationsChar123IdChar125EditRouteImport.update({
+    id: '/me_/applications/{-$id}/edit',
+    path: '/me/applications/{-$id}/edit',
+    getParentRoute: () => UserRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof UserIndexRoute
@@ -229,12 +249,15 @@ export interface FileRoutesByFullPath {
   '/transformers/': typeof UserTransformersIndexRoute
   '/connectors/$id/edit': typeof UserConnectorsIdEditRoute
   '/data-formats/{-$id}/edit': typeof UserDataFormatsChar123IdChar125EditRoute
+  '/me/applications/create': typeof UserMeApplicationsCreateRoute
   '/products/$id/edit': typeof UserProductsIdEditRoute
   '/sources/$id/edit': typeof UserSourcesIdEditRoute
   '/tasks/$id/edit': typeof UserTasksIdEditRoute
   '/templates/$id/edit': typeof UserTemplatesIdEditRoute
   '/transformers/$id/edit': typeof UserTransformersIdEditRoute
+  '/me/applications/': typeof UserMeApplicationsIndexRoute
   '/tasks/$id/': typeof UserTasksIdIndexRoute
+  '/me/applications/{-$id}/edit': typeof UserMeApplicationsChar123IdChar125EditRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -262,12 +285,15 @@ export interface FileRoutesByTo {
   '/transformers': typeof UserTransformersIndexRoute
   '/connectors/$id/edit': typeof UserConnectorsIdEditRoute
   '/data-formats/{-$id}/edit': typeof UserDataFormatsChar123IdChar125EditRoute
+  '/me/applications/create': typeof UserMeApplicationsCreateRoute
   '/products/$id/edit': typeof UserProductsIdEditRoute
   '/sources/$id/edit': typeof UserSourcesIdEditRoute
   '/tasks/$id/edit': typeof UserTasksIdEditRoute
   '/templates/$id/edit': typeof UserTemplatesIdEditRoute
   '/transformers/$id/edit': typeof UserTransformersIdEditRoute
+  '/me/applications': typeof UserMeApplicationsIndexRoute
   '/tasks/$id': typeof UserTasksIdIndexRoute
+  '/me/applications/{-$id}/edit': typeof UserMeApplicationsChar123IdChar125EditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -297,12 +323,15 @@ export interface FileRoutesById {
   '/_user/transformers/': typeof UserTransformersIndexRoute
   '/_user/connectors/$id/edit': typeof UserConnectorsIdEditRoute
   '/_user/data-formats/{-$id}/edit': typeof UserDataFormatsChar123IdChar125EditRoute
+  '/_user/me_/applications/create': typeof UserMeApplicationsCreateRoute
   '/_user/products/$id/edit': typeof UserProductsIdEditRoute
   '/_user/sources/$id/edit': typeof UserSourcesIdEditRoute
   '/_user/tasks/$id/edit': typeof UserTasksIdEditRoute
   '/_user/templates/$id/edit': typeof UserTemplatesIdEditRoute
   '/_user/transformers/$id/edit': typeof UserTransformersIdEditRoute
+  '/_user/me_/applications/': typeof UserMeApplicationsIndexRoute
   '/_user/tasks/$id/': typeof UserTasksIdIndexRoute
+  '/_user/me_/applications/{-$id}/edit': typeof UserMeApplicationsChar123IdChar125EditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -332,12 +361,15 @@ export interface FileRouteTypes {
     | '/transformers/'
     | '/connectors/$id/edit'
     | '/data-formats/{-$id}/edit'
+    | '/me/applications/create'
     | '/products/$id/edit'
     | '/sources/$id/edit'
     | '/tasks/$id/edit'
     | '/templates/$id/edit'
     | '/transformers/$id/edit'
+    | '/me/applications/'
     | '/tasks/$id/'
+    | '/me/applications/{-$id}/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -365,12 +397,15 @@ export interface FileRouteTypes {
     | '/transformers'
     | '/connectors/$id/edit'
     | '/data-formats/{-$id}/edit'
+    | '/me/applications/create'
     | '/products/$id/edit'
     | '/sources/$id/edit'
     | '/tasks/$id/edit'
     | '/templates/$id/edit'
     | '/transformers/$id/edit'
+    | '/me/applications'
     | '/tasks/$id'
+    | '/me/applications/{-$id}/edit'
   id:
     | '__root__'
     | '/_user'
@@ -399,12 +434,15 @@ export interface FileRouteTypes {
     | '/_user/transformers/'
     | '/_user/connectors/$id/edit'
     | '/_user/data-formats/{-$id}/edit'
+    | '/_user/me_/applications/create'
     | '/_user/products/$id/edit'
     | '/_user/sources/$id/edit'
     | '/_user/tasks/$id/edit'
     | '/_user/templates/$id/edit'
     | '/_user/transformers/$id/edit'
+    | '/_user/me_/applications/'
     | '/_user/tasks/$id/'
+    | '/_user/me_/applications/{-$id}/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -599,6 +637,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserDataFormatsChar123IdChar125EditRouteImport
       parentRoute: typeof UserRoute
     }
+    '/_user/me_/applications/': {
+      id: '/_user/me_/applications/'
+      path: '/me/applications'
+      fullPath: '/me/applications/'
+      preLoaderRoute: typeof UserMeApplicationsIndexRouteImport
+      parentRoute: typeof UserRoute
+    }
+    '/_user/me_/applications/create': {
+      id: '/_user/me_/applications/create'
+      path: '/me/applications/create'
+      fullPath: '/me/applications/create'
+      preLoaderRoute: typeof UserMeApplicationsCreateRouteImport
+      parentRoute: typeof UserRoute
+    }
     '/_user/products/$id/edit': {
       id: '/_user/products/$id/edit'
       path: '/products/$id/edit'
@@ -641,6 +693,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserTransformersIdEditRouteImport
       parentRoute: typeof UserRoute
     }
+    '/_user/me_/applications/{-$id}/edit': {
+      id: '/_user/me_/applications/{-$id}/edit'
+      path: '/me/applications/{-$id}/edit'
+      fullPath: '/me/applications/{-$id}/edit'
+      preLoaderRoute: typeof UserMeApplicationsChar123IdChar125EditRouteImport
+      parentRoute: typeof UserRoute
+    }
   }
 }
 
@@ -666,12 +725,15 @@ interface UserRouteChildren {
   UserTransformersIndexRoute: typeof UserTransformersIndexRoute
   UserConnectorsIdEditRoute: typeof UserConnectorsIdEditRoute
   UserDataFormatsChar123IdChar125EditRoute: typeof UserDataFormatsChar123IdChar125EditRoute
+  UserMeApplicationsCreateRoute: typeof UserMeApplicationsCreateRoute
   UserProductsIdEditRoute: typeof UserProductsIdEditRoute
   UserSourcesIdEditRoute: typeof UserSourcesIdEditRoute
   UserTasksIdEditRoute: typeof UserTasksIdEditRoute
   UserTemplatesIdEditRoute: typeof UserTemplatesIdEditRoute
   UserTransformersIdEditRoute: typeof UserTransformersIdEditRoute
+  UserMeApplicationsIndexRoute: typeof UserMeApplicationsIndexRoute
   UserTasksIdIndexRoute: typeof UserTasksIdIndexRoute
+  UserMeApplicationsChar123IdChar125EditRoute: typeof UserMeApplicationsChar123IdChar125EditRoute
 }
 
 const UserRouteChildren: UserRouteChildren = {
@@ -697,12 +759,16 @@ const UserRouteChildren: UserRouteChildren = {
   UserConnectorsIdEditRoute: UserConnectorsIdEditRoute,
   UserDataFormatsChar123IdChar125EditRoute:
     UserDataFormatsChar123IdChar125EditRoute,
+  UserMeApplicationsCreateRoute: UserMeApplicationsCreateRoute,
   UserProductsIdEditRoute: UserProductsIdEditRoute,
   UserSourcesIdEditRoute: UserSourcesIdEditRoute,
   UserTasksIdEditRoute: UserTasksIdEditRoute,
   UserTemplatesIdEditRoute: UserTemplatesIdEditRoute,
   UserTransformersIdEditRoute: UserTransformersIdEditRoute,
+  UserMeApplicationsIndexRoute: UserMeApplicationsIndexRoute,
   UserTasksIdIndexRoute: UserTasksIdIndexRoute,
+  UserMeApplicationsChar123IdChar125EditRoute:
+    UserMeApplicationsChar123IdChar125EditRoute,
 }
 
 const UserRouteWithChildren = UserRoute._addFileChildren(UserRouteChildren)

@@ -37,6 +37,7 @@ describe('the chunks a screen starts with (preloaded by the entry script)', () =
     expect(routePattern('_user/tasks/$id.edit')).toBe('tasks/$/edit')
     expect(routePattern('_user/data-formats/{-$id}.edit')).toBe('data-formats/?/edit')
     expect(routePattern('_user/index')).toBe('')
+    expect(routePattern('_user/me_/applications/{-$id}.edit')).toBe('me/applications/?/edit')
   })
 
   it('matches parameters and optional segments, and nothing longer or shorter', () => {

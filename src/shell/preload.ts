@@ -15,13 +15,16 @@ export interface ChunkMap {
 
 /**
  * A route file's address pattern (build time), segment by segment: `_user/tasks/$id.edit` is
- * `tasks/$/edit`; `$` matches one segment, `?` one or none; pathless layouts and `index` drop out.
+ * `tasks/$/edit`; `$` matches one segment, `?` one or none; pathless layouts and `index` drop out,
+ * and a segment's trailing `_` (`me_`: at `/me/…` without nesting in `/me`'s route) is not in the address.
  */
 export function routePattern(file: string): string {
   return file
     .split(/[/.]/)
     .filter((segment) => !segment.startsWith('_') && segment !== 'index' && segment !== 'route')
-    .map((segment) => (/^\{-\$\w+\}$/.test(segment) ? '?' : segment.startsWith('$') ? '$' : segment))
+    .map((segment) =>
+      /^\{-\$\w+\}$/.test(segment) ? '?' : segment.startsWith('$') ? '$' : segment.replace(/_$/, ''),
+    )
     .join('/')
 }
 

@@ -1,3 +1,4 @@
+import type { SearchSchemaInput } from '@tanstack/react-router'
 import type { PagedListName } from '../core/resources'
 import { PAGE_SIZES, readPagination } from './list/pagination'
 
@@ -82,14 +83,33 @@ export interface PageSearch {
   limit?: number
 }
 
+/** A paged list's address once read: page and limit always there. */
+export interface PageShown {
+  page: number
+  limit: number
+}
+
+/**
+ * A route's validateSearch: it reads any address (the first signature), and tells the router that
+ * links give `In` (the last signature, the one the router infers from; `SearchSchemaInput` marks it
+ * as what links give), while the route reads `Out`.
+ */
+export interface SearchValidator<In, Out> {
+  (raw: Record<string, unknown>): Out
+  (given: In & SearchSchemaInput): Out
+}
+
 /**
  * validateSearch of a paged list: its own fields, and page and limit from the address, else those
- * stored for the list (`{list}.currentPage`, `{list}.limit`).
+ * stored for the list (`{list}.currentPage`, `{list}.limit`): optional in links, always numbers once read.
  */
-export function pagedSearch<S extends Shape>(list: PagedListName, shape: S) {
+export function pagedSearch<S extends Shape>(
+  list: PagedListName,
+  shape: S,
+): SearchValidator<SearchOf<S> & PageSearch, SearchOf<S> & PageShown> {
   const fields = searchSchema(shape)
   const limitOf = sizeOf(PAGE_SIZES)
-  return (raw: Record<string, unknown>): SearchOf<S> & PageSearch => {
+  return (raw: Record<string, unknown>) => {
     const stored = readPagination(list)
     return {
       ...fields(raw),

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { type CatalogList, catalog, type Product } from '../../api/catalog'
@@ -30,6 +30,28 @@ const CatalogDeleteDialog = lazy(() => loadDeleteDialog().then((m) => ({ default
 export function changesOfType<E extends Pick<OutboxEntry, 'method' | 'body'>>(entries: E[], type: string) {
   return entries.filter(
     (e) => e.method !== 'POST' || (e.body as { type?: string } | undefined)?.type === type,
+  )
+}
+
+/** The route of each catalog list, whose address the list reads and moves in. */
+const LIST_ROUTES = {
+  products: '/products/',
+  sources: '/_user/sources/',
+  templates: '/_user/templates/',
+  connectors: '/_user/connectors/',
+  transformers: '/_user/transformers/',
+} as const satisfies Record<CatalogList, string>
+
+/** A catalog list's route component: the list, with its route's address. */
+export function CatalogListRoute({ list }: { list: CatalogList }) {
+  const route = getRouteApi(LIST_ROUTES[list])
+  const navigate = route.useNavigate()
+  return (
+    <CatalogListScreen
+      list={list}
+      search={route.useSearch()}
+      onSearch={(search, options) => void navigate({ search, replace: options?.replace })}
+    />
   )
 }
 

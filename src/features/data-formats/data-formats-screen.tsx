@@ -19,8 +19,7 @@ export function DataFormatsScreen() {
   const intl = useIntl()
   const search = route.useSearch()
   const navigate = route.useNavigate()
-  const page = search.page ?? 1
-  const limit = search.limit ?? 10
+  const { page, limit } = search
   const { query, items: rows } = useList(dataFormats, { page, limit })
   const [deleting, setDeleting] = useState<DataFormat | null>(null)
 

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { meQuery, permissionsQuery, rolesQuery } from '../../api/users'
+import { IfPermitted } from '../../auth/permitted'
 import { useSession } from '../../core/session'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
@@ -66,6 +68,11 @@ export function ProfileScreen() {
               <li key={a.id}>{a.name}</li>
             ))}
           </ul>
+          <IfPermitted check={{ type: 'applications', actions: 'read' }}>
+            <Link to="/me/applications" className="mt-3 inline-block text-sm text-primary-800 underline">
+              <FormattedMessage id="profile.manageApplications" defaultMessage="All applications" />
+            </Link>
+          </IfPermitted>
         </section>
       </div>
       <section aria-labelledby="permissions-title" className={card}>

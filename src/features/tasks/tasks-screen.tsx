@@ -22,8 +22,7 @@ export function TasksScreen() {
   const intl = useIntl()
   const search = route.useSearch()
   const navigate = route.useNavigate()
-  const page = search.page ?? 1
-  const limit = search.limit ?? 10
+  const { page, limit } = search
   const sort = search.sort ?? 'updatedAt:desc'
   const { query, items: rows } = useList(tasks, { page, limit, sort, status: search.status, q: search.q })
 

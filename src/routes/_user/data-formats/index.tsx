@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_user/data-formats/')({
     },
   },
   validateSearch: dataFormatsSearch,
-  loaderDeps: ({ search }) => ({ page: search.page ?? 1, limit: search.limit ?? 10 }),
+  loaderDeps: ({ search }) => ({ page: search.page, limit: search.limit }),
   // Fill the cache without waiting: offline the cached list shows at once.
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(dataFormatsQuery(deps))

@@ -1,34 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { defineMessage } from 'react-intl'
 import { CATALOG_LISTS, catalogListQuery } from '../../../api/catalog'
-import { CatalogListScreen } from '../../../features/catalog/catalog-list-screen'
-import { catalogSearch, listParams } from '../../../features/catalog/catalog-search'
+import { CatalogListRoute } from '../../../features/catalog/catalog-list-screen'
+import { catalogListRoute } from '../../../features/catalog/catalog-search'
 
 export const Route = createFileRoute('/_user/sources/')({
-  staticData: {
-    menu: {
-      label: defineMessage({ id: 'menu.browse', defaultMessage: 'Browse' }),
-      icon: 'browse',
-      order: 31,
-      group: 'sources',
-    },
-  },
-  validateSearch: catalogSearch('sources'),
-  loaderDeps: ({ search }) => listParams(search),
+  ...catalogListRoute('sources', {
+    label: defineMessage({ id: 'menu.browse', defaultMessage: 'Browse' }),
+    icon: 'browse',
+    order: 31,
+    group: 'sources',
+  }),
   // Fill the cache without waiting: offline the cached list shows at once.
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(catalogListQuery(CATALOG_LISTS.sources, deps))
   },
-  component: ListRoute,
+  component: () => <CatalogListRoute list="sources" />,
 })
-
-function ListRoute() {
-  const navigate = Route.useNavigate()
-  return (
-    <CatalogListScreen
-      list="sources"
-      search={Route.useSearch()}
-      onSearch={(search, options) => void navigate({ search, replace: options?.replace })}
-    />
-  )
-}

@@ -10,8 +10,8 @@ export const Route = createFileRoute('/_user/tasks/')({
   },
   validateSearch: tasksSearch,
   loaderDeps: ({ search }) => ({
-    page: search.page ?? 1,
-    limit: search.limit ?? 10,
+    page: search.page,
+    limit: search.limit,
     sort: search.sort ?? 'updatedAt:desc',
     status: search.status,
     q: search.q,

@@ -1,34 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { defineMessage } from 'react-intl'
 import { CATALOG_LISTS, catalogListQuery } from '../../../api/catalog'
-import { CatalogListScreen } from '../../../features/catalog/catalog-list-screen'
-import { catalogSearch, listParams } from '../../../features/catalog/catalog-search'
+import { CatalogListRoute } from '../../../features/catalog/catalog-list-screen'
+import { catalogListRoute } from '../../../features/catalog/catalog-search'
 
 export const Route = createFileRoute('/_user/transformers/')({
-  staticData: {
-    menu: {
-      label: defineMessage({ id: 'menu.transformers', defaultMessage: 'Transformers' }),
-      icon: 'transformers',
-      order: 34,
-      group: 'sources',
-    },
-  },
-  validateSearch: catalogSearch('transformers'),
-  loaderDeps: ({ search }) => listParams(search),
+  ...catalogListRoute('transformers', {
+    label: defineMessage({ id: 'menu.transformers', defaultMessage: 'Transformers' }),
+    icon: 'transformers',
+    order: 34,
+    group: 'sources',
+  }),
   // Fill the cache without waiting: offline the cached list shows at once.
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(catalogListQuery(CATALOG_LISTS.transformers, deps))
   },
-  component: ListRoute,
+  component: () => <CatalogListRoute list="transformers" />,
 })
-
-function ListRoute() {
-  const navigate = Route.useNavigate()
-  return (
-    <CatalogListScreen
-      list="transformers"
-      search={Route.useSearch()}
-      onSearch={(search, options) => void navigate({ search, replace: options?.replace })}
-    />
-  )
-}
