@@ -59,7 +59,9 @@ describe('the tolerant reader at the door', () => {
   it('keeps an unreadable row in place, marked, and logs the call, the field and what was expected', async () => {
     const result = await tokens({ success: true, result: [token, { id: 'k2', name: 'x' }] })
     expect(result.data).toHaveLength(2)
-    expect(result.data?.[1]).toMatchObject({ __unreadable: { raw: { id: 'k2', name: 'x' }, path: '1.status' } })
+    expect(result.data?.[1]).toMatchObject({
+      __unreadable: { raw: { id: 'k2', name: 'x' }, path: '1.status' },
+    })
     expect(String(errors.mock.calls[0]?.[0])).toMatch(/GET \/api\/sandbox\/v2\/u1\/app-tokens at 1\.status/)
   })
 

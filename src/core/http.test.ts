@@ -113,9 +113,15 @@ describe('http layer: the shared request behaviour', () => {
 
   it('turns a broken answer into the generic failure message', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>proxy</html>', { status: 200 }))
-    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({ error: GENERIC_FAILURE, kind: 'unreadable' })
+    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({
+      error: GENERIC_FAILURE,
+      kind: 'unreadable',
+    })
     fetchMock.mockResolvedValueOnce(new Response('{"success":tr', { status: 200 }))
-    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({ error: GENERIC_FAILURE, kind: 'unreadable' })
+    expect(await request({ path: '/api/{env}/tasks' })).toMatchObject({
+      error: GENERIC_FAILURE,
+      kind: 'unreadable',
+    })
   })
 
   it('logs out on 401 except for auth, contracts and auth-credentials paths', async () => {
