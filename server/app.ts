@@ -106,7 +106,14 @@ export function createApi(platform: Platform) {
         return c.json(failure('Organization-Id: you are not a member of this organization'), 403)
       c.set('organizationId', organizationId)
     }
+    // A signed-in read says which changes it holds (all up to this seq, taken before it reads), so the
+    // console's first live stream replays from there and nothing made in between is missed.
+    const liveSeq =
+      user && c.req.method === 'GET' && platform.live
+        ? await platform.live.seqNow(env).catch(() => undefined)
+        : undefined
     await next()
+    if (liveSeq !== undefined) c.res.headers.set('X-Live-Seq', String(liveSeq))
     // The request log feeds the stats (/stats).
     await platform.db
       .query(

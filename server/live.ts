@@ -546,6 +546,19 @@ export class LiveHub {
     return this.latest.get(env) ?? 0
   }
 
+  /**
+   * The seq an answer begun now may carry (`X-Live-Seq`): every change up to it is in what the answer
+   * reads. The first ask of an environment reads it from the database and starts listening, so the
+   * signals keep it current; a signal that is late makes it lower, which only replays more.
+   */
+  async seqNow(env: string): Promise<number> {
+    if (!this.latest.has(env) && !this.stopped) {
+      void this.listen()
+      await this.latestSeq(env)
+    }
+    return this.known(env)
+  }
+
   saw(env: string, seq: number) {
     if (seq > this.known(env)) this.latest.set(env, seq)
   }

@@ -198,6 +198,37 @@ describe('the live stream', () => {
     await closeAll()
   })
 
+  it('says in a signed-in read which changes it holds, so a first stream replays from there', async () => {
+    const before = await p.call('GET', '/api/sandbox/tasks?limit=1', { token: ADMIN })
+    const seq = Number(before.headers.get('X-Live-Seq'))
+    expect(Number.isInteger(seq)).toBe(true)
+    const [latest] = await p.platform.db.query<{ n: string }>(
+      "SELECT coalesce(max(seq), 0)::text AS n FROM changes WHERE env = 'sandbox'",
+    )
+    expect(seq).toBeLessThanOrEqual(Number(latest?.n))
+    // A change after the read: the stream from the read's seq brings it.
+    const made = await madeTask({ name: 'Made after the read' })
+    const s = await stream(ADMIN, { 'Last-Event-ID': String(seq) })
+    expect(await s.until(changeOf('task', made.id))).toBeDefined()
+    await closeAll()
+    // A read after the change carries a seq at least its own, once this process has heard of it.
+    const [row] = await p.platform.db.query<{ n: string }>(
+      "SELECT max(seq)::text AS n FROM changes WHERE env = 'sandbox' AND kind = 'task' AND id = $1",
+      [made.id],
+    )
+    await expect
+      .poll(async () =>
+        Number(
+          (await p.call('GET', '/api/sandbox/tasks?limit=1', { token: ADMIN })).headers.get('X-Live-Seq'),
+        ),
+      )
+      .toBeGreaterThanOrEqual(Number(row?.n))
+    // Nothing for a caller who is not signed in.
+    expect(
+      (await p.call('GET', '/api/sandbox/configs', { token: null })).headers.get('X-Live-Seq'),
+    ).toBeNull()
+  })
+
   it('answers reset to an id older than what is kept, or garbage, or too much to replay', async () => {
     const garbage = await stream(ADMIN, { 'Last-Event-ID': 'not-a-number' })
     const reset = await garbage.until((f) => f.event === 'reset')

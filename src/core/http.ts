@@ -4,6 +4,7 @@ import type { ZodType } from 'zod'
 import type * as Answers from '../contract/answers'
 import type { Issue, Pagination } from '../contract/envelope'
 import { readList, readTotal, UNREADABLE, type Unreadable } from '../contract/reading'
+import { noteAnswerSeq } from './answer-seq'
 import { hasEarlyRequest, noteRead, platformHeaders, takeEarlyResponse } from './early-requests'
 import { markReachable, noteNoAnswer } from './online'
 import { currentScope } from './scope'
@@ -201,6 +202,7 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
 
   // Any answer, even an error, shows the platform is reachable; a 502-504 from a proxy does not.
   noteResponse(url, response.status)
+  noteAnswerSeq(url, response.headers.get('X-Live-Seq'))
   if (options.blob && response.ok) return { data: (await response.blob()) as T, status: response.status }
 
   let body: unknown

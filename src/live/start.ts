@@ -2,6 +2,7 @@
 // tab's cache, its heartbeats the evidence that the platform answers.
 
 import { notifyManager, onlineManager, type QueryClient } from '@tanstack/react-query'
+import { answersSeq } from '../core/answer-seq'
 import { markReachable, noteNoAnswer } from '../core/online'
 import { currentScope, environmentSetting } from '../core/scope'
 import { getSession, onSessionChange } from '../core/session'
@@ -145,6 +146,9 @@ function startFor(client: QueryClient) {
     keep: (message) => message.event === 'change',
     connect: (emit) => {
       const cursor = deviceCursor(env, userId)
+      // A device's first stream replays from what this page's answers hold, not from now.
+      const held = answersSeq(env)
+      if (cursor.get() === undefined && held !== undefined) cursor.set(held)
       const reader = new LiveReader({
         url: () => `/api/${encodeURIComponent(env)}/live`,
         cursor,
