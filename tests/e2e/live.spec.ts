@@ -113,6 +113,48 @@ test.describe('live', () => {
     expect(openStreams(seen)).toHaveLength(1)
   })
 
+  test("a device's first stream replays what changed since its screen was read, with no refetch", async ({
+    signedIn: page,
+    context,
+    request,
+  }) => {
+    const tag = uniqueCode('LIVEFIRST')
+    const task = await createTask(request, { name: `${tag} first`, code: `${tag}_F` })
+    // A device that never read the stream: the position the sign-in's stream kept is forgotten (on a
+    // page without the console, so that no closing console writes it again).
+    await page.goto('/favicon.svg')
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith('live.seq:')) localStorage.removeItem(key)
+    })
+    // Its stream is held until the task has changed on the platform.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(LIVE, async (route) => {
+      await held
+      await route.continue()
+    })
+    const seen = track(context)
+    seen.opened = Date.now()
+    await page.goto(`/tasks?q=${tag}`)
+    const row = page.getByTestId('task-row').filter({ hasText: tag })
+    await expect(row).toContainText('Stopped')
+    await expect.poll(() => streams(seen).length).toBeGreaterThan(0)
+    const from = seen.length
+    const { status } = await platform(request, 'POST', `/api/sandbox/tasks/${task.id}/start`)
+    expect(status).toBe(200)
+    release()
+    await expect(row).toContainText('Running', { timeout: 10_000 })
+    // It came as a change replayed from what the list's answer held, not by asking the list again.
+    expect(await streams(seen).at(-1)?.request.headerValue('last-event-id')).toMatch(/^\d+$/)
+    const listReads = seen
+      .slice(from)
+      .filter((s) => s.method === 'GET' && /^\/api\/sandbox\/tasks\/?$/.test(s.path))
+    expect(listReads.map((s) => s.request.url())).toEqual([])
+  })
+
   test('two tabs share one stream; when the tab holding it closes, the other connects', async ({
     signedIn: page,
     context,
