@@ -76,6 +76,11 @@ export function answeringStore(
           db.onclose = () => {
             if (connection === opening) connection = undefined
           }
+          // Another connection deletes or upgrades the database: this one gives way, the next use reopens.
+          db.onversionchange = () => {
+            db.close()
+            if (connection === opening) connection = undefined
+          }
         },
         () => {
           if (connection === opening) connection = undefined
