@@ -21,7 +21,7 @@ import { isKeyOf } from './core/keys'
 import { checkReachability, startOnlineTracking } from './core/online'
 import { queryClient } from './core/query-client'
 import { currentScope } from './core/scope'
-import { getSession, onSessionChange, onUserChange, restoreSession } from './core/session'
+import { getSession, onSessionChange, onUserChange, restoreSession, sessionUnreadable } from './core/session'
 import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
 import { followStream } from './live/follow'
@@ -33,7 +33,13 @@ import { askPersistenceOnGesture } from './pwa/storage'
 import { checkForUpdateOnNavigation, registerServiceWorker } from './pwa/sw-registration'
 import { useChunkRecovery } from './pwa/use-chunk-recovery'
 import { routeTree } from './routeTree.gen'
-import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from './shell/error-pages'
+import {
+  ErrorPage,
+  ErrorPageBoundary,
+  NotFoundPage,
+  StorageNotAnsweringPage,
+  statusOf,
+} from './shell/error-pages'
 import { forgetPictures, takePicture } from './shell/first-screen'
 import { pictureScope } from './shell/first-screen-picture'
 import { registerMenuRoutes } from './shell/menu-items'
@@ -273,6 +279,7 @@ async function boot() {
       .catch(() => undefined),
     loadCatalog(localeSetting.get()),
   ])
+  if (sessionUnreadable()) return showStorageNotAnswering()
   // A 401 ends the session locally; the provider session is left alone so signing in again is quick.
   setUnauthorizedHandler(() => {
     rememberSessionEnded(location.pathname + location.search)
@@ -316,6 +323,19 @@ async function boot() {
   })
   // Not held for the first screen's data: what changes meanwhile must reach it.
   whenIdle(startLiveWhenSignedIn)
+}
+
+/** The boot could not read the session: the page says so instead of routing a signed-in user to sign in. */
+function showStorageNotAnswering() {
+  const root = document.getElementById('root')
+  if (!root) throw new Error('The page has no #root element')
+  createRoot(root).render(
+    <StrictMode>
+      <I18nProvider>
+        <StorageNotAnsweringPage />
+      </I18nProvider>
+    </StrictMode>,
+  )
 }
 
 void boot()

@@ -16,6 +16,8 @@ export const EARLY_PREFIX = 'firstRequests:'
 const MAX_PER_SCREEN = 3
 /** An early answer the console has not asked for by then is dropped. */
 const ADOPT_WITHIN_MS = 15_000
+/** The token not read by then, nothing is sent early. */
+const TOKEN_READ_MS = 2000
 
 export interface RememberedRequests {
   scope: string
@@ -59,6 +61,9 @@ const isApiPath = (url: unknown): url is string =>
 /** The session's token and expiry, read from the boot store (IndexedDB) without idb-keyval. */
 export function readStoredToken(): Promise<{ token: string; expiresAt: number } | undefined> {
   return new Promise((resolve) => {
+    // An open WebKit leaves unanswered (a page opened while the one before it was loading) sends
+    // nothing early rather than holding the console's own reads, which wait for this answer.
+    setTimeout(() => resolve(undefined), TOKEN_READ_MS)
     let request: IDBOpenDBRequest
     try {
       request = indexedDB.open('orchestrator-boot')

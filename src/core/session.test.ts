@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 // biome-ignore lint/style/noRestrictedImports: the test seeds the outbox database earlier versions kept the session in
 import { ConsoleDb } from '../outbox/db'
 import { bootStore, type StoredSession } from './boot-store'
-import { getSession, restoreSession, type Session, saveSession } from './session'
+import { getSession, restoreSession, type Session, saveSession, sessionUnreadable } from './session'
 
 const session: Session = {
   kind: 'oidc',
@@ -93,4 +93,44 @@ describe('the session of an earlier version (Dexie database `orchestrator`)', ()
     expect(await restoreSession()).toBeNull()
     expect(await databases()).toContain('orchestrator')
   })
+})
+
+/** Another page's transaction on the boot store that never ends, until `release` is called. */
+function holdBootStore(): Promise<() => void> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open('orchestrator-boot')
+    open.onsuccess = () => {
+      const db = open.result
+      const kv = db.transaction('kv', 'readwrite').objectStore('kv')
+      let held = true
+      const again = () => {
+        if (held) kv.get('x').onsuccess = again
+      }
+      again()
+      resolve(() => {
+        held = false
+        db.close()
+      })
+    }
+  })
+}
+
+describe('a storage that does not answer', () => {
+  it('is told apart from a signed-out user within a bound, and what the page knew stays', async () => {
+    await saveSession(session)
+    await restoreSession()
+    expect(sessionUnreadable()).toBe(false)
+    const release = await holdBootStore()
+    const started = Date.now()
+    try {
+      expect(await restoreSession()).toEqual(session)
+      expect(sessionUnreadable()).toBe(true)
+      expect(getSession()).toEqual(session)
+      expect(Date.now() - started).toBeLessThan(5000)
+    } finally {
+      release()
+    }
+    await restoreSession()
+    expect(sessionUnreadable()).toBe(false)
+  }, 10_000)
 })

@@ -2,7 +2,7 @@
 
 import { del, get, set } from 'idb-keyval'
 import { useSyncExternalStore } from 'react'
-import { bootStore, moveLegacySession, type StoredSession } from './boot-store'
+import { bootStore, moveLegacySession, StorageNotAnswering, type StoredSession } from './boot-store'
 
 export type Session = Omit<StoredSession, 'key'>
 
@@ -44,12 +44,28 @@ async function readStored(): Promise<StoredSession | undefined> {
   return moved ?? (await get<StoredSession>(KEY, bootStore))
 }
 
+let unreadable = false
+
+/**
+ * True when the last read of the session got no answer from the device's storage: whether someone is
+ * signed in is then unknown, which is not the same as signed out.
+ */
+export function sessionUnreadable(): boolean {
+  return unreadable
+}
+
 /** Reads the session kept in IndexedDB, so a reload (even offline) stays signed in. */
 export async function restoreSession(): Promise<Session | null> {
   try {
     const stored = await readStored()
     current = stored ? withoutKey(stored) : null
-  } catch {
+    unreadable = false
+  } catch (error) {
+    // Unknown is not signed out: what this page knows of the session stays, and nothing is forgotten.
+    if (error instanceof StorageNotAnswering) {
+      unreadable = true
+      return current
+    }
     current = null
   }
   if (!current) userChanged()

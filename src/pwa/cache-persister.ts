@@ -3,6 +3,7 @@ import { type DehydratedState, dehydrate, type Query, type QueryClient } from '@
 import { type PersistedClient, removeOldestQuery } from '@tanstack/react-query-persist-client'
 import { del, get, set } from 'idb-keyval'
 import { bootStore } from '../core/boot-store'
+import { isQuotaError } from './storage'
 
 /** The query cache lives in the boot store (IndexedDB), one entry, so a reload offline shows the last data. */
 const CACHE_KEY = 'query-cache'
@@ -47,8 +48,10 @@ export const cachePersister = createAsyncStoragePersister({
     setItem: (key, value) => set(key, value, bootStore),
     removeItem: (key) => del(key, bootStore),
   },
-  // A full store: drop the oldest queries and try again rather than lose the whole cache.
-  retry: removeOldestQuery,
+  // A full store: drop the oldest queries and try again rather than lose the whole cache. Any other
+  // failure (a page going into the back/forward cache, a storage not answering) is not the cache's
+  // size: the next change writes it again.
+  retry: (failed) => (isQuotaError(failed.error) ? removeOldestQuery(failed) : undefined),
 })
 
 /** Bumped when the shape of cached data changes: an old cache is then discarded, never misread. */

@@ -57,6 +57,35 @@ export function ErrorPage({ status, message, onRetry }: ErrorPageProps) {
   )
 }
 
+/**
+ * The device's storage gave no answer, so the console cannot know who is signed in nor show what was
+ * saved: it says so and offers a reload, rather than wait without end or send a signed-in user to sign in.
+ */
+export function StorageNotAnsweringPage() {
+  return (
+    <StatusPanel
+      code="!"
+      title={
+        <FormattedMessage
+          id="storage.notAnswering.title"
+          defaultMessage="This device's storage is not answering"
+        />
+      }
+      alert
+    >
+      <p className="mt-2 text-gray-700">
+        <FormattedMessage
+          id="storage.notAnswering.text"
+          defaultMessage="The console keeps your session and saved data in the browser's storage, which did not answer. Nothing was changed. Reload the page; if this stays, close this tab and open the console in a new one."
+        />
+      </p>
+      <button type="button" onClick={() => location.reload()} className={linkClass}>
+        <FormattedMessage id="pwa.reload" defaultMessage="Reload" />
+      </button>
+    </StatusPanel>
+  )
+}
+
 /** The status an error carries, when it carries one (http errors, thrown responses). */
 export function statusOf(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null && 'status' in error) {
