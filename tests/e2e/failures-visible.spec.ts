@@ -362,7 +362,8 @@ for (const walk of WALKS) {
 
 test('the Finnish walk knows every screen of the console: each route file has its address in the walk', () => {
   const tree = readFileSync(new URL('../../src/routeTree.gen.ts', import.meta.url), 'utf8')
-  const block = /interface FileRoutesByFullPath \{([^}]*)\}/.exec(tree)?.[1] ?? ''
+  // Up to the interface's own closing brace: a path's `{-$id}` has one too.
+  const block = /interface FileRoutesByFullPath \{([\s\S]*?)\n\}/.exec(tree)?.[1] ?? ''
   const paths = [...block.matchAll(/'([^']+)':/g)].map((m) => m[1] ?? '')
   expect(paths.length).toBeGreaterThan(20)
   const walked = ROUTES.map((r) => r.replace(/\{[a-z-]+\}/g, ':id'))

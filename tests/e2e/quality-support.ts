@@ -20,6 +20,10 @@ export const ROUTES = [
   '/login',
   '/redirect',
   '/me',
+  '/me/applications',
+  '/me/applications/create',
+  '/me/applications/edit',
+  '/me/applications/{application}/edit',
   '/products',
   '/products/{dataproduct}',
   '/products/create',
@@ -47,6 +51,7 @@ export const ROUTES = [
   '/events',
   '/monitoring',
   '/outbox',
+  '/since',
   '/no-such-page',
 ] as const
 
@@ -80,6 +85,13 @@ export async function entityIds(
     'GET',
     `/api/${env}/products/v2/data-formats?limit=1`,
   )
+  const applications = await platform<Listed[] | { itemList?: Listed[] }>(
+    request,
+    'GET',
+    `/api/${env}/auth/applications?limit=1`,
+  )
+  const apps = applications.json.result
+  ids.application = (Array.isArray(apps) ? apps : apps?.itemList)?.[0]?.id ?? 'missing-application'
   ids.task = tasks.json.result?.[0]?.id ?? 'missing-task'
   ids['data-format'] = formats.json.result?.itemList[0]?.id ?? 'missing-data-format'
   for (const kind of ['dataproduct', 'datasource', 'datasource-template', 'connector', 'transformer']) {
