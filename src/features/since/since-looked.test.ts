@@ -5,7 +5,15 @@ import * as answers from '../../contract/answers'
 import type { PlatformEvent } from '../../contract/event'
 import type { Change } from '../../live/frames'
 import { applyChange } from '../../live/patch'
-import { countSince, kindOf, markLooked, readLastLooked, sinceEvents, sinceFilters } from './since-looked'
+import {
+  countSince,
+  kindOf,
+  lastLookedOrStart,
+  markLooked,
+  readLastLooked,
+  sinceEvents,
+  sinceFilters,
+} from './since-looked'
 
 const NOW = Date.parse('2026-11-26T12:00:00Z')
 
@@ -52,6 +60,25 @@ describe('what counts since the user last looked', () => {
       from: '2026-11-26T10:00:00.001Z',
     })
     expect(sinceFilters(undefined, NOW).from).toBe('2026-11-19T12:00:00.000Z')
+  })
+
+  it('never looked: starts seven days back and keeps that start, so the read stays the same one', () => {
+    const storage = memoryStorage()
+    const first = lastLookedOrStart('sandbox', 'u1', NOW, storage)
+    expect(first).toBe('2026-11-19T12:00:00.000Z')
+    // Minutes later, and after a reload (the start is on the device): the same start, the same read.
+    expect(lastLookedOrStart('sandbox', 'u1', NOW + 5 * 60_000, storage)).toBe(first)
+    expect(readLastLooked('sandbox', 'u1', storage)).toBe(first)
+    // A storage that keeps nothing: the same start within the page.
+    const refusing = {
+      ...memoryStorage(),
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('full')
+      },
+    }
+    const kept = lastLookedOrStart('sandbox', 'u2', NOW, refusing as Storage)
+    expect(lastLookedOrStart('sandbox', 'u2', NOW + 5 * 60_000, refusing as Storage)).toBe(kept)
   })
 
   it('splits the platform total into failed and late runs', () => {

@@ -31,6 +31,36 @@ export function readLastLooked(env: string, userId: string, storage: Storage = l
   }
 }
 
+/** Starting marks made in this page, for a device whose storage refuses to keep them. */
+const started = new Map<string, string>()
+
+/**
+ * The mark, or for a user who never looked a starting one seven days back, kept on the device: the
+ * read then stays the same one from load to load (its answer saved, offline too), not a new one
+ * every minute.
+ */
+export function lastLookedOrStart(
+  env: string,
+  userId: string,
+  now = Date.now(),
+  storage: Storage = localStorage,
+) {
+  const looked = readLastLooked(env, userId, storage)
+  if (looked) return looked
+  const key = storageKey(env, userId)
+  let start = started.get(key)
+  if (!start) {
+    start = new Date(Math.floor((now - NEVER_LOOKED_MS) / 60_000) * 60_000).toISOString()
+    started.set(key, start)
+    try {
+      storage.setItem(key, start)
+    } catch {
+      // Kept in this page only: the next load starts its own.
+    }
+  }
+  return start
+}
+
 const listeners = new Set<() => void>()
 /** Told when this tab marks the list looked at (other tabs hear the `storage` event). */
 export function onLooked(listener: () => void): () => void {

@@ -15,8 +15,8 @@ import { PageHeader } from '../../ui/page-header'
 import { QueryState } from '../../ui/query-state'
 import {
   kindOf,
+  lastLookedOrStart,
   markLooked,
-  readLastLooked,
   type SinceKind,
   sinceEvents,
   sinceFilters,
@@ -37,7 +37,7 @@ export function SinceScreen() {
   const { env } = currentScope()
   // The list keeps what it opened with; the mark it sets is for the next count.
   const [opened] = useState(() => {
-    const lastLooked = userId ? readLastLooked(env, userId) : undefined
+    const lastLooked = userId ? lastLookedOrStart(env, userId) : undefined
     return { lastLooked, filters: sinceFilters(lastLooked, Date.now()) }
   })
   const query = useInfiniteQuery(sinceQuery(opened.filters))

@@ -2,13 +2,13 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo, useSyncExternalStore } from 'react'
 import { currentScope } from '../../core/scope'
 import { useSession } from '../../core/session'
-import { countSince, onLooked, readLastLooked, sinceFilters, sinceQuery } from './since-looked'
+import { countSince, lastLookedOrStart, onLooked, sinceFilters, sinceQuery } from './since-looked'
 
 /** When the signed-in user last looked at the list, in the current environment; live across tabs. */
 export function useLastLooked(): string | undefined {
   const userId = useSession()?.user.id
   const { env } = currentScope()
-  return useSyncExternalStore(onLooked, () => (userId ? readLastLooked(env, userId) : undefined))
+  return useSyncExternalStore(onLooked, () => (userId ? lastLookedOrStart(env, userId) : undefined))
 }
 
 /** The failed and late runs since the user last looked: the read, its filters and its counts. */
