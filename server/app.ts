@@ -2,7 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { failure } from '../src/contract/envelope'
-import { resolveBearer } from './auth'
+import { bearerCaller } from './auth'
 import { clientAddress } from './client-address'
 import type { AuthUser, Env, Platform, Vars } from './context'
 import { memberOf } from './guard'
@@ -46,8 +46,11 @@ function addressOf(c: Context, platform: Platform) {
 async function signedIn(c: Context, platform: Platform): Promise<AuthUser | undefined | Response> {
   const authorization = c.req.header('Authorization')
   if (!authorization) return undefined
-  const user = await resolveBearer(platform, authorization)
-  if (user) return user
+  const caller = await bearerCaller(platform, authorization)
+  if (caller) {
+    if (caller.organizations) c.set('memberships', caller.organizations)
+    return caller.user
+  }
   const from = addressOf(c, platform)
   const wait = await platform.throttle.addressWait(from)
   await platform.throttle.failed(from)
@@ -114,22 +117,19 @@ export function createApi(platform: Platform) {
         : undefined
     await next()
     if (liveSeq !== undefined) c.res.headers.set('X-Live-Seq', String(liveSeq))
-    // The request log feeds the stats (/stats).
-    await platform.db
-      .query(
-        'INSERT INTO request_log (env, ts, method, path, status, organization_id, duration_ms, client) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-        [
-          env,
-          new Date(platform.now()).toISOString(),
-          c.req.method,
-          c.req.path.slice(0, 300),
-          c.res.status,
-          c.get('organizationId') ?? null,
-          Date.now() - started,
-          consoleRequest(c.req.header('Sec-Fetch-Site'), c.req.header('Sec-Fetch-Dest')) ? 'console' : null,
-        ],
-      )
-      .catch(() => {})
+    // The request log feeds the stats (/stats); written in batches, after the answer has left.
+    platform.requestLog.record({
+      env,
+      ts: new Date(platform.now()).toISOString(),
+      method: c.req.method,
+      path: c.req.path.slice(0, 300),
+      status: c.res.status,
+      organizationId: c.get('organizationId') ?? null,
+      durationMs: Date.now() - started,
+      client: consoleRequest(c.req.header('Sec-Fetch-Site'), c.req.header('Sec-Fetch-Dest'))
+        ? 'console'
+        : null,
+    })
   })
 
   api.route('/', platformRoutes)

@@ -32,17 +32,31 @@ export async function resolveBearer(
   platform: Platform,
   header: string | undefined,
 ): Promise<AuthUser | undefined> {
+  return (await bearerCaller(platform, header))?.user
+}
+
+/**
+ * The user of a bearer token and, for a developer or app token, the organizations they belong to,
+ * read in the same query: every signed-in request needs both, and one round trip less per request
+ * is what lets a process carry more.
+ */
+export async function bearerCaller(
+  platform: Platform,
+  header: string | undefined,
+): Promise<{ user: AuthUser; organizations?: string[] } | undefined> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '')
   if (!match?.[1]) return undefined
   const token = match[1]
-  // The token and its user in one query.
   const [row] = await platform.db.query<
     { data: { status?: string; expirationDate?: string; createdAt?: string } } & (
-      | UserRow
-      | { [K in keyof UserRow]: null }
+      | (UserRow & { organizations: string[] })
+      | { [K in keyof UserRow | 'organizations']: null }
     )
   >(
-    `SELECT t.data, u.id, u.email, u.first_name, u.last_name, u.role
+    `SELECT t.data, u.id, u.email, u.first_name, u.last_name, u.role,
+            CASE WHEN u.id IS NULL THEN NULL ELSE
+              array(SELECT m.organization_id FROM memberships m WHERE m.user_id = u.id ORDER BY 1) END
+              AS organizations
      FROM tokens t LEFT JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
     [hashToken(token)],
   )
@@ -55,10 +69,11 @@ export async function resolveBearer(
       Date.parse(row.data.createdAt) + platform.tokenMaxDays * 86_400_000 < platform.now()
     )
       return undefined
-    return row.id === null ? undefined : toUser(row as UserRow)
+    return row.id === null ? undefined : { user: toUser(row), organizations: row.organizations }
   }
   const subject = await platform.resolveOidcToken?.(token)
-  return subject ? userById(platform, subject) : undefined
+  const user = subject ? await userById(platform, subject) : undefined
+  return user ? { user } : undefined
 }
 
 export async function permissionsOf(platform: Platform, userId: string): Promise<Permission[]> {

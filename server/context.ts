@@ -4,6 +4,7 @@ import type { TrustedProxies } from './client-address'
 import type { Db } from './db'
 import type { LiveHub } from './live'
 import type { AllowList } from './outbound'
+import type { RequestLog } from './request-log'
 import type { Throttle } from './throttle'
 
 export type Env = 'sandbox' | 'production'
@@ -25,6 +26,8 @@ export interface Platform {
   notifyAllow: AllowList
   /** The most a product's files may take together, in bytes (FILE_QUOTA_BYTES, default 50 MB). */
   fileQuotaBytes: number
+  /** The requests the stats count, written in batches (request-log.ts). */
+  requestLog: RequestLog
   /** The live streams of this process (live.ts). */
   live?: LiveHub
   /** Resolves an OIDC token (access or id token) to a user id, when the provider is mounted. */

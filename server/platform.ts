@@ -9,6 +9,7 @@ import { baseHeaders } from './headers'
 import { LIVE_LIMITS, LiveHub, type LiveLimits } from './live'
 import { createOidc } from './oidc'
 import { allowList } from './outbound'
+import { createRequestLog } from './request-log'
 import { createScheduler, nextDue } from './scheduler'
 import { seed } from './seed'
 import { staticConsole } from './static'
@@ -45,6 +46,7 @@ export async function createPlatform(options: PlatformOptions) {
     db,
     now: options.now ?? Date.now,
     publicUrl: options.publicUrl,
+    requestLog: createRequestLog(db),
     tokenMaxDays: options.tokenMaxDays ?? (Number(process.env.TOKEN_MAX_DAYS) || 365),
     // Counts every process shares on PostgreSQL; in memory on PGlite, which one process holds.
     throttle: createThrottle(options.signInLimits, options.databaseUrl ? db : undefined),
@@ -97,6 +99,7 @@ export async function createPlatform(options: PlatformOptions) {
   const close = async () => {
     await platform.live?.stop()
     await scheduler.stop()
+    await platform.requestLog.flush()
     await db.close()
   }
   return { platform, app, handle, scheduler, close }

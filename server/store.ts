@@ -114,22 +114,40 @@ export class Store {
       order = `(created_by = $${params.length}) DESC, ${order}`
     }
     const filter = where.join(' AND ')
-    const [count] = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM entities WHERE ${filter}`,
-      params.slice(0, options.mineFirst ? -1 : undefined),
-    )
     const fields = (options.without ?? []).filter((f) => /^\w+$/.test(f))
     const data = fields.length ? `data - '{${fields.join(',')}}'::text[] AS data` : 'data'
-    const rows = await this.db.query<Row>(
-      `SELECT ${data} FROM entities WHERE ${filter} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}`,
+    // The page and the count in one statement (one round trip); a page past the end has no row to
+    // carry the count, so it is asked alone.
+    const rows = await this.db.query<Row & { total: number }>(
+      `SELECT ${data}, (SELECT count(*)::int FROM entities WHERE ${filter}) AS total
+       FROM entities WHERE ${filter} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}`,
       params,
     )
-    return { items: rows.map((r) => r.data), totalCount: count?.n ?? 0 }
+    const total =
+      rows[0]?.total ??
+      (options.offset > 0
+        ? ((
+            await this.db.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM entities WHERE ${filter}`,
+              params.slice(0, options.mineFirst ? -1 : undefined),
+            )
+          )[0]?.n ?? 0)
+        : 0)
+    return { items: rows.map((r) => r.data), totalCount: total }
   }
 
   async get(id: string): Promise<Entity | undefined> {
     const [row] = await this.db.query<Row>(
       'SELECT data FROM entities WHERE env = $1 AND kind = $2 AND id = $3',
+      [this.env, this.kind, id],
+    )
+    return row?.data
+  }
+
+  /** `get` that holds the row until the transaction ends: no other write of it comes in between. */
+  async getForUpdate(id: string): Promise<Entity | undefined> {
+    const [row] = await this.db.query<Row>(
+      'SELECT data FROM entities WHERE env = $1 AND kind = $2 AND id = $3 FOR UPDATE',
       [this.env, this.kind, id],
     )
     return row?.data

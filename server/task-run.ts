@@ -31,7 +31,6 @@ export async function runTask(
   /** A scheduled slot's own run id (scheduler.ts), so the run is recorded once whoever runs it. */
   runId?: string,
 ) {
-  const tasks = new Store(platform.db, env, 'task')
   const started = platform.now()
   const actions = (
     (task.actions as { actionId?: string; name?: string; enabled?: boolean }[] | undefined) ?? []
@@ -70,35 +69,34 @@ export async function runTask(
     await stamp(platform.db, finished),
     runId,
   )
-  // The task may have changed while it ran (an edit, a stop): update what is stored now, read again
-  // if another write comes between the read and this one. A run changes the task's run state, never
-  // its definition: an edit made before it is no conflict.
-  let updated: Entity = task
-  for (let attempt = 0; attempt < 8; attempt += 1) {
-    const current = await tasks.get(task.id)
-    if (!current) break
-    // The status tells how the last run ended; whether the task stays scheduled is apart from it
-    // (`scheduled`, set by start and stop): a warning or an error never ends a schedule.
-    const scheduled = isScheduled(current)
-    const status = outcome !== 'success' ? outcome : scheduled ? 'running' : 'stopped'
-    const at = await stamp(platform.db, platform.now())
-    const written = await tasks.replace(
-      current,
-      {
-        ...current,
-        status,
-        scheduled,
-        lastRun: { at: run.finishedAt, outcome, result },
-        ...runStateChange(current, at),
-      },
-      user?.id,
-      at,
-    )
-    if (written) {
-      updated = written
-      break
-    }
-  }
+  // The task may have changed while it ran (an edit, a stop): update what is stored now, with the
+  // row held from the read to the write, so runs finishing together (on any process) wait their turn
+  // instead of failing a version check and reading again. A run changes the task's run state, never
+  // its definition: an edit made before it is no conflict. The stamp is taken with the row held, so
+  // it is later than any write of the task before it.
+  const updated: Entity =
+    (await platform.db.transaction(async (tx) => {
+      const held = new Store(tx, env, 'task')
+      const current = await held.getForUpdate(task.id)
+      if (!current) return undefined
+      // The status tells how the last run ended; whether the task stays scheduled is apart from it
+      // (`scheduled`, set by start and stop): a warning or an error never ends a schedule.
+      const scheduled = isScheduled(current)
+      const status = outcome !== 'success' ? outcome : scheduled ? 'running' : 'stopped'
+      const at = await stamp(tx, platform.now())
+      return held.replace(
+        current,
+        {
+          ...current,
+          status,
+          scheduled,
+          lastRun: { at: run.finishedAt, outcome, result },
+          ...runStateChange(current, at),
+        },
+        user?.id,
+        at,
+      )
+    })) ?? task
   await writeEvent(platform, env, user, {
     type: outcome === 'error' ? 'TASK_RUN_FAILED' : 'TASK_RUN_FINISHED',
     status: outcome,

@@ -52,18 +52,22 @@ route(events, 'get', '/:env/events', async (c) => {
   where.push(eventScope(c, params))
   const db = c.get('platform').db
   const filter = where.join(' AND ')
-  const [count] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM events WHERE ${filter}`,
+  // The page and the count in one statement; a page past the end asks the count alone.
+  const rows = await db.query<{ data: unknown; total: number }>(
+    `SELECT data, (SELECT count(*)::int FROM events WHERE ${filter}) AS total
+     FROM events WHERE ${filter} ORDER BY ts DESC, id LIMIT ${q.limit} OFFSET ${q.offset}`,
     params,
   )
-  const rows = await db.query<{ data: unknown }>(
-    `SELECT data FROM events WHERE ${filter} ORDER BY ts DESC, id LIMIT ${q.limit} OFFSET ${q.offset}`,
-    params,
-  )
+  const total =
+    rows[0]?.total ??
+    (q.offset > 0
+      ? ((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE ${filter}`, params))[0]
+          ?.n ?? 0)
+      : 0)
   return c.json(
     ok(
       rows.map((r) => r.data),
-      { totalCount: count?.n ?? 0, limit: q.limit, offset: q.offset },
+      { totalCount: total, limit: q.limit, offset: q.offset },
     ),
   )
 })
@@ -93,6 +97,7 @@ route(events, 'get', '/:env/stats', async (c) => {
     : `to_char(date_trunc('day', ts AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`
   const params: unknown[] = [c.get('env'), new Date(buckets[0]?.start ?? 0).toISOString()]
   const mine = sqlOf(ownOrganizations(readerOf(c)), params)
+  await c.get('platform').requestLog.flush()
   const rows = await c.get('platform').db.query<{ key: string; count: number; errors: number }>(
     `SELECT ${key} AS key, count(*)::int AS count, count(*) FILTER (WHERE status >= 500)::int AS errors
      FROM request_log WHERE env = $1 AND ts >= $2 AND ${PLATFORM_REQUESTS} AND ${mine} GROUP BY 1 ORDER BY 1`,
@@ -115,6 +120,7 @@ route(events, 'get', '/:env/stats/organizations', async (c) => {
   const since = new Date(statsBuckets(c.get('platform').now(), query.data)[0]?.start ?? 0).toISOString()
   const params: unknown[] = [c.get('env'), since]
   const mine = sqlOf(ownOrganizations(readerOf(c)), params).replace(/organization_id/g, 'r.organization_id')
+  await c.get('platform').requestLog.flush()
   const result = await c.get('platform').db.query<{
     organizationId: string
     organizationName: string

@@ -74,6 +74,7 @@ describe('events, stats and last errors', () => {
 
   it('counts per day with zeros, per organization with names, and lists SOAP products', async () => {
     const now = Date.now()
+    await p.platform.requestLog.flush()
     await p.platform.db.query("DELETE FROM request_log WHERE env = 'production'")
     await p.platform.db.query(
       `INSERT INTO request_log (env, ts, method, path, status, organization_id, duration_ms) VALUES
@@ -134,6 +135,7 @@ describe('events, stats and last errors', () => {
 
   it('counts per hour for the 24 h and 48 h ranges, and per organization over hours', async () => {
     const now = Date.now()
+    await p.platform.requestLog.flush()
     await p.platform.db.query("DELETE FROM request_log WHERE env = 'production'")
     await p.platform.db.query(
       `INSERT INTO request_log (env, ts, method, path, status, organization_id, duration_ms) VALUES
@@ -166,6 +168,7 @@ describe('events, stats and last errors', () => {
   })
 
   it("leaves the console's own calls out of the stats, and counts whole periods only", async () => {
+    await p.platform.requestLog.flush()
     await p.platform.db.query("DELETE FROM request_log WHERE env = 'production'")
     const now = p.platform.now()
     // Just before the first whole day of a week: outside the range, not a partial first bucket.

@@ -162,6 +162,7 @@ describe('task secrets are write-only', () => {
   })
 
   it('neither events nor idempotency records nor the request log keep a secret', async () => {
+    await p.platform.requestLog.flush()
     for (const table of ['events', 'idempotency', 'request_log']) {
       const rows = await p.platform.db.query(`SELECT * FROM ${table}`)
       expect(rows.length, table).toBeGreaterThan(0)

@@ -277,6 +277,7 @@ describe('access tokens', () => {
       const events = await p.platform.db.query<{ row: string }>(
         'SELECT row_to_json(e)::text AS row FROM events e',
       )
+      await p.platform.requestLog.flush()
       const requests = await p.platform.db.query<{ path: string }>('SELECT path FROM request_log')
       for (const secret of secrets) {
         expect(printed.filter((line) => line.includes(secret))).toEqual([])
