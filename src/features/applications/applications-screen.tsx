@@ -8,7 +8,7 @@ import type { WithPending } from '../../outbox/outbox'
 import type { Column } from '../../ui/data-table'
 import { DeleteDialog } from '../../ui/delete-dialog'
 import { DeleteButton, EditLink } from '../../ui/row-actions'
-import { ListScreen } from '../resource/list-screen'
+import { addressPages, ListScreen } from '../resource/list-screen'
 import { useList } from '../resource/use-entity'
 import { applications } from './applications-resource'
 
@@ -46,12 +46,7 @@ function ApplicationsList() {
         label: <FormattedMessage id="applications.create" defaultMessage="New application" />,
       }}
       query={query}
-      pages={{
-        list: applications.name,
-        page,
-        limit,
-        go: (next, replace) => void navigate({ search: { ...search, ...next }, replace }),
-      }}
+      pages={addressPages(applications.name, search, navigate)}
       columns={columns}
       rows={items}
       rowTestId="application-row"

@@ -6,7 +6,7 @@ import { usePermittedAction } from '../../auth/permitted'
 import type { WithPending } from '../../outbox/outbox'
 import type { Column } from '../../ui/data-table'
 import { DeleteButton, EditLink } from '../../ui/row-actions'
-import { ListScreen } from '../resource/list-screen'
+import { addressPages, ListScreen } from '../resource/list-screen'
 import { useList } from '../resource/use-entity'
 import { DataFormatDeleteDialog } from './data-format-delete-dialog'
 
@@ -27,12 +27,7 @@ export function DataFormatsScreen() {
         label: <FormattedMessage id="dataFormats.create" defaultMessage="New data format" />,
       }}
       query={query}
-      pages={{
-        list: DATA_FORMATS,
-        page,
-        limit,
-        go: (next, replace) => void navigate({ search: { ...search, ...next }, replace }),
-      }}
+      pages={addressPages(DATA_FORMATS, search, navigate)}
       columns={columns}
       rows={items}
       rowTestId="data-format-row"

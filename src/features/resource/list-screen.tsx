@@ -5,7 +5,7 @@ import type { PagedListName } from '../../core/resources'
 import { buttonClass } from '../../ui/button'
 import { DataTable } from '../../ui/data-table'
 import { ErrorNotice } from '../../ui/error-notice'
-import { FetchedAt } from '../../ui/fetched-at'
+import { QueryFetchedAt } from '../../ui/fetched-at'
 import { PAGE_SIZES } from '../../ui/list/pagination'
 import { useKeptPage } from '../../ui/list/use-kept-page'
 import { PageHeader } from '../../ui/page-header'
@@ -25,6 +25,23 @@ export interface ListPages {
   page: number
   limit: number
   go: (next: { page: number; limit?: number }, replace?: boolean) => void
+}
+
+/**
+ * A list's pages in its route's address: `search` as the route read it, and its `navigate`. Moving
+ * keeps the rest of the address (filters, sort).
+ */
+export function addressPages<S extends { page: number; limit: number }>(
+  list: PagedListName,
+  search: S,
+  navigate: (options: { search: S; replace?: boolean }) => unknown,
+): ListPages {
+  return {
+    list,
+    page: search.page,
+    limit: search.limit,
+    go: (next, replace) => void navigate({ search: { ...search, ...next }, replace }),
+  }
 }
 
 /**
@@ -99,12 +116,7 @@ export function ListScreen<Row extends { id: string }>({
       />
       {filters}
       <div className="mb-2">
-        <FetchedAt
-          updatedAt={query.dataUpdatedAt}
-          fetching={query.isFetching}
-          failed={query.isError}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryFetchedAt query={query} />
       </div>
       {notices}
       {query.data?.error && (

@@ -6,7 +6,7 @@ import type { WithPending } from '../../outbox/outbox'
 import type { Column, SortState } from '../../ui/data-table'
 import { FilterDisclosure } from '../../ui/filter-disclosure'
 import { EditLink } from '../../ui/row-actions'
-import { ListScreen } from '../resource/list-screen'
+import { addressPages, ListScreen } from '../resource/list-screen'
 import { useList } from '../resource/use-entity'
 import { TaskScheduleState } from './task-schedule-state'
 import { TaskScheduleSummary } from './task-schedule-summary'
@@ -44,12 +44,7 @@ export function TasksScreen() {
         </FilterDisclosure>
       }
       query={query}
-      pages={{
-        list: TASKS,
-        page,
-        limit,
-        go: (next, replace) => void navigate({ search: { ...search, ...next }, replace }),
-      }}
+      pages={addressPages(TASKS, search, navigate)}
       columns={columns}
       rows={items}
       rowTestId="task-row"
