@@ -105,3 +105,19 @@ export function FetchedAt({
     </div>
   )
 }
+
+/** `FetchedAt` of one query: when its data was fetched, whether it is refreshing, and Retry when that failed. */
+export function QueryFetchedAt({
+  query,
+}: {
+  query: { dataUpdatedAt: number; isFetching: boolean; isError: boolean; refetch: () => unknown }
+}) {
+  return (
+    <FetchedAt
+      updatedAt={query.dataUpdatedAt}
+      fetching={query.isFetching}
+      failed={query.isError}
+      onRetry={() => void query.refetch()}
+    />
+  )
+}

@@ -1,17 +1,14 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { FormattedMessage, useIntl } from 'react-intl'
-import { IfPermitted, PermittedScreen, useEntityActions } from '../../auth/permitted'
+import { FormattedMessage } from 'react-intl'
+import { PermittedScreen, useEntityActions } from '../../auth/permitted'
 import { usePermission } from '../../auth/use-permission'
 import type { Application } from '../../contract/application'
 import type { WithPending } from '../../outbox/outbox'
-import { buttonClass } from '../../ui/button'
-import { type Column, DataTable } from '../../ui/data-table'
+import type { Column } from '../../ui/data-table'
 import { DeleteDialog } from '../../ui/delete-dialog'
-import { FetchedAt } from '../../ui/fetched-at'
-import { PAGE_SIZES } from '../../ui/list/pagination'
-import { useKeptPage } from '../../ui/list/use-kept-page'
-import { PageHeader } from '../../ui/page-header'
+import { DeleteButton, EditLink } from '../../ui/row-actions'
+import { addressPages, ListScreen } from '../resource/list-screen'
 import { useList } from '../resource/use-entity'
 import { applications } from './applications-resource'
 
@@ -27,62 +24,36 @@ export function ApplicationsScreen() {
 }
 
 function ApplicationsList() {
-  const intl = useIntl()
-  const { page, limit } = route.useSearch()
+  const search = route.useSearch()
   const navigate = route.useNavigate()
+  const { page, limit } = search
   const { query, items } = useList(applications, { page, limit })
   const [deleting, setDeleting] = useState<Application | null>(null)
   // Without a write permission the list is read only: no actions column at all.
   const writes = usePermission({ type: 'applications', actions: ['update', 'delete'] }).allowed
 
-  useKeptPage(
-    applications.name,
-    { page, limit, totalCount: query.data?.totalCount, more: query.data?.more },
-    (last) => void navigate({ search: { page: last, limit }, replace: true }),
-  )
-
   return (
-    <div>
-      <Link to="/me" className="mb-1 inline-block text-sm text-primary-800 underline">
-        <FormattedMessage id="applications.backToProfile" defaultMessage="Back to profile" />
-      </Link>
-      <PageHeader
-        title={<FormattedMessage id="page.applications" defaultMessage="Applications" />}
-        actions={
-          <IfPermitted check={{ type: 'applications', actions: 'create' }}>
-            <Link to="/me/applications/create" className={buttonClass('primary')}>
-              <FormattedMessage id="applications.create" defaultMessage="New application" />
-            </Link>
-          </IfPermitted>
-        }
-      />
-      <div className="mb-2">
-        <FetchedAt
-          updatedAt={query.dataUpdatedAt}
-          fetching={query.isFetching}
-          failed={query.isError}
-          onRetry={() => void query.refetch()}
-        />
-      </div>
-      <DataTable
-        caption={intl.formatMessage({ id: 'page.applications', defaultMessage: 'Applications' })}
-        columns={columns}
-        rows={items}
-        rowKey={(row) => row.id}
-        rowTestId="application-row"
-        query={query}
-        pagination={{
-          page,
-          limit,
-          totalCount: query.data?.totalCount,
-          more: query.data?.more,
-          sizes: PAGE_SIZES,
-          onChange: (next) => void navigate({ search: next }),
-        }}
-        actions={
-          writes ? (row) => <ApplicationActions row={row} onDelete={() => setDeleting(row)} /> : undefined
-        }
-      />
+    <ListScreen
+      before={
+        <Link to="/me" className="mb-1 inline-block text-sm text-primary-800 underline">
+          <FormattedMessage id="applications.backToProfile" defaultMessage="Back to profile" />
+        </Link>
+      }
+      title={<FormattedMessage id="page.applications" defaultMessage="Applications" />}
+      create={{
+        type: 'applications',
+        to: '/me/applications/create',
+        label: <FormattedMessage id="applications.create" defaultMessage="New application" />,
+      }}
+      query={query}
+      pages={addressPages(applications.name, search, navigate)}
+      columns={columns}
+      rows={items}
+      rowTestId="application-row"
+      actions={
+        writes ? (row) => <ApplicationActions row={row} onDelete={() => setDeleting(row)} /> : undefined
+      }
+    >
       <DeleteDialog
         open={deleting !== null}
         title={
@@ -101,7 +72,7 @@ function ApplicationsList() {
         queue={async () => (deleting ? applications.queueDelete(deleting) : undefined)}
         onClose={() => setDeleting(null)}
       />
-    </div>
+    </ListScreen>
   )
 }
 
@@ -128,27 +99,8 @@ function ApplicationActions({ row, onDelete }: { row: WithPending<Application>; 
   return (
     // One line even on a phone: the two actions side by side, never wrapped apart.
     <span className="inline-flex gap-4 whitespace-nowrap">
-      {mayUpdate && (
-        <Link
-          to="/me/applications/{-$id}/edit"
-          params={{ id: row.id }}
-          className="rounded px-2 py-1 text-primary-800 underline hover:bg-primary-50"
-        >
-          <FormattedMessage id="common.edit" defaultMessage="Edit" />
-          <span className="sr-only"> {row.name}</span>
-        </Link>
-      )}
-      {!deleteAction.disabled && (
-        <button
-          type="button"
-          onClick={onDelete}
-          data-destructive
-          className="rounded px-2 py-1 text-red-800 underline hover:bg-red-50"
-        >
-          <FormattedMessage id="common.delete" defaultMessage="Delete" />
-          <span className="sr-only"> {row.name}</span>
-        </button>
-      )}
+      {mayUpdate && <EditLink to="/me/applications/{-$id}/edit" params={{ id: row.id }} name={row.name} />}
+      {!deleteAction.disabled && <DeleteButton name={row.name} onClick={onDelete} />}
     </span>
   )
 }

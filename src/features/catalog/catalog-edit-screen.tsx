@@ -2,10 +2,7 @@ import { useIntl } from 'react-intl'
 import { type CatalogList, catalog } from '../../api/catalog'
 import { isProductPartChange } from '../../api/product-parts'
 import { PermittedScreen } from '../../auth/permitted'
-import { PageHeader } from '../../ui/page-header'
-import { PendingBadge } from '../../ui/pending-badge'
-import { EntityState } from '../../ui/query-state'
-import { useEntity } from '../resource/use-entity'
+import { EntityEditPage } from '../resource/entity-edit-page'
 import { CatalogForm } from './catalog-form'
 import { CATALOG_KINDS } from './catalog-kinds'
 import type { CatalogPanels } from './catalog-panels'
@@ -33,39 +30,26 @@ function CatalogEditForm({
 }) {
   const intl = useIntl()
   const kind = CATALOG_KINDS[list]
-  // The task and meta data tab says its own refusals; the form restores only its own.
-  const { id, local, query, current, refused } = useEntity(catalog, routeId, {
-    ofForm: (entry) => !isProductPartChange(entry),
-  })
-
-  if (!id)
-    return (
-      <div>
-        <PageHeader title={intl.formatMessage(kind.create)} />
-        <CatalogForm type={kind.type} panels={panels} />
-      </div>
-    )
   return (
-    <div>
-      <PageHeader
-        title={
-          <>
-            {intl.formatMessage(kind.edit)}
-            <PendingBadge status={current?.pendingStatus} />
-          </>
-        }
-      />
-      <EntityState query={query} local={local} shown={current !== undefined}>
-        {current && (
+    <EntityEditPage
+      resource={catalog}
+      routeId={routeId}
+      // The task and meta data tab says its own refusals; the form restores only its own.
+      ofForm={(entry) => !isProductPartChange(entry)}
+      createTitle={intl.formatMessage(kind.create)}
+      editTitle={intl.formatMessage(kind.edit)}
+      form={(entity) =>
+        entity ? (
           <CatalogForm
-            key={`${current.id}|${refused?.id ?? ''}`}
-            type={current.type ?? kind.type}
-            current={current}
+            type={entity.current.type ?? kind.type}
+            current={entity.current}
             panels={panels}
-            refused={refused}
+            refused={entity.refused}
           />
-        )}
-      </EntityState>
-    </div>
+        ) : (
+          <CatalogForm type={kind.type} panels={panels} />
+        )
+      }
+    />
   )
 }

@@ -6,21 +6,13 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { catalog, listOfType, type Product, type ProductType, requeueCatalogCreate } from '../../api/catalog'
 import type { ProductInput } from '../../contract/product'
 import type { OutboxEntry } from '../../outbox/db'
-import { draftKey, removeDraft, useDraft } from '../../outbox/drafts'
+import { draftKey } from '../../outbox/drafts'
 import { isLocalId, newLocalId } from '../../outbox/outbox'
-import type { SaveOutcome } from '../../outbox/save-outcome'
-import { isQuotaError } from '../../pwa/storage'
-import { Button } from '../../ui/button'
-import { DraftKept, DraftOffer } from '../../ui/draft-offer'
-import { onSave, useAppForm } from '../../ui/form/fields'
+import { useAppForm } from '../../ui/form/fields'
 import { checkChangedOnly } from '../../ui/form/issued-values'
-import {
-  PlatformRefusal,
-  platformErrorListeners,
-  useOutboxSave,
-  useRefusalOnFields,
-} from '../../ui/form/platform-answer'
-import { ChangedOnPlatform, useChangedOnPlatform } from '../resource/changed-on-platform'
+import { platformErrorListeners, useOutboxSave, useRefusalOnFields } from '../../ui/form/platform-answer'
+import { useChangedOnPlatform } from '../resource/changed-on-platform'
+import { closeSaved, EntityFormFrame, useFormDraft, useSaveError } from '../resource/entity-form'
 import { ActionsTab } from './actions-tab'
 import { ConfigurationTab, ConnectorSettingsTab } from './catalog-form-config'
 import { ConnectorDefinitionTab, ConnectorTab, MapperTab } from './catalog-form-connector'
@@ -64,7 +56,7 @@ export function CatalogForm({
   const navigate = useNavigate()
   const list = listOfType(type)
   const key = draftKey(`catalog-${type}`, current?.id ?? 'new')
-  const [saveError, setSaveError] = useState<string | null>(null)
+  const { saveError, trying } = useSaveError()
   const [tab, setTab] = useState<TabId>('general')
   // The version the user started editing: a newer one on the platform must surface as a conflict.
   const [baseVersion] = useState(current?.updatedAt)
@@ -85,9 +77,8 @@ export function CatalogForm({
       const input = toProductInput(value, current)
       // An edit (a PATCH) carries only what the user changed; a create never accepted is sent whole.
       const changes = current && !isLocalId(current.id) ? productEditBody(type, current, value) : input
-      let outcome: SaveOutcome
-      try {
-        outcome = await outbox.save(
+      const outcome = await trying(() =>
+        outbox.save(
           () =>
             current && isLocalId(current.id)
               ? requeueCatalogCreate(current.id, input)
@@ -96,11 +87,9 @@ export function CatalogForm({
                 : catalog.queueCreate(newLocalId(), input),
           changes,
           formApi,
-        )
-      } catch (error) {
-        setSaveError(isQuotaError(error) ? 'storage-full' : String(error))
-        return
-      }
+        ),
+      )
+      if (!outcome) return
       if (outcome.kind === 'refused') {
         const first = tabsOf(type, panels).find((t) =>
           (outcome.entry.issues ?? []).some((i) => tabOfField(type, i.path.split('.')[0] ?? '') === t),
@@ -108,9 +97,7 @@ export function CatalogForm({
         if (first) setTab(first)
         return
       }
-      await removeDraft(key)
-      formApi.reset(value)
-      draft.release()
+      await closeSaved(key, formApi, value, draft)
       // A saved product returns to its detail; the other kinds have none but their list.
       const id = outcome.kind === 'sent' ? outcome.entityId : current?.id
       if (current && type === 'dataproduct' && id && !isLocalId(id))
@@ -119,9 +106,8 @@ export function CatalogForm({
     },
   })
   const values = useStore(form.store, (s) => s.values)
-  const dirty = useStore(form.store, (s) => s.isDirty)
   const attempted = useStore(form.store, (s) => s.submissionAttempts > 0)
-  const draft = useDraft(key, values, dirty)
+  const draft = useFormDraft(form, key)
   useRefusalOnFields(form, refused)
   // Changed on the platform while open (the live stream updates `current`): what was typed stays.
   const changedOnPlatform = useChangedOnPlatform(current, (entity) => toFormValues(type, entity))
@@ -158,17 +144,19 @@ export function CatalogForm({
   }
 
   return (
-    <form noValidate onSubmit={onSave(form)} className="max-w-3xl rounded-lg bg-white p-4 shadow-sm sm:p-6">
-      <PlatformRefusal entry={outbox.refused} />
-      <ChangedOnPlatform fields={changedOnPlatform} />
-      <DraftOffer
-        draft={draft}
-        saveError={saveError}
-        // A draft saved by an older form may lack newer fields: the defaults fill them.
-        onRestore={(restored) =>
-          form.reset({ ...toFormValues(type, current), ...(restored as object) }, { keepDefaultValues: true })
-        }
-      />
+    <EntityFormFrame
+      form={form}
+      refused={outbox.refused}
+      changed={changedOnPlatform}
+      draft={draft}
+      saveError={saveError}
+      // A draft saved by an older form may lack newer fields: the defaults fill them.
+      onRestore={(restored) =>
+        form.reset({ ...toFormValues(type, current), ...(restored as object) }, { keepDefaultValues: true })
+      }
+      onCancel={() => void navigate({ to: listPath(list) })}
+      className="max-w-3xl rounded-lg bg-white p-4 shadow-sm sm:p-6"
+    >
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)}>
         <Tabs.List
           aria-label={intl.formatMessage({ id: 'catalog.formSections', defaultMessage: 'Form sections' })}
@@ -204,17 +192,6 @@ export function CatalogForm({
           </Tabs.Content>
         ))}
       </Tabs.Root>
-      <div className="mt-6 flex gap-2">
-        <form.AppForm>
-          <form.SubmitButton>
-            <FormattedMessage id="common.save" defaultMessage="Save" />
-          </form.SubmitButton>
-        </form.AppForm>
-        <Button variant="secondary" onClick={() => void navigate({ to: listPath(list) })}>
-          <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
-        </Button>
-      </div>
-      <DraftKept draft={draft} />
-    </form>
+    </EntityFormFrame>
   )
 }

@@ -1,22 +1,15 @@
-import { getRouteApi, Link } from '@tanstack/react-router'
+import { getRouteApi } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { type CatalogList, catalog, type Product } from '../../api/catalog'
-import { IfPermitted } from '../../auth/permitted'
 import { useSession } from '../../core/session'
 import type { OutboxEntry } from '../../outbox/db'
-import { buttonClass } from '../../ui/button'
-import { ErrorNotice } from '../../ui/error-notice'
-import { FetchedAt } from '../../ui/fetched-at'
-import { PAGE_SIZES } from '../../ui/list/pagination'
-import { useKeptPage } from '../../ui/list/use-kept-page'
-import { PageHeader } from '../../ui/page-header'
-import { QueryState } from '../../ui/query-state'
+import { ListScreen } from '../resource/list-screen'
 import { useList } from '../resource/use-entity'
 import { CatalogFilters } from './catalog-filters'
 import { CATALOG_KINDS, createPath } from './catalog-kinds'
 import { type CatalogSearch, listParams } from './catalog-search'
-import { CatalogTable } from './catalog-table'
+import { useCatalogTable } from './catalog-table'
 import { FailedChanges } from './failed-changes'
 
 /**
@@ -103,73 +96,48 @@ export function CatalogListScreen({
     return () => cancelIdleCallback(idle)
   }, [canEdit])
 
-  useKeptPage(
-    list,
-    { page: params.page, limit: params.limit, totalCount: query.data?.totalCount, more: query.data?.more },
-    (page) => onSearch({ ...search, page }, { replace: true }),
-  )
+  const table = useCatalogTable(list, {
+    canEdit,
+    onDelete: setDeleting,
+    onOrganization: (publisher) => onSearch({ ...search, publisher, page: 1 }),
+  })
+  const title = intl.formatMessage(kind.title)
 
   return (
-    <div>
-      <PageHeader
-        title={intl.formatMessage(kind.title)}
-        actions={
-          session && (
-            <IfPermitted check={{ type: 'products', actions: 'create' }}>
-              <Link to={createPath(list)} className={buttonClass('primary')}>
-                {intl.formatMessage(kind.newButton)}
-              </Link>
-            </IfPermitted>
-          )
-        }
-      />
-      <CatalogFilters search={search} onChange={(next) => onSearch({ ...search, ...next })} />
-      <div className="mb-2">
-        <FetchedAt
-          updatedAt={query.dataUpdatedAt}
-          fetching={query.isFetching}
-          failed={query.isError}
-          onRetry={() => void query.refetch()}
-        />
-      </div>
-      <FailedChanges entries={pending} />
-      {query.data?.error && (
-        <div className="mb-4">
-          <ErrorNotice error={{ message: query.data.error }} onRetry={() => void query.refetch()} />
-        </div>
-      )}
-      <CatalogTable
-        list={list}
-        rows={rows}
-        caption={intl.formatMessage(kind.title)}
-        loading={query.isPending}
-        empty={query.data?.error ? null : <QueryState query={query} empty />}
-        canEdit={canEdit}
-        onDelete={setDeleting}
-        onOrganization={(publisher) => onSearch({ ...search, publisher, page: 1 })}
-        sort={{ sortBy: params.sortBy, sortOrder: params.sortOrder }}
-        onSort={(next) =>
-          onSearch({
-            ...search,
-            page: 1,
-            sortBy: next.sortBy === 'updatedAt' ? undefined : next.sortBy,
-            sortOrder: next.sortOrder === 'asc' ? 'asc' : undefined,
-          })
-        }
-        pagination={{
-          page: params.page,
-          limit: params.limit,
-          totalCount: query.data?.totalCount,
-          more: query.data?.more,
-          sizes: PAGE_SIZES,
-          onChange: (next) => onSearch({ ...search, ...next }),
-        }}
-      />
+    <ListScreen
+      title={title}
+      create={
+        session
+          ? { type: 'products', to: createPath(list), label: intl.formatMessage(kind.newButton) }
+          : undefined
+      }
+      filters={<CatalogFilters search={search} onChange={(next) => onSearch({ ...search, ...next })} />}
+      notices={<FailedChanges entries={pending} />}
+      query={query}
+      pages={{
+        list,
+        page: params.page,
+        limit: params.limit,
+        go: (next, replace) => onSearch({ ...search, ...next }, { replace }),
+      }}
+      {...table}
+      rows={rows}
+      rowTestId="catalog-row"
+      sort={{ sortBy: params.sortBy, sortOrder: params.sortOrder }}
+      onSort={(next) =>
+        onSearch({
+          ...search,
+          page: 1,
+          sortBy: next.sortBy === 'updatedAt' ? undefined : next.sortBy,
+          sortOrder: next.sortOrder === 'asc' ? 'asc' : undefined,
+        })
+      }
+    >
       {asked && (
         <Suspense fallback={null}>
           <CatalogDeleteDialog product={deleting} onClose={() => setDeleting(null)} />
         </Suspense>
       )}
-    </div>
+    </ListScreen>
   )
 }

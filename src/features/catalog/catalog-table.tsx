@@ -1,41 +1,30 @@
 import { Link } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import type { CatalogList, Product } from '../../api/catalog'
 import { useEntityActions } from '../../auth/permitted'
 import { readTime } from '../../contract/reading'
 import type { WithPending } from '../../outbox/outbox'
-import { type Column, DataTable, type SortState } from '../../ui/data-table'
-import type { PaginationProps } from '../../ui/pagination'
+import type { Column } from '../../ui/data-table'
+import { DeleteButton, EditLink } from '../../ui/row-actions'
 import { editPath } from './catalog-kinds'
 import { useCatalogLabels } from './catalog-labels'
 
-export function CatalogTable({
-  list,
-  rows,
-  caption,
-  loading,
-  empty,
-  canEdit,
-  onDelete,
-  onOrganization,
-  sort,
-  onSort,
-  pagination,
-}: {
-  list: CatalogList
-  rows: WithPending<Product>[]
-  caption: string
-  loading: boolean
-  /** What the table says with no rows: loading, failed or empty. */
-  empty: ReactNode
-  canEdit: boolean
-  onDelete: (row: Product) => void
-  onOrganization: (organizationId: string) => void
-  sort: SortState
-  onSort: (next: SortState) => void
-  pagination: PaginationProps
-}) {
+/**
+ * The catalog list's columns (the product's name links to its detail) and its row actions: Edit for
+ * who may change products, Delete disabled with the reason for who may not delete them.
+ */
+export function useCatalogTable(
+  list: CatalogList,
+  {
+    canEdit,
+    onDelete,
+    onOrganization,
+  }: {
+    canEdit: boolean
+    onDelete: (row: Product) => void
+    onOrganization: (organizationId: string) => void
+  },
+) {
   const labels = useCatalogLabels()
   const intl = useIntl()
   const { mayUpdate, deleteAction } = useEntityActions('products')
@@ -106,47 +95,13 @@ export function CatalogTable({
       cell: (row) => row.updatedAt && <FormattedDate value={readTime(row.updatedAt)} dateStyle="medium" />,
     },
   ]
-  return (
-    <DataTable
-      caption={caption}
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.id}
-      rowTestId="catalog-row"
-      empty={empty}
-      busy={loading}
-      sort={sort}
-      onSort={onSort}
-      pagination={pagination}
-      actions={(row) =>
-        canEdit &&
-        row.pending !== 'delete' && (
-          <>
-            {mayUpdate && (
-              <Link
-                to={editPath(list)}
-                params={{ id: row.id }}
-                className="rounded px-2 py-1 text-primary-800 underline hover:bg-primary-50"
-              >
-                <FormattedMessage id="common.edit" defaultMessage="Edit" />
-                <span className="sr-only"> {row.name}</span>
-              </Link>
-            )}
-            <button
-              type="button"
-              onClick={() => onDelete(row)}
-              disabled={deleteAction.disabled}
-              title={deleteAction.reason}
-              data-destructive
-              className="ml-6 rounded px-2 py-1 text-red-800 underline hover:bg-red-50 disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline"
-            >
-              <FormattedMessage id="common.delete" defaultMessage="Delete" />
-              <span className="sr-only"> {row.name}</span>
-              {deleteAction.reason && <span className="sr-only"> ({deleteAction.reason})</span>}
-            </button>
-          </>
-        )
-      }
-    />
-  )
+  const actions = (row: WithPending<Product>) =>
+    canEdit &&
+    row.pending !== 'delete' && (
+      <>
+        {mayUpdate && <EditLink to={editPath(list)} params={{ id: row.id }} name={row.name} />}
+        <DeleteButton name={row.name} onClick={() => onDelete(row)} action={deleteAction} className="ml-6" />
+      </>
+    )
+  return { columns, actions }
 }

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo } from 'react'
 import { FormattedMessage, FormattedNumber } from 'react-intl'
 import { EVENTS_FIRST_LIMIT, eventsQuery, flattenEvents } from '../../api/events'
 import { Button } from '../../ui/button'
-import { FetchedAt } from '../../ui/fetched-at'
+import { QueryFetchedAt } from '../../ui/fetched-at'
 import { FilterDisclosure } from '../../ui/filter-disclosure'
 import { PageHeader } from '../../ui/page-header'
 import { QueryState } from '../../ui/query-state'
@@ -81,12 +81,7 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
             />
           )}
         </p>
-        <FetchedAt
-          updatedAt={query.dataUpdatedAt}
-          fetching={query.isFetching}
-          failed={query.isError}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryFetchedAt query={query} />
       </div>
       {query.data === undefined ? (
         <QueryState query={query} empty={false} />

@@ -4,7 +4,7 @@ import { PLATFORM_KEPT } from '../../contract/platform-kept'
 import type { OutboxEntry } from '../../outbox/db'
 import { discardEntry, retryEntry } from '../../outbox/outbox'
 import { Button } from '../../ui/button'
-import { Dialog, DialogDescription, DialogTitle } from '../../ui/dialog'
+import { EntryDialog } from './entry-dialog'
 import { differingFields } from './same-value'
 
 const show = (value: unknown) =>
@@ -36,25 +36,23 @@ export function ConflictDialog({ entry, onClose }: { entry: OutboxEntry; onClose
     onClose()
   }
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      placement="center"
-      className="w-[min(44rem,95vw)]"
-    >
-      <DialogTitle>
+    <EntryDialog
+      width="w-[min(44rem,95vw)]"
+      title={
         <FormattedMessage
           id="conflict.title"
           defaultMessage="Someone else changed {label}"
           values={{ label: entry.label }}
         />
-      </DialogTitle>
-      <DialogDescription className="mt-1 text-sm text-gray-700">
+      }
+      text={
         <FormattedMessage
           id="conflict.text"
           defaultMessage="Your change was not applied. Keep yours, take theirs, or choose field by field."
         />
-      </DialogDescription>
+      }
+      onClose={onClose}
+    >
       {fields.length > 0 && entry.method !== 'DELETE' && (
         <table className="mt-4 w-full text-left text-sm">
           <thead>
@@ -107,6 +105,6 @@ export function ConflictDialog({ entry, onClose }: { entry: OutboxEntry; onClose
           </Button>
         )}
       </div>
-    </Dialog>
+    </EntryDialog>
   )
 }

@@ -4,8 +4,8 @@ import type { OutboxEntry } from '../../outbox/db'
 import { retryEntry } from '../../outbox/outbox'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
-import { Dialog, DialogDescription, DialogTitle } from '../../ui/dialog'
 import { errorLine } from '../../ui/error-text'
+import { EntryDialog } from './entry-dialog'
 
 type Draft = Record<string, { text: string; json: boolean }>
 
@@ -48,26 +48,24 @@ export function FailedEntryDialog({ entry, onClose }: { entry: OutboxEntry; onCl
     onClose()
   }
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      placement="center"
-      className="w-[min(40rem,95vw)]"
-    >
-      <DialogTitle>
+    <EntryDialog
+      width="w-[min(40rem,95vw)]"
+      title={
         <FormattedMessage
           id="failed.title"
           defaultMessage="Correct {label}"
           values={{ label: entry.label }}
         />
-      </DialogTitle>
-      <DialogDescription className="mt-1 text-sm text-gray-700">
+      }
+      text={
         <FormattedMessage
           id="failed.text"
           defaultMessage="The platform refused this change: {error}. Correct it and send it again."
           values={{ error: errorLine(intl, { status: entry.lastStatus, message: entry.lastError }) }}
         />
-      </DialogDescription>
+      }
+      onClose={onClose}
+    >
       {invalid && (
         <div className="mt-4">
           <Alert>
@@ -112,6 +110,6 @@ export function FailedEntryDialog({ entry, onClose }: { entry: OutboxEntry; onCl
           <FormattedMessage id="failed.send" defaultMessage="Send again" />
         </Button>
       </div>
-    </Dialog>
+    </EntryDialog>
   )
 }

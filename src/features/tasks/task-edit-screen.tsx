@@ -2,10 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage } from 'react-intl'
 import { actionSchemasQuery, tasks } from '../../api/tasks'
 import { PermittedScreen } from '../../auth/permitted'
-import { PageHeader } from '../../ui/page-header'
-import { PendingBadge } from '../../ui/pending-badge'
-import { EntityState } from '../../ui/query-state'
-import { useEntity } from '../resource/use-entity'
+import { EntityEditPage } from '../resource/entity-edit-page'
 import { TaskForm } from './task-form'
 import { TaskRunHistory } from './task-run-history'
 
@@ -26,39 +23,32 @@ export function TaskEditScreen({ id }: { id?: string }) {
 }
 
 function TaskEditForm({ id: routeId }: { id?: string }) {
-  const { id, local, query, current, refused } = useEntity(tasks, routeId)
   const schemas = useQuery(actionSchemasQuery())
   // Offline without the schemas cached, the form still opens: option values are kept as they are.
   const schemasReady = schemas.isSuccess || schemas.isError
 
-  if (!id)
-    return (
-      <div>
-        <PageHeader title={<FormattedMessage id="page.taskCreate" defaultMessage="New task" />} />
-        {schemasReady ? <TaskForm schemas={schemas.data ?? []} /> : loading}
-      </div>
-    )
   return (
-    <div>
-      <PageHeader
-        title={
-          <>
-            <FormattedMessage id="page.taskEdit" defaultMessage="Edit task" />
-            <PendingBadge status={current?.pendingStatus} />
-          </>
-        }
-      />
-      <EntityState query={query} local={local} shown={current !== undefined && schemasReady} deniedAlert>
-        {current && (
+    <EntityEditPage
+      resource={tasks}
+      routeId={routeId}
+      createTitle={<FormattedMessage id="page.taskCreate" defaultMessage="New task" />}
+      editTitle={<FormattedMessage id="page.taskEdit" defaultMessage="Edit task" />}
+      ready={schemasReady}
+      deniedAlert
+      form={(entity) =>
+        entity ? (
           <TaskForm
-            key={`${current.id}|${refused?.id ?? ''}`}
-            current={current}
-            refused={refused}
+            current={entity.current}
+            refused={entity.refused}
             schemas={schemas.data ?? []}
-            history={local ? undefined : <TaskRunHistory taskId={current.id} />}
+            history={entity.local ? undefined : <TaskRunHistory taskId={entity.current.id} />}
           />
-        )}
-      </EntityState>
-    </div>
+        ) : schemasReady ? (
+          <TaskForm schemas={schemas.data ?? []} />
+        ) : (
+          loading
+        )
+      }
+    />
   )
 }

@@ -1,26 +1,17 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { useStore } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useMemo, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { type ActionSchema, queueTaskJobs, type Task, type TaskInput, tasks } from '../../api/tasks'
 import { TASK_SECRETS } from '../../contract/task'
 import type { OutboxEntry } from '../../outbox/db'
-import { draftKey, removeDraft, useDraft } from '../../outbox/drafts'
+import { draftKey } from '../../outbox/drafts'
 import { newLocalId } from '../../outbox/outbox'
-import type { SaveOutcome } from '../../outbox/save-outcome'
-import { isQuotaError } from '../../pwa/storage'
-import { Button } from '../../ui/button'
-import { DraftKept, DraftOffer } from '../../ui/draft-offer'
-import { onSave, useAppForm } from '../../ui/form/fields'
+import { useAppForm } from '../../ui/form/fields'
 import { checkChangedOnly } from '../../ui/form/issued-values'
-import {
-  PlatformRefusal,
-  platformErrorListeners,
-  useOutboxSave,
-  useRefusalOnFields,
-} from '../../ui/form/platform-answer'
-import { ChangedOnPlatform, useChangedOnPlatform } from '../resource/changed-on-platform'
+import { platformErrorListeners, useOutboxSave, useRefusalOnFields } from '../../ui/form/platform-answer'
+import { useChangedOnPlatform } from '../resource/changed-on-platform'
+import { closeSaved, EntityFormFrame, useFormDraft, useSaveError } from '../resource/entity-form'
 import { TaskActionsTab } from './task-actions-tab'
 import {
   secretIsSet,
@@ -59,7 +50,7 @@ export function TaskForm({
   const navigate = useNavigate()
   const key = draftKey('task', current?.id ?? 'new')
   const [tab, setTab] = useState<Tab>('general')
-  const [saveError, setSaveError] = useState<string | null>(null)
+  const { saveError, trying } = useSaveError()
   // The version the user started editing: a newer one on the platform must surface as a conflict.
   const [baseVersion] = useState(current?.updatedAt)
   const outbox = useOutboxSave(refused?.path.endsWith('/jobs') ? undefined : refused)
@@ -83,9 +74,8 @@ export function TaskForm({
       const retriedCreate = outbox.refused?.method === 'POST'
       // An edit sends back what it received, with only the user's changes laid over.
       const edit = current && !retriedCreate ? taskEditBody(current, value, schemas) : undefined
-      let outcome: SaveOutcome
-      try {
-        outcome = await outbox.save(
+      const outcome = await trying(() =>
+        outbox.save(
           () =>
             current
               ? tasks.queueUpdate(
@@ -96,11 +86,9 @@ export function TaskForm({
           // A retried update is sent as the update is: without its jobs; a retried create keeps them.
           retriedCreate ? input : { ...input, jobs: undefined },
           formApi,
-        )
-      } catch (error) {
-        setSaveError(isQuotaError(error) ? 'storage-full' : String(error))
-        return
-      }
+        ),
+      )
+      if (!outcome) return
       if (outcome.kind === 'refused') {
         const first = outcome.entry.issues?.[0]
         if (first) setTab(tabOf(first.path))
@@ -116,17 +104,13 @@ export function TaskForm({
         )
         if (jobsOutcome.kind === 'refused') return
       }
-      await removeDraft(key)
-      formApi.reset(value)
-      draft.release()
+      await closeSaved(key, formApi, value, draft)
       if (current) await navigate({ to: '/tasks/$id', params: { id: current.id } })
       else await navigate({ to: '/tasks' })
     },
   })
-  const values = useStore(form.store, (s) => s.values)
-  const dirty = useStore(form.store, (s) => s.isDirty)
   // A typed secret is never kept on the device as a draft: it goes only into the change that sends it.
-  const draft = useDraft(key, values, dirty, withoutSecrets)
+  const draft = useFormDraft(form, key, withoutSecrets)
   const secretsSet = useMemo(
     () => Object.fromEntries(TASK_SECRETS.map((field) => [field, secretIsSet(current, field)])),
     [current],
@@ -139,14 +123,21 @@ export function TaskForm({
   const panelClass = 'data-[state=inactive]:hidden pt-4'
 
   return (
-    <form noValidate onSubmit={onSave(form)} className="rounded-lg bg-white p-4 shadow-sm md:p-6">
-      <PlatformRefusal entry={outbox.refused ?? jobsSave.refused} />
-      <ChangedOnPlatform fields={changedOnPlatform} />
-      <DraftOffer
-        draft={draft}
-        saveError={saveError}
-        onRestore={(restored) => form.reset(restored as TaskFormValues, { keepDefaultValues: true })}
-      />
+    <EntityFormFrame
+      form={form}
+      refused={outbox.refused ?? jobsSave.refused}
+      changed={changedOnPlatform}
+      draft={draft}
+      saveError={saveError}
+      onRestore={(restored) => form.reset(restored as TaskFormValues, { keepDefaultValues: true })}
+      onCancel={() =>
+        void (current
+          ? navigate({ to: '/tasks/$id', params: { id: current.id } })
+          : navigate({ to: '/tasks' }))
+      }
+      className="rounded-lg bg-white p-4 shadow-sm md:p-6"
+      footerClassName="border-t pt-4"
+    >
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)}>
         <Tabs.List
           className="flex flex-wrap border-b"
@@ -184,24 +175,6 @@ export function TaskForm({
           </Tabs.Content>
         )}
       </Tabs.Root>
-      <div className="mt-6 flex gap-2 border-t pt-4">
-        <form.AppForm>
-          <form.SubmitButton>
-            <FormattedMessage id="common.save" defaultMessage="Save" />
-          </form.SubmitButton>
-        </form.AppForm>
-        <Button
-          variant="secondary"
-          onClick={() =>
-            void (current
-              ? navigate({ to: '/tasks/$id', params: { id: current.id } })
-              : navigate({ to: '/tasks' }))
-          }
-        >
-          <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
-        </Button>
-      </div>
-      <DraftKept draft={draft} />
-    </form>
+    </EntityFormFrame>
   )
 }

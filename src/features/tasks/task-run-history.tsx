@@ -3,7 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl'
 import { type TaskRun, taskRunsQuery } from '../../api/tasks'
 import { type Column, DataTable } from '../../ui/data-table'
-import { FetchedAt } from '../../ui/fetched-at'
+import { QueryFetchedAt } from '../../ui/fetched-at'
 import { RunOutcomeBadge } from './task-status-badge'
 import { RUN_SIZES, type RunsSearch } from './tasks-search'
 
@@ -20,12 +20,7 @@ export function TaskRunHistory({ taskId }: { taskId: string }) {
         <h2 id="task-history-title" className="text-lg font-semibold text-gray-900">
           <FormattedMessage id="task.history" defaultMessage="Run history" />
         </h2>
-        <FetchedAt
-          updatedAt={query.dataUpdatedAt}
-          fetching={query.isFetching}
-          failed={query.isError}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryFetchedAt query={query} />
       </div>
       {query.data?.notProvided ? (
         <p className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-800" data-testid="runs-not-provided">

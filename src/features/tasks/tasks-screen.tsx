@@ -1,16 +1,12 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { FormattedDate, FormattedMessage } from 'react-intl'
 import { TASKS, type Task, tasks } from '../../api/tasks'
-import { IfPermitted } from '../../auth/permitted'
 import { readTime } from '../../contract/reading'
 import type { WithPending } from '../../outbox/outbox'
-import { buttonClass } from '../../ui/button'
-import { type Column, DataTable, type SortState } from '../../ui/data-table'
-import { FetchedAt } from '../../ui/fetched-at'
+import type { Column, SortState } from '../../ui/data-table'
 import { FilterDisclosure } from '../../ui/filter-disclosure'
-import { PAGE_SIZES } from '../../ui/list/pagination'
-import { useKeptPage } from '../../ui/list/use-kept-page'
-import { PageHeader } from '../../ui/page-header'
+import { EditLink } from '../../ui/row-actions'
+import { addressPages, ListScreen } from '../resource/list-screen'
 import { useList } from '../resource/use-entity'
 import { TaskScheduleState } from './task-schedule-state'
 import { TaskScheduleSummary } from './task-schedule-summary'
@@ -19,83 +15,48 @@ import { TasksFilters } from './tasks-filters'
 
 const route = getRouteApi('/_user/tasks/')
 export function TasksScreen() {
-  const intl = useIntl()
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const { page, limit } = search
   const sort = search.sort ?? 'updatedAt:desc'
-  const { query, items: rows } = useList(tasks, { page, limit, sort, status: search.status, q: search.q })
-
-  useKeptPage(TASKS, { page, limit, totalCount: query.data?.totalCount, more: query.data?.more }, (last) => {
-    void navigate({ search: { ...search, page: last }, replace: true })
-  })
+  const { query, items } = useList(tasks, { page, limit, sort, status: search.status, q: search.q })
 
   return (
-    <div>
-      <PageHeader
-        title={<FormattedMessage id="page.tasks" defaultMessage="Tasks" />}
-        actions={
-          <IfPermitted check={{ type: 'tasks', actions: 'create' }}>
-            <Link to="/tasks/create" className={buttonClass('primary')}>
-              <FormattedMessage id="tasks.create" defaultMessage="New task" />
-            </Link>
-          </IfPermitted>
-        }
-      />
-      <FilterDisclosure
-        active={
-          (search.q ? 1 : 0) +
-          (search.status ? search.status.split(',').length : 0) +
-          (sort !== 'updatedAt:desc' ? 1 : 0)
-        }
-      >
-        <TasksFilters
-          value={{ sort, status: search.status, q: search.q }}
-          onChange={(next) => void navigate({ search: { ...search, ...next, page: 1 } })}
-        />
-      </FilterDisclosure>
-      <div className="mb-2">
-        <FetchedAt
-          updatedAt={query.dataUpdatedAt}
-          fetching={query.isFetching}
-          failed={query.isError}
-          onRetry={() => void query.refetch()}
-        />
-      </div>
-      <DataTable
-        caption={intl.formatMessage({ id: 'page.tasks', defaultMessage: 'Tasks' })}
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        rowTestId="task-row"
-        pagination={{
-          page,
-          limit,
-          totalCount: query.data?.totalCount,
-          more: query.data?.more,
-          sizes: PAGE_SIZES,
-          onChange: (next) => void navigate({ search: { ...search, ...next } }),
-        }}
-        query={query}
-        sort={sortState(sort)}
-        onSort={(next) =>
-          void navigate({ search: { ...search, sort: `${next.sortBy}:${next.sortOrder}`, page: 1 } })
-        }
-        actions={(row) =>
-          row.pending !== 'create' &&
-          row.pending !== 'delete' && (
-            <Link
-              to="/tasks/$id/edit"
-              params={{ id: row.id }}
-              className="rounded px-2 py-1 text-primary-800 underline hover:bg-primary-50"
-            >
-              <FormattedMessage id="common.edit" defaultMessage="Edit" />
-              <span className="sr-only"> {row.name}</span>
-            </Link>
-          )
-        }
-      />
-    </div>
+    <ListScreen
+      title={<FormattedMessage id="page.tasks" defaultMessage="Tasks" />}
+      create={{
+        type: 'tasks',
+        to: '/tasks/create',
+        label: <FormattedMessage id="tasks.create" defaultMessage="New task" />,
+      }}
+      filters={
+        <FilterDisclosure
+          active={
+            (search.q ? 1 : 0) +
+            (search.status ? search.status.split(',').length : 0) +
+            (sort !== 'updatedAt:desc' ? 1 : 0)
+          }
+        >
+          <TasksFilters
+            value={{ sort, status: search.status, q: search.q }}
+            onChange={(next) => void navigate({ search: { ...search, ...next, page: 1 } })}
+          />
+        </FilterDisclosure>
+      }
+      query={query}
+      pages={addressPages(TASKS, search, navigate)}
+      columns={columns}
+      rows={items}
+      rowTestId="task-row"
+      sort={sortState(sort)}
+      onSort={(next) =>
+        void navigate({ search: { ...search, sort: `${next.sortBy}:${next.sortOrder}`, page: 1 } })
+      }
+      actions={(row) =>
+        row.pending !== 'create' &&
+        row.pending !== 'delete' && <EditLink to="/tasks/$id/edit" params={{ id: row.id }} name={row.name} />
+      }
+    />
   )
 }
 
