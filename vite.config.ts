@@ -57,6 +57,41 @@ function inlineStylesheet(): Plugin {
   }
 }
 
+/** What marks a module of the answers' own copy of zod. */
+const ANSWERS_COPY = '?answers-zod'
+
+/**
+ * The answers' zod (zod/mini and the zod core under it) bundled as a copy of its own: shared with the
+ * forms' classic zod, the core's modules would come whole (all that classic zod uses of them) before
+ * the first row; apart, the copy keeps only what the answers use. The edit screens load the classic
+ * core after the first row. Both copies keep their settings on one global object, as two installed
+ * copies of zod do, so the eval-free parsing set by either holds for both.
+ */
+function answersOwnZod(): Plugin {
+  return {
+    name: 'answers-own-zod',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: {
+      // zod's modules import one another by relative paths.
+      filter: { id: /^(\.|zod\/mini$)/ },
+      async handler(source, importer, options) {
+        if (!importer) return null
+        const own = importer.endsWith(ANSWERS_COPY)
+        if (!own && !(source === 'zod/mini' && /\/src\/contract\/zod-mini\.ts$/.test(importer))) return null
+        const from = own ? importer.slice(0, -ANSWERS_COPY.length) : importer
+        const resolved = await this.resolve(source, from, { ...options, skipSelf: true })
+        if (!resolved || resolved.external || !/\/node_modules\/zod\//.test(resolved.id)) return resolved
+        return { ...resolved, id: resolved.id + ANSWERS_COPY }
+      },
+    },
+    load: {
+      filter: { id: /\?answers-zod$/ },
+      handler: (id) => readFileSync(id.slice(0, -ANSWERS_COPY.length), 'utf8'),
+    },
+  }
+}
+
 /** The id of the chunk map in index.html: read by the entry script (src/shell/preload.ts). */
 const CHUNK_MAP_ID = 'chunk-map'
 
@@ -159,6 +194,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     precompiledCatalogs(),
+    answersOwnZod(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  actionSchemaAnswer,
+  answerIssues,
   eventAnswer,
   itemListAnswer,
   listOf,
@@ -8,6 +10,7 @@ import {
   taskRunAnswer,
   tokenAnswer,
 } from './answers'
+import { z } from './zod-mini'
 
 describe('answer shapes', () => {
   it('take what the platform sends, with fields the console does not know', () => {
@@ -44,5 +47,39 @@ describe('answer shapes', () => {
     expect(taskRunAnswer.safeParse({ id: 'r', startedAt: 'x', outcome: 'error', steps: {} }).success).toBe(
       false,
     )
+  })
+  it("say which field did not fit and what was expected, without zod's English catalogue loaded", () => {
+    // The forms' zod sets its catalogue for every schema once loaded; the first screens have none.
+    const catalogue = z.config().localeError
+    z.config({ localeError: undefined })
+    try {
+      const issuesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+        result.error?.issues.map((i) => [i.path.join('.'), i.message])
+      expect(issuesOf(taskAnswer.safeParse({ id: 't', status: 1 }, answerIssues))).toEqual([
+        ['name', 'Invalid input: expected string, received undefined'],
+        ['status', 'Invalid input: expected string, received number'],
+      ])
+      expect(
+        issuesOf(
+          listOf(eventAnswer).safeParse(
+            [{ id: {}, timestamp: 'soon', type: 'X', status: 'i' }],
+            answerIssues,
+          ),
+        ),
+      ).toEqual([
+        ['0.id', 'Invalid input'],
+        ['0.timestamp', 'expected an ISO date-time or epoch time'],
+      ])
+      expect(
+        issuesOf(
+          actionSchemaAnswer.safeParse(
+            { name: 'a', id: 1, options: [{ title: 't', rules: 'x' }] },
+            answerIssues,
+          ),
+        ),
+      ).toEqual([['options.0.rules', 'Invalid input: expected array, received string']])
+    } finally {
+      z.config({ localeError: catalogue })
+    }
   })
 })

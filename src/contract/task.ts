@@ -1,144 +1,38 @@
+import { cronEverRuns, isCron } from './cron'
 import { MESSAGES } from './messages'
 import { alphanumeric, isUrl, limit, MAX_URL, optionalUrl, requiredText, text } from './rules'
 import { stamps } from './stamps'
+import {
+  CRON_MESSAGE,
+  CRON_NEVER_MESSAGE,
+  DETAIL_LEVELS,
+  MISSED_RUNS,
+  RUN_OUTCOMES,
+  STEP_OUTCOMES,
+  TASK_LIMITS,
+  TASK_STATUSES,
+  type TaskStatus,
+} from './task-values'
 import { z } from './zod'
 
-export const TASK_STATUSES = ['stopped', 'running', 'error', 'warning'] as const
-/**
- * Whether a task's schedule runs: from start until stop, whatever its runs end in (its status tells
- * that). A task stored before `scheduled` existed is scheduled while its status is running.
- */
-export function isScheduled(task: object): boolean {
-  const { scheduled, status } = task as { scheduled?: unknown; status?: unknown }
-  return typeof scheduled === 'boolean' ? scheduled : status === 'running'
-}
-/** A scheduled slot this much overdue is missed (the task's policy decides) and the task shows as late. */
-export const SCHEDULE_LATE_MS = 60_000
-
-/** Whether a scheduled task's next slot is overdue at `now`: no platform process has run it. */
-export function isLate(task: object, now: number): boolean {
-  const { nextRunAt } = task as { nextRunAt?: unknown }
-  return typeof nextRunAt === 'string' && isScheduled(task) && Date.parse(nextRunAt) + SCHEDULE_LATE_MS < now
-}
-
-/** What runs of the slots missed while no platform process ran: none, one, or each (default one). */
-export const MISSED_RUNS = ['skip', 'once', 'all'] as const
-export type MissedRuns = (typeof MISSED_RUNS)[number]
-export const TASK_ACTIONS = ['start', 'stop', 'run'] as const
-export const DETAIL_LEVELS = ['full', 'simple', 'result-only'] as const
-export const RUN_OUTCOMES = ['success', 'error', 'warning'] as const
-/** An action of a run: done, failed, or skipped after an earlier one failed. */
-export const STEP_OUTCOMES = ['success', 'error', 'skipped'] as const
-export type TaskStatus = (typeof TASK_STATUSES)[number]
-export type TaskCommand = (typeof TASK_ACTIONS)[number]
+/** The task's plain values and schedule checks, named here too for the platform and the forms. */
+export { cronEverRuns, isCron } from './cron'
+export {
+  CRON_MESSAGE,
+  CRON_NEVER_MESSAGE,
+  DETAIL_LEVELS,
+  isScheduled,
+  MISSED_RUNS,
+  type MissedRuns,
+  SCHEDULE_LATE_MS,
+  TASK_ACTIONS,
+  TASK_LIMITS,
+  TASK_STATUSES,
+  type TaskCommand,
+  type TaskStatus,
+} from './task-values'
 
 const json = z.record(z.string(), z.unknown())
-
-/** Minute, hour, day of month, month, day of week: each `*`, `n`, `a-b`, with an optional `/step`, comma lists. */
-const CRON_FIELDS: { min: number; max: number; names?: string[] }[] = [
-  { min: 0, max: 59 },
-  { min: 0, max: 23 },
-  { min: 1, max: 31 },
-  {
-    min: 1,
-    max: 12,
-    names: ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'],
-  },
-  { min: 0, max: 7, names: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] },
-]
-export const CRON_MESSAGE = 'Please enter a cron schedule of five fields, e.g. "0 2 * * *"'
-
-function cronValue(text: string, field: { min: number; max: number; names?: string[] }): number | undefined {
-  const named = field.names?.indexOf(text.toUpperCase()) ?? -1
-  if (named >= 0) return named + field.min
-  if (!/^\d{1,2}$/.test(text)) return undefined
-  const value = Number(text)
-  return value >= field.min && value <= field.max ? value : undefined
-}
-
-export function isCron(expression: string): boolean {
-  if (expression.length > 200) return false
-  const parts = expression.trim().split(/\s+/)
-  if (parts.length !== 5) return false
-  return parts.every((part, i) => {
-    const field = CRON_FIELDS[i]
-    if (!field) return false
-    return part.split(',').every((item) => {
-      const [range = '', step, extra] = item.split('/')
-      if (extra !== undefined) return false
-      if (step !== undefined && !(/^\d{1,2}$/.test(step) && Number(step) >= 1)) return false
-      if (range === '*') return true
-      const [from = '', to, beyond] = range.split('-')
-      if (beyond !== undefined) return false
-      const start = cronValue(from, field)
-      if (start === undefined) return false
-      if (to === undefined) return true
-      const end = cronValue(to, field)
-      return end !== undefined && end >= start
-    })
-  })
-}
-
-export const CRON_NEVER_MESSAGE = 'This schedule never runs: no month has that day'
-
-/** Days in each month at most (February in a leap year). */
-const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-
-/** The values a cron field allows, or undefined when it is `*` (every value). */
-function cronSet(
-  part: string,
-  field: { min: number; max: number; names?: string[] },
-): Set<number> | undefined {
-  if (part === '*') return undefined
-  const values = new Set<number>()
-  for (const item of part.split(',')) {
-    const [range = '', stepText] = item.split('/')
-    const step = stepText === undefined ? 1 : Number(stepText)
-    const [from = '', to] = range.split('-')
-    const start = range === '*' ? field.min : (cronValue(from, field) ?? field.min)
-    const end =
-      range === '*'
-        ? field.max
-        : to !== undefined
-          ? (cronValue(to, field) ?? start)
-          : stepText
-            ? field.max
-            : start
-    for (let v = start; v <= end; v += step) values.add(v)
-  }
-  return values
-}
-
-/**
- * Whether a valid five-field schedule ever runs. Only a day of month that none of its months has
- * (`0 0 31 2 *`) never comes; a restricted day of week runs on its weekdays anyway (cron's "or").
- */
-export function cronEverRuns(expression: string): boolean {
-  const parts = expression.trim().split(/\s+/)
-  if (parts.length !== 5 || !isCron(expression)) return true
-  const [, , dayPart = '*', monthPart = '*', weekdayPart = '*'] = parts
-  if (weekdayPart !== '*') return true
-  const days = cronSet(dayPart, CRON_FIELDS[2] as (typeof CRON_FIELDS)[number])
-  const months = cronSet(monthPart, CRON_FIELDS[3] as (typeof CRON_FIELDS)[number])
-  if (!days) return true
-  const smallest = Math.min(...days)
-  return [...(months ?? MONTH_DAYS.map((_, i) => i + 1))].some((m) => smallest <= (MONTH_DAYS[m - 1] ?? 31))
-}
-
-/** Whether a valid schedule names this wall-clock minute (day of month or weekday, as cron reads them). */
-export function cronNames(
-  expression: string,
-  at: { minute: number; hour: number; day: number; month: number; weekday: number },
-): boolean {
-  const parts = expression.trim().split(/\s+/)
-  const sets = parts.map((part, i) => cronSet(part, CRON_FIELDS[i] as (typeof CRON_FIELDS)[number]))
-  const has = (set: Set<number> | undefined, v: number) => set === undefined || set.has(v)
-  const [minutes, hours, days, months, weekdays] = sets
-  const weekday = has(weekdays, at.weekday) || (at.weekday === 0 && has(weekdays, 7))
-  const day =
-    days !== undefined && weekdays !== undefined ? has(days, at.day) || weekday : has(days, at.day) && weekday
-  return has(minutes, at.minute) && has(hours, at.hour) && has(months, at.month) && day
-}
 
 export const taskActionSchema = z.object({
   actionId: z.string().max(100),
@@ -173,16 +67,6 @@ export const taskJobSchema = z.object({
     .refine(cronEverRuns, CRON_NEVER_MESSAGE),
   timeZone: z.string().max(100).optional(),
 })
-
-/** Limits the console's form and the platform's validation share (issue 21). */
-export const TASK_LIMITS = {
-  code: 100,
-  description: 10_000,
-  productCode: 100,
-  token: 4000,
-  intervalMs: 366 * 86_400_000,
-  concurrentExecutions: 1000,
-} as const
 
 /**
  * The rules of the text fields a user edits, one set for the console's form and the platform's

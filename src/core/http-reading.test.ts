@@ -60,7 +60,11 @@ describe('the tolerant reader at the door', () => {
     const result = await tokens({ success: true, result: [token, { id: 'k2', name: 'x' }] })
     expect(result.data).toHaveLength(2)
     expect(result.data?.[1]).toMatchObject({
-      __unreadable: { raw: { id: 'k2', name: 'x' }, path: '1.status' },
+      __unreadable: {
+        raw: { id: 'k2', name: 'x' },
+        path: '1.status',
+        expected: 'Invalid input: expected string, received undefined',
+      },
     })
     expect(String(errors.mock.calls[0]?.[0])).toMatch(/GET \/api\/sandbox\/v2\/u1\/app-tokens at 1\.status/)
   })
@@ -70,7 +74,11 @@ describe('the tolerant reader at the door', () => {
     const result = await request({ path: '/api/{env}/tasks/t1', schema: (a) => a.taskAnswer })
     expect(result).toMatchObject({
       kind: 'shape',
-      mismatch: { call: 'GET /api/sandbox/tasks/t1', path: 'name' },
+      mismatch: {
+        call: 'GET /api/sandbox/tasks/t1',
+        path: 'name',
+        expected: 'Invalid input: expected string, received undefined',
+      },
     })
     expect(apiError(result).mismatch?.path).toBe('name')
     expect(String(errors.mock.calls[0]?.[0])).toMatch(/GET \/api\/sandbox\/tasks\/t1 does not fit at "name"/)

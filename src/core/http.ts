@@ -1,6 +1,6 @@
 // Core layer: every call to the platform goes through here. Imports only core/ and contract/.
 
-import type { ZodType } from 'zod'
+import type { ZodMiniType } from 'zod/mini'
 import type * as Answers from '../contract/answers'
 import type { Issue, Pagination } from '../contract/envelope'
 import { readList, readTotal, UNREADABLE, type Unreadable } from '../contract/reading'
@@ -85,8 +85,9 @@ export interface RequestOptions {
   blob?: boolean
   signal?: AbortSignal
   /**
-   * The shape of the unwrapped answer, chosen from the answer schemas (loaded with the first answer
-   * that needs them, so the first screen carries no zod): a 2xx that does not match is this call's failure.
+   * The shape of the unwrapped answer, chosen from the answer schemas (zod's small build, loaded with
+   * the first answer that needs them, in parallel with the call): a 2xx that does not match is this
+   * call's failure.
    */
   schema?: AnswerShape
   /**
@@ -96,7 +97,7 @@ export interface RequestOptions {
   rows?: boolean
 }
 
-export type AnswerShape = (answers: typeof Answers) => ZodType
+export type AnswerShape = (answers: typeof Answers) => ZodMiniType
 
 type Unauthorized = (path: string) => void
 let onUnauthorized: Unauthorized = () => {}
@@ -260,15 +261,17 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
   const call = `${options.method ?? 'GET'} ${url.split('?')[0]}`
   let unreadable: Unreadable[] | undefined
   if (options.schema) {
-    const schema = options.schema(await import('../contract/answers'))
+    const answers = await import('../contract/answers')
+    const schema = options.schema(answers)
     // A list schema is read row by row: one row that does not fit never fails the list.
-    const element = schema instanceof Object && 'element' in schema ? (schema.element as ZodType) : undefined
+    const def: { type: string; element?: ZodMiniType } = schema._zod.def
+    const element = def.type === 'array' ? def.element : undefined
     if (element) {
       const rows = readList(data)
       if (rows === undefined) return shapeFailure(call, { path: '', expected: 'a list' }, body)
       const read: unknown[] = []
       rows.forEach((row, i) => {
-        const parsed = element.safeParse(row)
+        const parsed = element.safeParse(row, answers.answerIssues)
         if (parsed.success) {
           read.push(parsed.data)
           return
@@ -285,7 +288,7 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
       })
       data = read
     } else {
-      const parsed = schema.safeParse(data)
+      const parsed = schema.safeParse(data, answers.answerIssues)
       if (!parsed.success) {
         const first = parsed.error.issues[0]
         return shapeFailure(

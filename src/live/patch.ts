@@ -2,7 +2,7 @@
 // hold the entity are updated where they are; only what cannot be derived is asked for again.
 
 import type { InfiniteData, Query, QueryClient, QueryKey } from '@tanstack/react-query'
-import type { ZodType } from 'zod'
+import type { ZodMiniType } from 'zod/mini'
 import type { EventFilters, EventPage } from '../api/events'
 import type * as Answers from '../contract/answers'
 import type { PagedList } from '../contract/envelope'
@@ -41,7 +41,7 @@ function queriesOf(client: QueryClient, env: string, family: string, more?: (key
 }
 
 /** The entity read as its GET answer is read; undefined when it does not fit (the query is asked again). */
-function read<T>(schema: ZodType, entity: unknown): T | undefined {
+function read<T>(schema: ZodMiniType, entity: unknown): T | undefined {
   if (entity === undefined) return undefined
   const parsed = schema.safeParse(entity)
   return parsed.success ? (parsed.data as T) : undefined
@@ -272,7 +272,7 @@ function patchEntity(
   env: string,
   change: Change,
   family: string,
-  schema: ZodType,
+  schema: ZodMiniType,
   ofKind?: (entity: Row | undefined) => (key: QueryKey) => boolean,
 ): PatchResult {
   if (change.op === 'deleted') return removeEverywhere(client, env, family, change.id)

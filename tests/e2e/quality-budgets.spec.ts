@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
-import { useEnglish } from './support'
+import { signInWithToken, useEnglish } from './support'
 
 // Budgets of issue 8, measured on the build the e2e server serves (dist/).
 // The budget for the first screen is 170 KB. The boot reads the session and the query cache through idb-keyval and
@@ -16,6 +16,8 @@ const HEAVY_MARKERS: Record<string, string[]> = {
   uPlot: ['u-over', 'u-legend'],
   '@tanstack/react-form': ['onSubmitAsync', 'fieldMeta'],
   zod: ['$ZodType'],
+  // The forms' zod (its schemas have methods its small build, the answers' zod, has not).
+  'classic zod': ['nonempty'],
   // The outbox database: a signed-in user's, never loaded for a visitor.
   Dexie: ['__dbnames', 'DexieError'],
 }
@@ -110,6 +112,56 @@ test.describe('first load, signed out', () => {
   })
 })
 
+/**
+ * The scripts a page had asked for when the first element matching `selector` appeared (noted by an
+ * observer in the page, not when the test sees it), read from the build the server serves.
+ */
+async function scriptsBeforeFirst(page: Page, path: string, selector: string) {
+  await page.addInitScript((selector) => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector(selector)) return
+      ;(window as { firstRowAt?: number }).firstRowAt = performance.now()
+      seen.disconnect()
+    })
+    seen.observe(document, { childList: true, subtree: true })
+  }, selector)
+  await page.goto(path)
+  await expect(page.locator(selector).first()).toBeVisible({ timeout: 30_000 })
+  const files = await page.evaluate(() => {
+    const at = (window as { firstRowAt?: number }).firstRowAt ?? 0
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime < at && /\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname))
+      .map((e) => new URL(e.name).pathname.replace('/assets/', ''))
+  })
+  return files.map((file) => ({ file, code: readFileSync(join(ASSETS, file), 'utf8') }))
+}
+
+test.describe('before the first row', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  for (const { name, path, row, signedIn } of [
+    {
+      name: 'the public product list',
+      path: '/products',
+      row: '[data-testid="catalog-row"]',
+      signedIn: false,
+    },
+    { name: 'the task list, signed in', path: '/tasks', row: '[data-testid="task-row"]', signedIn: true },
+  ]) {
+    test(`${name} loads the answers' small zod, not the forms' zod`, async ({ page }) => {
+      await useEnglish(page)
+      if (signedIn) await signInWithToken(page)
+      const scripts = await scriptsBeforeFirst(page, path, row)
+      expect(scripts.length, `${path}: scripts before the first row were recorded`).toBeGreaterThan(0)
+      const classic = scripts.filter((s) => heavyIn(s.code).includes('classic zod')).map((s) => s.file)
+      expect(classic, `${path}: the forms' zod before the first row`).toEqual([])
+      // The answers are checked at the door: their zod did come.
+      expect(scripts.some((s) => heavyIn(s.code).includes('zod'))).toBe(true)
+    })
+  }
+})
+
 test('the heavy-code markers still find their libraries (so the check above can fail)', () => {
   const form = readFileSync('node_modules/@tanstack/form-core/dist/esm/FormApi.js', 'utf8')
   const zod = readdirSync('node_modules/zod/v4/core')
@@ -121,6 +173,9 @@ test('the heavy-code markers still find their libraries (so the check above can 
   const dexie = readFileSync('node_modules/dexie/dist/dexie.js', 'utf8')
   expect(heavyIn(form)).toContain('@tanstack/react-form')
   expect(heavyIn(zod)).toContain('zod')
+  expect(heavyIn(zod)).not.toContain('classic zod')
+  expect(heavyIn(readFileSync('node_modules/zod/v4/mini/schemas.js', 'utf8'))).not.toContain('classic zod')
+  expect(heavyIn(readFileSync('node_modules/zod/v4/classic/schemas.js', 'utf8'))).toContain('classic zod')
   expect(heavyIn(uplot)).toContain('uPlot')
   expect(heavyIn(dexie)).toContain('Dexie')
 })

@@ -3,7 +3,7 @@ import { CronExpressionParser } from 'cron-parser'
 import cronstrue from 'cronstrue'
 // Registers the Finnish texts on cronstrue: only the locale the console needs, not all of them.
 import 'cronstrue/locales/fi'
-import { cronNames } from '../../contract/task'
+import { cronNames } from '../../contract/cron'
 
 /** The schedule in words, in the console's language (cronstrue has Finnish). */
 export function describeCron(expression: string, locale: string): string {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl'
-import { cronEverRuns, isCron } from '../../contract/task'
+import { cronEverRuns, isCron } from '../../contract/cron'
 import { ianaZone, TIME_ZONES } from '../../contract/time-zones'
 
 const PRESET_LABELS = defineMessages({

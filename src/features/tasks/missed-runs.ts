@@ -1,5 +1,5 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl'
-import { MISSED_RUNS, type MissedRuns } from '../../contract/task'
+import { MISSED_RUNS, type MissedRuns } from '../../contract/task-values'
 
 /** What each missed-runs policy is called, in the form's choice and on the task's page. */
 export const MISSED_RUN_LABELS: Record<MissedRuns, MessageDescriptor> = defineMessages({

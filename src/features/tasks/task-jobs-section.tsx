@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl'
-import { CRON_MESSAGE } from '../../contract/task'
+import { CRON_MESSAGE } from '../../contract/task-values'
 import { Button } from '../../ui/button'
 import { withForm } from '../../ui/form/fields'
 import { firstError, translateValidation } from '../../ui/form/validation-message'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { DETAIL_LEVELS } from '../../contract/task'
+import { DETAIL_LEVELS } from '../../contract/task-values'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CheckboxField } from '../../ui/form/checkbox-field'

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { FormattedDate, FormattedMessage } from 'react-intl'
-import { isLate, isScheduled, type Task } from '../../contract/task'
+import type { Task } from '../../contract/task'
+import { isLate, isScheduled } from '../../contract/task-values'
 
 /** Now, again every 30 seconds while `watch`: a slot comes due while the screen stays open. */
 function useNow(watch: boolean) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { TASK_STATUSES } from '../../contract/task'
+import { TASK_STATUSES } from '../../contract/task-values'
 import { Button } from '../../ui/button'
 import { TaskStatusLabel } from './task-status-badge'
 

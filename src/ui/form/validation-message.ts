@@ -1,5 +1,5 @@
 import { defineMessages, type IntlShape } from 'react-intl'
-import { CRON_NEVER_MESSAGE, TASK_LIMITS } from '../../contract/task'
+import { CRON_NEVER_MESSAGE, TASK_LIMITS } from '../../contract/task-values'
 
 /** Form-only keys of limits said in the user's units (the platform's zod rule counts in ms). */
 export const UNIT_MESSAGES = {
