@@ -21,12 +21,14 @@ test.describe('home', () => {
       '/api/sandbox/getlasterrors',
     )
     await expect(page.getByTestId('last-error')).toHaveCount(errors.json.result?.length ?? -1)
-    await expect(page.getByTestId('home-waiting')).toHaveText('0')
+    await expect(page.getByTestId('since-waiting')).toHaveText('0')
     const first = errors.json.result?.[0]
     await page.getByTestId('last-error').first().getByRole('link').click()
     await expect(page).toHaveURL(new RegExp(`/events\\?.*event=${first?.id}`))
     await expect(page.getByRole('dialog').getByRole('heading', { name: first?.type })).toBeVisible()
     await page.goBack()
+    // The waiting changes are counted in "Since you last looked", whose list leads to the sync centre.
+    await page.getByTestId('since-link').click()
     await page.getByRole('link', { name: 'Open the sync centre' }).click()
     await expect(page).toHaveURL(/\/outbox$/)
     await page.goto('/')

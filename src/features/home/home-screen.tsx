@@ -4,7 +4,6 @@ import type { ReactNode } from 'react'
 import { defineMessages, FormattedMessage, FormattedNumber, useIntl } from 'react-intl'
 import { TASK_STATUSES, type TaskStatus, taskCountQuery } from '../../api/monitoring'
 import { useSession } from '../../core/session'
-import { useWaitingCount } from '../../outbox/use-outbox'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
@@ -26,12 +25,11 @@ const card = 'rounded-lg bg-white p-4 shadow-sm'
 
 /**
  * The signed-in operator's start: what happened since the last look and the last errors (both given by
- * the route), tasks by status, the queue.
+ * the route; the first also counts the changes waiting to be sent), tasks by status.
  */
 export function HomeScreen({ lastErrors, since }: { lastErrors: ReactNode; since?: ReactNode }) {
   const intl = useIntl()
   const session = useSession()
-  const waiting = useWaitingCount()
   const counts = useQueries({ queries: TASK_STATUSES.map((status) => taskCountQuery(status)) })
   const name = session?.user.firstName ?? session?.user.email
   const failedCount = counts.find((c) => c.isError && c.data === undefined)
@@ -89,20 +87,7 @@ export function HomeScreen({ lastErrors, since }: { lastErrors: ReactNode; since
           </div>
         )}
       </section>
-      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-        {lastErrors}
-        <section aria-labelledby="home-sync" className={card}>
-          <h2 id="home-sync" className="mb-2 text-lg font-semibold text-gray-900">
-            <FormattedMessage id="home.sync" defaultMessage="Changes waiting to sync" />
-          </h2>
-          <p className="text-2xl font-semibold text-gray-900" data-testid="home-waiting">
-            <FormattedNumber value={waiting} />
-          </p>
-          <Link to="/outbox" className="text-sm text-primary-800 underline">
-            <FormattedMessage id="home.syncCentre" defaultMessage="Open the sync centre" />
-          </Link>
-        </section>
-      </div>
+      {lastErrors}
       <nav aria-labelledby="home-links" className={card}>
         <h2 id="home-links" className="mb-2 text-lg font-semibold text-gray-900">
           <FormattedMessage id="home.links" defaultMessage="Go to" />
