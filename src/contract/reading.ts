@@ -6,6 +6,13 @@
  * does not know kept as they came. No zod here: the first screen loads it.
  */
 
+/** An object with named fields (not an array): what a JSON object reads as, before its fields are checked. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The named fields of a value, or none when it is not an object. */
+export const fieldsOf = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {})
+
 /** The marker of a row the console could not read: its raw content and what did not fit. */
 export const UNREADABLE = '__unreadable'
 export interface Unreadable {
