@@ -2,7 +2,7 @@ import type { ActionSchema, Task, TaskInput } from '../../api/tasks'
 import { changedFields, mergeEdit, mergeItems } from '../../contract/edit-body'
 import { MESSAGES } from '../../contract/messages'
 import { PLATFORM_STAMPS, TASK_KEPT } from '../../contract/platform-kept'
-import { readEnvironment } from '../../contract/reading'
+import { fieldsOf, readEnvironment } from '../../contract/reading'
 import { isUrl, jsonObjectText, optionalUrl, parseDuration } from '../../contract/rules'
 import {
   CRON_MESSAGE,
@@ -182,7 +182,7 @@ export function toFormValues(task?: Partial<Task>): TaskFormValues {
     asyncResponse: task?.asyncResponse ?? false,
     missedRuns: task?.missedRuns ?? 'once',
     actions: (task?.actions ?? []).map((a, i) => {
-      const input = a.input && typeof a.input === 'object' ? (a.input as Record<string, unknown>) : {}
+      const input = fieldsOf(a.input)
       const environment = readEnvironment(a).value
       return {
         origin: i,
@@ -218,10 +218,9 @@ export function toFormValues(task?: Partial<Task>): TaskFormValues {
  * outbox holds it (its value merged over the task).
  */
 export function secretIsSet(task: Partial<Task> | undefined, field: TaskSecret): boolean {
-  const shown = task as Record<string, unknown> | undefined
-  return (
-    shown?.[secretSetField(field)] === true || (typeof shown?.[field] === 'string' && shown[field] !== '')
-  )
+  const shown = fieldsOf(task)
+  const value = shown[field]
+  return shown[secretSetField(field)] === true || (typeof value === 'string' && value !== '')
 }
 
 /** Form values as a draft may keep them: without any typed secret. */
@@ -285,7 +284,6 @@ export function toTaskInput(values: TaskFormValues, schemas: ActionSchema[]): Ta
 const PLATFORM_OWNED: readonly string[] = ['status', 'lastRun', 'jobs', ...PLATFORM_STAMPS, ...TASK_KEPT]
 
 const orderOf = (items: readonly { origin?: number }[]) => items.map((item) => item.origin)
-const asJson = (items: readonly unknown[]) => items as Record<string, unknown>[]
 
 /** An action's changed environment goes back under the name the platform gave it. */
 function renameEnvironment(changes: Record<string, unknown>, received: Record<string, unknown>) {
@@ -306,23 +304,34 @@ export function taskEditBody(
   schemas: ActionSchema[],
 ): { body: Record<string, unknown>; jobs?: unknown[] } {
   const loaded = toFormValues(current)
-  const before = toTaskInput(loaded, schemas) as unknown as Record<string, unknown>
-  const after = toTaskInput(values, schemas) as unknown as Record<string, unknown>
-  const raw = current as unknown as Record<string, unknown>
-  const lists = ['actions', 'notifications', 'jobs'] as const
-  const changes = changedFields(
-    Object.fromEntries(Object.entries(before).filter(([k]) => !lists.includes(k as never))),
-    Object.fromEntries(Object.entries(after).filter(([k]) => !lists.includes(k as never))),
-  )
+  // The lists are merged item by item, the other fields as a whole.
+  const {
+    actions: actionsBefore,
+    notifications: notificationsBefore,
+    jobs: jobsBefore,
+    ...before
+  } = toTaskInput(loaded, schemas)
+  const {
+    actions: actionsAfter,
+    notifications: notificationsAfter,
+    jobs: jobsAfter,
+    ...after
+  } = toTaskInput(values, schemas)
+  const raw: Record<string, unknown> = { ...current }
+  const changes = changedFields(before, after)
   const body = mergeEdit(
     Object.fromEntries(Object.entries(raw).filter(([k]) => !PLATFORM_OWNED.includes(k))),
     changes,
   )
-  const receivedList = (name: (typeof lists)[number]) =>
-    Array.isArray(raw[name]) ? (raw[name] as unknown[]) : []
+  const receivedList = (name: 'actions' | 'notifications' | 'jobs') => {
+    const list = raw[name]
+    return Array.isArray(list) ? list : []
+  }
   // Items come back in the form's order; `before` is indexed by the received item's index.
-  const beforeByOrigin = (name: (typeof lists)[number], items: readonly { origin?: number }[]) => {
-    const list = asJson(before[name] as unknown[])
+  const beforeByOrigin = (
+    list: readonly Record<string, unknown>[],
+    items: readonly { origin?: number }[],
+  ) => {
     const byOrigin: Record<string, unknown>[] = []
     items.forEach((item, j) => {
       if (item.origin !== undefined && list[j]) byOrigin[item.origin] = list[j]
@@ -331,32 +340,30 @@ export function taskEditBody(
   }
   const actions = mergeItems(
     receivedList('actions'),
-    beforeByOrigin('actions', loaded.actions),
-    asJson(after.actions as unknown[]),
+    beforeByOrigin(actionsBefore, loaded.actions),
+    actionsAfter,
     orderOf(values.actions),
     renameEnvironment,
   )
   if (actions) body.actions = actions
   const notifications = mergeItems(
     receivedList('notifications'),
-    beforeByOrigin('notifications', loaded.notifications),
-    asJson(after.notifications as unknown[]),
+    beforeByOrigin(notificationsBefore, loaded.notifications),
+    notificationsAfter,
     orderOf(values.notifications),
   )
   if (notifications) body.notifications = notifications
   // Jobs: the readable ones as edited, each keeping its own fields; the unreadable ones as they came.
   const receivedJobs = receivedList('jobs')
-  const unreadableJobs = receivedJobs.filter(
-    (j) => typeof (j as { schedule?: unknown })?.schedule !== 'string',
-  )
+  const unreadableJobs = receivedJobs.filter((j) => typeof fieldsOf(j).schedule !== 'string')
   const readableJobs = receivedJobs.filter((j) => !unreadableJobs.includes(j))
   const jobOrigins = values.jobs.map((j) =>
     j.origin === undefined ? undefined : readableJobs.indexOf(receivedJobs[j.origin]),
   )
   const jobs = mergeItems(
     readableJobs,
-    asJson(before.jobs as unknown[]),
-    asJson(after.jobs as unknown[]),
+    jobsBefore,
+    jobsAfter,
     jobOrigins.map((o) => (o === -1 ? undefined : o)),
   )
   return { body, ...(jobs ? { jobs: [...jobs, ...unreadableJobs] } : {}) }
