@@ -1,4 +1,5 @@
 import { fetchMe } from '../api/users'
+import { fieldsOf } from '../contract/reading'
 import { getSession, type Session, saveSession } from '../core/session'
 import type { TokenSet } from './oidc'
 
@@ -15,7 +16,7 @@ export class SignInThrottledError extends Error {
 async function userFor(token: string): Promise<Session['user']> {
   const me = await fetchMe(token)
   if (me.status === 429) {
-    const wait = (me.body as { retryAfter?: unknown } | undefined)?.retryAfter
+    const wait = fieldsOf(me.body).retryAfter
     throw new SignInThrottledError(typeof wait === 'number' && wait > 0 ? wait : 60)
   }
   if (me.error !== undefined || !me.data?.id) throw new Error(me.error ?? 'Login failed!')

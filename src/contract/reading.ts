@@ -13,6 +13,10 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** The named fields of a value, or none when it is not an object. */
 export const fieldsOf = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {})
 
+/** Whether a value is one of a list of words (an enum's values), as that word. */
+export const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  values.some((v) => v === value)
+
 /** The marker of a row the console could not read: its raw content and what did not fit. */
 export const UNREADABLE = '__unreadable'
 export interface Unreadable {
@@ -34,12 +38,10 @@ export function readList(data: unknown): unknown[] | undefined {
 
 /** What the platform said of a list's size: `totalCount` where it was given, wherever it was put. */
 export function readTotal(body: unknown): number | undefined {
-  const count = (v: unknown) =>
-    typeof v === 'number' && Number.isFinite(v) && v >= 0
-      ? v
-      : typeof v === 'string' && /^\d+$/.test(v)
-        ? Number(v)
-        : undefined
+  const count = (v: unknown) => {
+    if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? v : undefined
+    return typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined
+  }
   if (!isRecord(body)) return undefined
   return (
     count(fieldsOf(body.pagination).totalCount) ??

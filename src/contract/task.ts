@@ -1,4 +1,5 @@
 import { MESSAGES } from './messages'
+import { fieldsOf } from './reading'
 import { alphanumeric, isUrl, limit, MAX_URL, optionalUrl, requiredText, text } from './rules'
 import { stamps } from './stamps'
 import { z } from './zod'
@@ -9,7 +10,7 @@ export const TASK_STATUSES = ['stopped', 'running', 'error', 'warning'] as const
  * that). A task stored before `scheduled` existed is scheduled while its status is running.
  */
 export function isScheduled(task: object): boolean {
-  const { scheduled, status } = task as { scheduled?: unknown; status?: unknown }
+  const { scheduled, status } = fieldsOf(task)
   return typeof scheduled === 'boolean' ? scheduled : status === 'running'
 }
 /** A scheduled slot this much overdue is missed (the task's policy decides) and the task shows as late. */
@@ -17,7 +18,7 @@ export const SCHEDULE_LATE_MS = 60_000
 
 /** Whether a scheduled task's next slot is overdue at `now`: no platform process has run it. */
 export function isLate(task: object, now: number): boolean {
-  const { nextRunAt } = task as { nextRunAt?: unknown }
+  const { nextRunAt } = fieldsOf(task)
   return typeof nextRunAt === 'string' && isScheduled(task) && Date.parse(nextRunAt) + SCHEDULE_LATE_MS < now
 }
 
@@ -96,14 +97,11 @@ function cronSet(
     const step = stepText === undefined ? 1 : Number(stepText)
     const [from = '', to] = range.split('-')
     const start = range === '*' ? field.min : (cronValue(from, field) ?? field.min)
-    const end =
-      range === '*'
-        ? field.max
-        : to !== undefined
-          ? (cronValue(to, field) ?? start)
-          : stepText
-            ? field.max
-            : start
+    // `*` and `n/step` run to the field's end, `n-m` to m, a lone `n` is itself.
+    let end = start
+    if (range === '*') end = field.max
+    else if (to !== undefined) end = cronValue(to, field) ?? start
+    else if (stepText) end = field.max
     for (let v = start; v <= end; v += step) values.add(v)
   }
   return values

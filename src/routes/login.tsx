@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { defineMessage } from 'react-intl'
+import { isOneOf } from '../contract/reading'
 import { getSession } from '../core/session'
 import { LoginScreen } from '../features/auth/login-screen'
 
@@ -12,7 +13,7 @@ type Reason = (typeof REASONS)[number]
  */
 const search = (raw: Record<string, unknown>): { failed?: number; reason?: Reason; stay?: number } => ({
   ...(Number(raw.failed) === 1 ? { failed: 1 } : {}),
-  ...(REASONS.includes(raw.reason as Reason) ? { reason: raw.reason as Reason } : {}),
+  ...(isOneOf(REASONS, raw.reason) ? { reason: raw.reason } : {}),
   ...(Number(raw.stay) === 1 ? { stay: 1 } : {}),
 })
 

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Component, type ReactNode } from 'react'
 import { createIntl, FormattedMessage } from 'react-intl'
+import { fieldsOf } from '../contract/reading'
 import { messagesFor } from '../i18n/i18n-provider'
 import { localeSetting } from '../i18n/locale'
 import { StatusPanel } from '../ui/status-panel'
@@ -88,11 +89,8 @@ export function StorageNotAnsweringPage() {
 
 /** The status an error carries, when it carries one (http errors, thrown responses). */
 export function statusOf(error: unknown): number | undefined {
-  if (typeof error === 'object' && error !== null && 'status' in error) {
-    const status = (error as { status: unknown }).status
-    if (typeof status === 'number' && status >= 400 && status < 600) return status
-  }
-  return undefined
+  const { status } = fieldsOf(error)
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined
 }
 
 /** Shown when the error page itself fails to render, with a link home. Plain markup: nothing may throw. */

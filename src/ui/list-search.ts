@@ -1,4 +1,5 @@
 import type { SearchSchemaInput } from '@tanstack/react-router'
+import { isOneOf } from '../contract/reading'
 import type { PagedListName } from '../core/resources'
 import { PAGE_SIZES, readPagination } from './list/pagination'
 
@@ -15,7 +16,7 @@ export type SearchOf<S extends Shape> = { [K in keyof S]?: NonNullable<ReturnTyp
 export const oneOf =
   <const T extends string>(values: readonly T[]): SearchField<T> =>
   (raw) =>
-    typeof raw === 'string' && (values as readonly string[]).includes(raw) ? (raw as T) : undefined
+    isOneOf(values, raw) ? raw : undefined
 
 /** Text the whole of which matches `pattern`. */
 export const matching =
@@ -43,9 +44,8 @@ export const clippedText =
 
 /** A whole number from 1 up, as a number or its digits. */
 export const positiveInt: SearchField<number> = (raw) => {
-  const n =
-    typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN
-  return Number.isInteger(n) && n > 0 ? n : undefined
+  const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined
 }
 
 /** A whole number from `min` to `max`, as a number or its digits. */
@@ -56,9 +56,13 @@ export const wholeBetween =
     return n !== undefined && n >= min && n <= max ? n : undefined
   }
 
+const YES_NO = new Map([
+  ['true', true],
+  ['false', false],
+])
 /** Yes or no, as a boolean or its word. */
 export const yesNo: SearchField<boolean> = (raw) =>
-  raw === true || raw === 'true' ? true : raw === false || raw === 'false' ? false : undefined
+  typeof raw === 'string' || typeof raw === 'boolean' ? YES_NO.get(String(raw)) : undefined
 
 /** One of the page sizes a list offers. */
 export const sizeOf =

@@ -13,7 +13,7 @@ import {
   VISIBILITY_TYPES,
   visibilityNeedsOrganizations,
 } from '../../contract/product'
-import { namesBack, readNames } from '../../contract/reading'
+import { fieldsOf, namesBack, readNames } from '../../contract/reading'
 import { jsonObjectText } from '../../contract/rules'
 import { z } from '../../contract/zod'
 import { parseFieldByField } from '../../ui/form/issued-values'
@@ -75,10 +75,7 @@ export const catalogFormSchema = z
   .refine((v) => !visibilityNeedsOrganizations(v.visibilityType, v.selectedVisibilityTo), {
     path: ['selectedVisibilityTo'],
     message: MESSAGES.group,
-    when: (payload) => {
-      const v = payload.value as { visibilityType?: unknown; selectedVisibilityTo?: unknown }
-      return Array.isArray(v?.selectedVisibilityTo)
-    },
+    when: (payload) => Array.isArray(fieldsOf(payload.value).selectedVisibilityTo),
   })
 
 export type CatalogFormValues = z.input<typeof catalogFormSchema>
@@ -171,9 +168,11 @@ export function toProductInput(values: CatalogFormValues, current?: Partial<Prod
     else delete input[key]
   }
   // Names the platform gave as objects (quality attributes with values) go back as those objects.
-  for (const name of PRODUCT_FIELD_NAMES)
-    if (PRODUCT_FIELDS[name].rule instanceof z.ZodArray && Array.isArray(input[name]))
-      input[name] = namesBack(input[name] as string[], current?.[name])
+  for (const name of PRODUCT_FIELD_NAMES) {
+    const names = input[name]
+    if (PRODUCT_FIELDS[name].rule instanceof z.ZodArray && Array.isArray(names))
+      input[name] = namesBack(names, current?.[name])
+  }
   // No publisher chosen: the platform fills in the current organization.
   if (input.publisherOrganizationId === '') delete input.publisherOrganizationId
   return input as ProductInput

@@ -88,12 +88,11 @@ export function CatalogForm({
       let outcome: SaveOutcome
       try {
         outcome = await outbox.save(
-          () =>
-            current && isLocalId(current.id)
-              ? requeueCatalogCreate(current.id, input)
-              : current
-                ? catalog.queueUpdate({ ...current, updatedAt: baseVersion }, changes as ProductInput)
-                : catalog.queueCreate(newLocalId(), input),
+          () => {
+            if (!current) return catalog.queueCreate(newLocalId(), input)
+            if (isLocalId(current.id)) return requeueCatalogCreate(current.id, input)
+            return catalog.queueUpdate({ ...current, updatedAt: baseVersion }, changes as ProductInput)
+          },
           changes,
           formApi,
         )

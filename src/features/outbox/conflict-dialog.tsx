@@ -8,8 +8,10 @@ import { Button } from '../../ui/button'
 import { Dialog, DialogDescription, DialogTitle } from '../../ui/dialog'
 import { differingFields } from './same-value'
 
-const show = (value: unknown) =>
-  value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value)
+function show(value: unknown): string {
+  if (value === undefined) return '—'
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
 
 /** Mine, theirs, or a field-by-field merge of the two, sent on top of their version. */
 export function ConflictDialog({ entry, onClose }: { entry: OutboxEntry; onClose: () => void }) {

@@ -106,6 +106,31 @@ export type TaskFormValues = z.infer<typeof taskFormSchema>
 export type ActionValues = TaskFormValues['actions'][number]
 export type NotificationValues = TaskFormValues['notifications'][number]
 
+type ActionOption = ActionSchema['options'][number]
+
+/** The rules an option's filled value may break, in the order they are told, and what each says. */
+const OPTION_RULES: {
+  rule: string
+  message: string
+  breaks: (value: string, option: ActionOption) => boolean
+}[] = [
+  { rule: 'url', message: MESSAGES.url, breaks: (value) => !isUrl(value) },
+  { rule: 'digits', message: MESSAGES.digits, breaks: (value) => !/^\d+$/.test(value) },
+  { rule: 'object', message: MESSAGES.object, breaks: (value) => !jsonObjectText().safeParse(value).success },
+  {
+    rule: 'enum',
+    message: MESSAGES.enum,
+    breaks: (value, option) => option.values !== undefined && !option.values.includes(value),
+  },
+]
+
+/** What is wrong with an option's value (trimmed): empty and required, or the first rule it breaks. */
+function optionProblem(option: ActionOption, value: string): string | undefined {
+  if (value === '') return option.rules.includes('required') ? MESSAGES.required : undefined
+  return OPTION_RULES.find(({ rule, breaks }) => option.rules.includes(rule) && breaks(value, option))
+    ?.message
+}
+
 /** The rules of each action schema's options (required, url, object, digits) on top of the form schema. */
 export function withActionRules(schemas: ActionSchema[]) {
   return taskFormSchema.superRefine((values, ctx) => {
@@ -114,28 +139,18 @@ export function withActionRules(schemas: ActionSchema[]) {
       for (const option of schema?.options ?? []) {
         const value = (action.options[option.title] ?? '').trim()
         const path = ['actions', i, 'options', option.title]
-        const problem =
-          option.rules.includes('required') && value === ''
-            ? MESSAGES.required
-            : value === ''
-              ? undefined
-              : option.rules.includes('url') && !isUrl(value)
-                ? MESSAGES.url
-                : option.rules.includes('digits') && !/^\d+$/.test(value)
-                  ? MESSAGES.digits
-                  : option.rules.includes('object') && !jsonObjectText().safeParse(value).success
-                    ? MESSAGES.object
-                    : option.rules.includes('enum') && option.values && !option.values.includes(value)
-                      ? MESSAGES.enum
-                      : undefined
+        const problem = optionProblem(option, value)
         if (problem) ctx.addIssue({ code: 'custom', message: problem, path })
       }
     })
   })
 }
 
-const text = (v: unknown) =>
-  v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2)
+/** A value as the form shows it: a text as it is, nothing as empty, anything else as JSON. */
+function text(v: unknown): string {
+  if (v === undefined || v === null) return ''
+  return typeof v === 'string' ? v : JSON.stringify(v, null, 2)
+}
 /** A JSON text as its value; a text that is not JSON (a plain string the platform sent) stays a text. */
 const parsed = (v: string): unknown => {
   if (v.trim() === '') return undefined

@@ -36,8 +36,9 @@ import { TaskJobsSection } from './task-jobs-section'
 import { TaskNotificationsTab } from './task-notifications-tab'
 
 type Tab = 'general' | 'actions' | 'notifications' | 'history'
-const tabOf = (field: string): Tab =>
-  field.startsWith('actions') ? 'actions' : field.startsWith('notifications') ? 'notifications' : 'general'
+/** The tab a field is on: the lists have their own, every other field is general. */
+const LIST_TABS = ['actions', 'notifications'] as const
+const tabOf = (field: string): Tab => LIST_TABS.find((tab) => field.startsWith(tab)) ?? 'general'
 
 /**
  * One form for create and edit, in tabs; a save is queued in the outbox, never lost.
