@@ -28,8 +28,6 @@ const STAMPS: readonly string[] = PLATFORM_STAMPS
  */
 export function applicationEditBody(current: Application, values: ApplicationFormValues) {
   const changes = changedFields(toApplicationInput(toApplicationValues(current)), toApplicationInput(values))
-  const received = Object.fromEntries(
-    Object.entries(current as Record<string, unknown>).filter(([k]) => !STAMPS.includes(k)),
-  )
+  const received = Object.fromEntries(Object.entries(current).filter(([k]) => !STAMPS.includes(k)))
   return mergeEdit(received, changes)
 }

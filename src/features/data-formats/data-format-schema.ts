@@ -46,8 +46,6 @@ export function dataFormatEditBody(
   values: DataFormatFormValues,
 ): Record<string, unknown> {
   const changes = changedFields(toDataFormatInput(toDataFormatValues(current)), toDataFormatInput(values))
-  const received = Object.fromEntries(
-    Object.entries(current as Record<string, unknown>).filter(([k]) => !STAMPS.includes(k)),
-  )
+  const received = Object.fromEntries(Object.entries(current).filter(([k]) => !STAMPS.includes(k)))
   return mergeEdit(received, changes)
 }
