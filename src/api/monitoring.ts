@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { OrganizationStats, StatsBucket } from '../contract/event'
-import { isOneOf } from '../contract/reading'
 import type { TaskStatus } from '../contract/task'
 import { dataOrThrow, request } from '../core/http'
 import { scopeKey } from '../core/keys'
@@ -14,7 +13,7 @@ export const DEFAULT_RANGE: Range = '7d'
 /** Monitoring and stats start with a limit of 5. */
 export const STATS_FIRST_LIMIT = 5
 
-export const isRange = (value: unknown): value is Range => isOneOf(RANGES, value)
+export const isRange = (value: unknown): value is Range => RANGES.some((range) => range === value)
 
 /** The query parameters of a range: `hours` for the short ones, `days` otherwise. */
 export function rangeQuery(range: Range): { hours?: number; days?: number } {

@@ -1,4 +1,3 @@
-import { isOneOf } from '../contract/reading'
 import { LIST_KEY } from '../core/keys'
 import { queryClient } from '../core/query-client'
 import { CATALOG_LIST_NAMES } from '../core/resources'
@@ -16,7 +15,7 @@ function clearScopedLists() {
   for (const list of CATALOG_LIST_NAMES) resetPagination(list)
 }
 
-const isCatalogList = (part: unknown) => isOneOf(CATALOG_LIST_NAMES, part)
+const isCatalogList = (part: unknown) => CATALOG_LIST_NAMES.some((name) => name === part)
 
 export function switchEnvironment(env: Environment) {
   if (env === environmentSetting.get()) return

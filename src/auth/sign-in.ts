@@ -1,5 +1,4 @@
 import { fetchMe } from '../api/users'
-import { fieldsOf } from '../contract/reading'
 import { getSession, type Session, saveSession } from '../core/session'
 import type { TokenSet } from './oidc'
 
@@ -16,7 +15,7 @@ export class SignInThrottledError extends Error {
 async function userFor(token: string): Promise<Session['user']> {
   const me = await fetchMe(token)
   if (me.status === 429) {
-    const wait = fieldsOf(me.body).retryAfter
+    const wait = (me.body as { retryAfter?: unknown } | undefined)?.retryAfter
     throw new SignInThrottledError(typeof wait === 'number' && wait > 0 ? wait : 60)
   }
   if (me.error !== undefined || !me.data?.id) throw new Error(me.error ?? 'Login failed!')

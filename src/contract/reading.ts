@@ -13,10 +13,6 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** The named fields of a value, or none when it is not an object. */
 export const fieldsOf = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {})
 
-/** Whether a value is one of a list of words (an enum's values), as that word. */
-export const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
-  values.some((v) => v === value)
-
 /** The marker of a row the console could not read: its raw content and what did not fit. */
 export const UNREADABLE = '__unreadable'
 export interface Unreadable {

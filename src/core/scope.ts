@@ -1,6 +1,5 @@
 // Core layer: the scope every key and call carries. Imports only core/ and contract/.
 
-import { isOneOf } from '../contract/reading'
 import { localSetting } from './local-setting'
 
 export const ENVIRONMENTS = ['sandbox', 'production'] as const
@@ -8,8 +7,8 @@ export type Environment = (typeof ENVIRONMENTS)[number]
 export const API_VERSIONS = ['v2', 'v1'] as const
 export type ApiVersion = (typeof API_VERSIONS)[number]
 
-const isEnvironment = (v: string): v is Environment => isOneOf(ENVIRONMENTS, v)
-const isVersion = (v: string): v is ApiVersion => isOneOf(API_VERSIONS, v)
+const isEnvironment = (v: string): v is Environment => ENVIRONMENTS.some((e) => e === v)
+const isVersion = (v: string): v is ApiVersion => API_VERSIONS.some((e) => e === v)
 const isId = (v: string): v is string => v.length > 0 && v.length <= 100
 
 /** Environment (default sandbox) and API version (default v2) of every call. */

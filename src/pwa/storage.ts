@@ -1,5 +1,3 @@
-import { fieldsOf } from '../contract/reading'
-
 const ASKED_KEY = 'storage-persist-asked'
 /** Firefox turns the request into a question to the user: it is asked again at most once a week. */
 const ASK_EVERY_MS = 7 * 24 * 60 * 60 * 1000
@@ -42,6 +40,7 @@ export function askPersistenceOnGesture(signedIn: () => boolean, target: Window 
 
 /** True for the errors a full store gives (IndexedDB, Dexie, localStorage). */
 export function isQuotaError(error: unknown): boolean {
-  const { name, inner } = fieldsOf(error)
-  return name === 'QuotaExceededError' || fieldsOf(inner).name === 'QuotaExceededError'
+  const name = (error as { name?: string; inner?: { name?: string } } | null)?.name
+  const inner = (error as { inner?: { name?: string } } | null)?.inner?.name
+  return name === 'QuotaExceededError' || inner === 'QuotaExceededError'
 }

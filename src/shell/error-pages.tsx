@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { Component, type ReactNode } from 'react'
 import { createIntl, FormattedMessage } from 'react-intl'
-import { fieldsOf } from '../contract/reading'
 import { messagesFor } from '../i18n/i18n-provider'
 import { localeSetting } from '../i18n/locale'
 import { StatusPanel } from '../ui/status-panel'
@@ -89,7 +88,7 @@ export function StorageNotAnsweringPage() {
 
 /** The status an error carries, when it carries one (http errors, thrown responses). */
 export function statusOf(error: unknown): number | undefined {
-  const { status } = fieldsOf(error)
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined
   return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined
 }
 

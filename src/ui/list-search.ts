@@ -1,5 +1,4 @@
 import type { SearchSchemaInput } from '@tanstack/react-router'
-import { isOneOf } from '../contract/reading'
 import type { PagedListName } from '../core/resources'
 import { PAGE_SIZES, readPagination } from './list/pagination'
 
@@ -16,7 +15,7 @@ export type SearchOf<S extends Shape> = { [K in keyof S]?: NonNullable<ReturnTyp
 export const oneOf =
   <const T extends string>(values: readonly T[]): SearchField<T> =>
   (raw) =>
-    isOneOf(values, raw) ? raw : undefined
+    values.find((value) => value === raw)
 
 /** Text the whole of which matches `pattern`. */
 export const matching =
@@ -56,13 +55,8 @@ export const wholeBetween =
     return n !== undefined && n >= min && n <= max ? n : undefined
   }
 
-const YES_NO = new Map([
-  ['true', true],
-  ['false', false],
-])
 /** Yes or no, as a boolean or its word. */
-export const yesNo: SearchField<boolean> = (raw) =>
-  typeof raw === 'string' || typeof raw === 'boolean' ? YES_NO.get(String(raw)) : undefined
+export const yesNo: SearchField<boolean> = (raw) => [true, false].find((b) => raw === b || raw === String(b))
 
 /** One of the page sizes a list offers. */
 export const sizeOf =

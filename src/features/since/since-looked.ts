@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query'
 import { type EventFilters, type EventPage, eventKeys, eventsQuery, flattenEvents } from '../../api/events'
 import type { PlatformEvent } from '../../contract/event'
-import { isOneOf, isUnreadable } from '../../contract/reading'
+import { isUnreadable } from '../../contract/reading'
 
 /** A run that ended in an error, or was cut off and not run again. */
 export const FAILED_TYPES = ['TASK_RUN_FAILED', 'TASK_RUN_INTERRUPTED'] as const
@@ -16,7 +16,7 @@ export const SINCE_FIRST_LIMIT = 25
 export type SinceKind = 'failed' | 'late'
 
 export function kindOf(event: Pick<PlatformEvent, 'type'>): SinceKind {
-  return isOneOf(LATE_TYPES, event.type) ? 'late' : 'failed'
+  return LATE_TYPES.some((type) => type === event.type) ? 'late' : 'failed'
 }
 
 const storageKey = (env: string, userId: string) => `since.looked:${env}:${userId}`
