@@ -24,7 +24,10 @@ export function ScopeSwitcher() {
           id={envId}
           className={selectClass}
           value={environment}
-          onChange={(e) => switchEnvironment(e.target.value as (typeof ENVIRONMENTS)[number])}
+          onChange={(e) => {
+            const chosen = ENVIRONMENTS.find((env) => env === e.target.value)
+            if (chosen) switchEnvironment(chosen)
+          }}
         >
           {ENVIRONMENTS.map((env) => (
             <option key={env} value={env}>
@@ -41,7 +44,10 @@ export function ScopeSwitcher() {
           id={versionId}
           className={selectClass}
           value={version}
-          onChange={(e) => switchVersion(e.target.value as (typeof API_VERSIONS)[number])}
+          onChange={(e) => {
+            const chosen = API_VERSIONS.find((v) => v === e.target.value)
+            if (chosen) switchVersion(chosen)
+          }}
         >
           {API_VERSIONS.map((v) => (
             <option key={v} value={v}>

@@ -136,14 +136,14 @@ function tableValues(p?: Partial<Product>) {
 const parsed = (v: string): unknown => (v.trim() === '' ? undefined : JSON.parse(v))
 
 /** What an emptied JSON field is sent as, so that an update (a PATCH merges) really clears it. */
-const CLEARED = {
-  parameterContext: null,
-  parameterOptions: [],
-  actions: [],
-  connectorInfo: null,
-  connectorParameterMap: {},
-  transformationMap: null,
-} as const
+const CLEARED = [
+  ['parameterContext', null],
+  ['parameterOptions', []],
+  ['actions', []],
+  ['connectorInfo', null],
+  ['connectorParameterMap', {}],
+  ['transformationMap', null],
+] as const
 
 /**
  * Back to the platform's shape: visibility as {type, visibleTo}, JSON texts parsed. A blank JSON
@@ -160,9 +160,9 @@ export function toProductInput(values: CatalogFormValues, current?: Partial<Prod
       visibleTo: visibilityType === 'organizations' ? selectedVisibilityTo : [],
     },
   }
-  for (const [key, empty] of Object.entries(CLEARED)) {
-    const value = parsed(v[key as keyof typeof CLEARED])
-    const had = current?.[key as keyof Product] !== undefined && current?.[key as keyof Product] !== null
+  for (const [key, empty] of CLEARED) {
+    const value = parsed(v[key])
+    const had = current?.[key] !== undefined && current?.[key] !== null
     if (value !== undefined) input[key] = value
     else if (had) input[key] = empty
     else delete input[key]

@@ -168,7 +168,7 @@ export function CatalogForm({
           form.reset({ ...toFormValues(type, current), ...(restored as object) }, { keepDefaultValues: true })
         }
       />
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)}>
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(tabs.find((t) => t === v) ?? tab)}>
         <Tabs.List
           aria-label={intl.formatMessage({ id: 'catalog.formSections', defaultMessage: 'Form sections' })}
           className="mb-4 flex flex-wrap gap-1 border-b border-gray-200"

@@ -35,7 +35,8 @@ import { TaskGeneralTab } from './task-general-tab'
 import { TaskJobsSection } from './task-jobs-section'
 import { TaskNotificationsTab } from './task-notifications-tab'
 
-type Tab = 'general' | 'actions' | 'notifications' | 'history'
+const TABS = ['general', 'actions', 'notifications', 'history'] as const
+type Tab = (typeof TABS)[number]
 /** The tab a field is on: the lists have their own, every other field is general. */
 const LIST_TABS = ['actions', 'notifications'] as const
 const tabOf = (field: string): Tab => LIST_TABS.find((tab) => field.startsWith(tab)) ?? 'general'
@@ -148,7 +149,7 @@ export function TaskForm({
         saveError={saveError}
         onRestore={(restored) => form.reset(restored as TaskFormValues, { keepDefaultValues: true })}
       />
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)}>
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(TABS.find((t) => t === v) ?? tab)}>
         <Tabs.List
           className="flex flex-wrap border-b"
           aria-label={intl.formatMessage({ id: 'task.tabs', defaultMessage: 'Task sections' })}
