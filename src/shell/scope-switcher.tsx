@@ -24,10 +24,7 @@ export function ScopeSwitcher() {
           id={envId}
           className={selectClass}
           value={environment}
-          onChange={(e) => {
-            const chosen = ENVIRONMENTS.find((env) => env === e.target.value)
-            if (chosen) switchEnvironment(chosen)
-          }}
+          onChange={(e) => switchEnvironment(e.target.value as (typeof ENVIRONMENTS)[number])}
         >
           {ENVIRONMENTS.map((env) => (
             <option key={env} value={env}>
@@ -44,10 +41,7 @@ export function ScopeSwitcher() {
           id={versionId}
           className={selectClass}
           value={version}
-          onChange={(e) => {
-            const chosen = API_VERSIONS.find((v) => v === e.target.value)
-            if (chosen) switchVersion(chosen)
-          }}
+          onChange={(e) => switchVersion(e.target.value as (typeof API_VERSIONS)[number])}
         >
           {API_VERSIONS.map((v) => (
             <option key={v} value={v}>
