@@ -1,7 +1,9 @@
 /// <reference lib="webworker" />
+
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { fieldsOf } from './contract/reading'
 import { handleSync } from './outbox/worker-replay'
 import { runAgainFromWorker } from './outbox/worker-run-again'
 import { handlePush } from './pwa/push-worker'
@@ -25,7 +27,7 @@ registerRoute(
 
 // A new version waits until the user accepts it (prompt mode).
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+  if (fieldsOf(event.data).type === 'SKIP_WAITING') void self.skipWaiting()
 })
 clientsClaim()
 handlePush((data, shownAt) => runAgainFromWorker(self, data, shownAt))

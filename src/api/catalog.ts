@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { PagedList, UsedBy } from '../contract/envelope'
 import type { Product, ProductInput, ProductType } from '../contract/product'
-import { isUnreadable, readName, readPage } from '../contract/reading'
+import { fieldsOf, isUnreadable, readName, readPage } from '../contract/reading'
 import { apiError, dataOrThrow, notProvided, request } from '../core/http'
 import { LIST_KEY } from '../core/keys'
 import { queryClient } from '../core/query-client'
-import type { CatalogListName } from '../core/resources'
+import { CATALOG_LIST_NAMES, type CatalogListName } from '../core/resources'
 import { loadDb } from '../outbox/lazy-db'
 import { replayInProgress, retryEntry } from '../outbox/outbox'
 import { defineResource } from './resource'
@@ -23,15 +23,12 @@ export const CATALOG_LISTS = {
 } as const satisfies Record<CatalogListName, ProductType>
 export type CatalogList = keyof typeof CATALOG_LISTS
 
-export const listOfType = (type: ProductType): CatalogList =>
-  (Object.keys(CATALOG_LISTS) as CatalogList[]).find((list) => CATALOG_LISTS[list] === type) ?? 'products'
+const listWith = (type: unknown): CatalogList =>
+  CATALOG_LIST_NAMES.find((list) => CATALOG_LISTS[list] === type) ?? 'products'
+export const listOfType = (type: ProductType): CatalogList => listWith(type)
 
 /** The catalog list whose form edits an entity of this type (a product when the change does not say). */
-export function catalogListOf(body: unknown): CatalogList {
-  const type = (body as { type?: unknown } | undefined)?.type
-  const found = Object.entries(CATALOG_LISTS).find(([, t]) => t === type)
-  return (found?.[0] as CatalogList | undefined) ?? 'products'
-}
+export const catalogListOf = (body: unknown): CatalogList => listWith(fieldsOf(body).type)
 
 export interface CatalogListParams {
   page: number

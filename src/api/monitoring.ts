@@ -13,7 +13,7 @@ export const DEFAULT_RANGE: Range = '7d'
 /** Monitoring and stats start with a limit of 5. */
 export const STATS_FIRST_LIMIT = 5
 
-export const isRange = (value: unknown): value is Range => RANGES.includes(value as Range)
+export const isRange = (value: unknown): value is Range => RANGES.some((range) => range === value)
 
 /** The query parameters of a range: `hours` for the short ones, `days` otherwise. */
 export function rangeQuery(range: Range): { hours?: number; days?: number } {

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
 import { type IntlShape, useIntl } from 'react-intl'
+import { fieldsOf } from '../contract/reading'
 import type { ApiResult } from '../core/http'
 import { actionErrorLine } from '../ui/error-text'
 
@@ -30,7 +31,7 @@ export interface FieldIssue {
 }
 
 function issuesOf(body: unknown): FieldIssue[] {
-  const issues = (body as { error?: { issues?: unknown } } | undefined)?.error?.issues
+  const issues = fieldsOf(fieldsOf(body).error).issues
   return Array.isArray(issues)
     ? issues.filter((i): i is FieldIssue => typeof i?.path === 'string' && typeof i?.message === 'string')
     : []

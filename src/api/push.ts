@@ -42,27 +42,25 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 /** A name the user recognises on the profile: the browser and the system, as the browser tells them. */
+/** Browsers and systems by a mark in the user agent, the first that matches (Edge's also names Chrome). */
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrome\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+]
+const SYSTEMS: [RegExp, string][] = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad/, 'iOS'],
+  [/Mac OS X/, 'macOS'],
+  [/Windows/, 'Windows'],
+  [/Linux/, 'Linux'],
+]
+
 export function deviceName(agent = navigator.userAgent): string {
-  const browser = /Edg\//.test(agent)
-    ? 'Edge'
-    : /Firefox\//.test(agent)
-      ? 'Firefox'
-      : /Chrome\//.test(agent)
-        ? 'Chrome'
-        : /Safari\//.test(agent)
-          ? 'Safari'
-          : 'Browser'
-  const system = /Android/.test(agent)
-    ? 'Android'
-    : /iPhone|iPad/.test(agent)
-      ? 'iOS'
-      : /Mac OS X/.test(agent)
-        ? 'macOS'
-        : /Windows/.test(agent)
-          ? 'Windows'
-          : /Linux/.test(agent)
-            ? 'Linux'
-            : ''
+  const named = (names: [RegExp, string][]) => names.find(([mark]) => mark.test(agent))?.[1]
+  const browser = named(BROWSERS) ?? 'Browser'
+  const system = named(SYSTEMS)
   return system ? `${browser} on ${system}` : browser
 }
 

@@ -15,7 +15,7 @@ function clearScopedLists() {
   for (const list of CATALOG_LIST_NAMES) resetPagination(list)
 }
 
-const isCatalogList = (part: unknown) => (CATALOG_LIST_NAMES as readonly unknown[]).includes(part)
+const isCatalogList = (part: unknown) => CATALOG_LIST_NAMES.some((name) => name === part)
 
 export function switchEnvironment(env: Environment) {
   if (env === environmentSetting.get()) return

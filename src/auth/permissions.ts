@@ -17,8 +17,10 @@ export interface PermissionCheck {
   applicationId?: string
 }
 
-const list = <T>(value: T | T[] | undefined): T[] =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value]
+function list<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return []
+  return Array.isArray(value) ? value : [value]
+}
 
 /**
  * Passes when any (action, entity id) combination matches a permission named `type.action`

@@ -59,14 +59,11 @@ function cronSet(
     const step = stepText === undefined ? 1 : Number(stepText)
     const [from = '', to] = range.split('-')
     const start = range === '*' ? field.min : (cronValue(from, field) ?? field.min)
-    const end =
-      range === '*'
-        ? field.max
-        : to !== undefined
-          ? (cronValue(to, field) ?? start)
-          : stepText
-            ? field.max
-            : start
+    // `*` and `n/step` run to the field's end, `n-m` to m, a lone `n` is itself.
+    let end = start
+    if (range === '*') end = field.max
+    else if (to !== undefined) end = cronValue(to, field) ?? start
+    else if (stepText) end = field.max
     for (let v = start; v <= end; v += step) values.add(v)
   }
   return values

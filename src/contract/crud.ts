@@ -1,3 +1,4 @@
+import { fieldsOf } from './reading'
 import type { z } from './zod'
 
 /** What a permission type allows, one action each (`applications.read`). */
@@ -40,4 +41,4 @@ export function declareCrud<const N extends string>(
 }
 
 export const isCrudDeclaration = (value: unknown): value is CrudDeclaration =>
-  typeof value === 'object' && value !== null && (value as { declares?: unknown }).declares === 'crud'
+  fieldsOf(value).declares === 'crud'

@@ -6,6 +6,13 @@
  * does not know kept as they came. No zod here: the first screen loads it.
  */
 
+/** An object with named fields (not an array): what a JSON object reads as, before its fields are checked. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The named fields of a value, or none when it is not an object. */
+export const fieldsOf = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {})
+
 /** The marker of a row the console could not read: its raw content and what did not fit. */
 export const UNREADABLE = '__unreadable'
 export interface Unreadable {
@@ -18,30 +25,24 @@ export const isUnreadable = (row: unknown): row is Unreadable =>
 /** A list as an array, `{ itemList }` or `{ result: { itemList } }`; undefined when it is none of them. */
 export function readList(data: unknown): unknown[] | undefined {
   if (Array.isArray(data)) return data
-  if (typeof data !== 'object' || data === null) return undefined
-  const d = data as { itemList?: unknown; items?: unknown; result?: unknown }
-  if (Array.isArray(d.itemList)) return d.itemList
-  if (Array.isArray(d.items)) return d.items
-  if (d.result !== undefined) return readList(d.result)
+  if (!isRecord(data)) return undefined
+  if (Array.isArray(data.itemList)) return data.itemList
+  if (Array.isArray(data.items)) return data.items
+  if (data.result !== undefined) return readList(data.result)
   return undefined
 }
 
 /** What the platform said of a list's size: `totalCount` where it was given, wherever it was put. */
 export function readTotal(body: unknown): number | undefined {
-  const count = (v: unknown) =>
-    typeof v === 'number' && Number.isFinite(v) && v >= 0
-      ? v
-      : typeof v === 'string' && /^\d+$/.test(v)
-        ? Number(v)
-        : undefined
-  if (typeof body !== 'object' || body === null) return undefined
-  const b = body as { pagination?: { totalCount?: unknown }; totalCount?: unknown; result?: unknown }
+  const count = (v: unknown) => {
+    if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? v : undefined
+    return typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined
+  }
+  if (!isRecord(body)) return undefined
   return (
-    count(b.pagination?.totalCount) ??
-    count(b.totalCount) ??
-    (typeof b.result === 'object' && b.result !== null && !Array.isArray(b.result)
-      ? readTotal(b.result)
-      : undefined)
+    count(fieldsOf(body.pagination).totalCount) ??
+    count(body.totalCount) ??
+    (isRecord(body.result) ? readTotal(body.result) : undefined)
   )
 }
 
@@ -85,12 +86,12 @@ export function readName(value: unknown): string {
   if (value === undefined || value === null) return ''
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
     return String(value)
-  if (typeof value === 'object' && !Array.isArray(value)) {
-    const o = value as Record<string, unknown>
+  if (isRecord(value)) {
     for (const key of ['name', 'title', 'label', 'code', 'value', 'id']) {
-      const v = o[key]
+      const v = value[key]
       if (typeof v === 'string' && v !== '') {
-        const extra = key === 'name' && typeof o.value === 'string' && o.value ? `: ${o.value}` : ''
+        const extra =
+          key === 'name' && typeof value.value === 'string' && value.value ? `: ${value.value}` : ''
         return `${v}${extra}`
       }
     }
@@ -108,12 +109,13 @@ export const readNames = (value: unknown): string[] =>
  * (`{ name, value }` split at ": " when they carry values). A list of texts stays a list of texts.
  */
 export function namesBack(names: string[], given: unknown): unknown[] {
-  const objects = Array.isArray(given)
-    ? given.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
-    : []
-  if (objects.length === 0) return names
-  const byName = new Map((given as unknown[]).map((item) => [readName(item), item]))
-  const first = objects[0] as Record<string, unknown>
+  const items: unknown[] = Array.isArray(given) ? given : []
+  const objects = items.filter(
+    (item): item is Record<string, unknown> => typeof item === 'object' && item !== null,
+  )
+  const [first] = objects
+  if (!first) return names
+  const byName = new Map(items.map((item) => [readName(item), item]))
   const key =
     ['name', 'title', 'label', 'code', 'value', 'id'].find((k) => typeof first[k] === 'string') ?? 'name'
   const withValues = key === 'name' && objects.some((o) => typeof o.value === 'string')
@@ -154,7 +156,7 @@ export interface StatsPoint {
   errors?: number
 }
 export function readStatsRow(row: unknown): StatsPoint {
-  const r = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>
+  const r = fieldsOf(row)
   const day = typeof r.day === 'string' ? readTime(r.day) : undefined
   const hour = typeof r.hour === 'string' ? readTime(r.hour) : undefined
   const at = hour ?? day ?? readTime(r.timestamp ?? r.time ?? r.date ?? r.at)

@@ -2,6 +2,7 @@
  * A task's enumerated values, limits and schedule state, and the texts of its schedule checks: kept
  * apart from the task's schemas so that the task list and the error texts name them without loading zod.
  */
+import { fieldsOf } from './reading'
 
 export const TASK_STATUSES = ['stopped', 'running', 'error', 'warning'] as const
 /**
@@ -9,7 +10,7 @@ export const TASK_STATUSES = ['stopped', 'running', 'error', 'warning'] as const
  * that). A task stored before `scheduled` existed is scheduled while its status is running.
  */
 export function isScheduled(task: object): boolean {
-  const { scheduled, status } = task as { scheduled?: unknown; status?: unknown }
+  const { scheduled, status } = fieldsOf(task)
   return typeof scheduled === 'boolean' ? scheduled : status === 'running'
 }
 /** A scheduled slot this much overdue is missed (the task's policy decides) and the task shows as late. */
@@ -17,7 +18,7 @@ export const SCHEDULE_LATE_MS = 60_000
 
 /** Whether a scheduled task's next slot is overdue at `now`: no platform process has run it. */
 export function isLate(task: object, now: number): boolean {
-  const { nextRunAt } = task as { nextRunAt?: unknown }
+  const { nextRunAt } = fieldsOf(task)
   return typeof nextRunAt === 'string' && isScheduled(task) && Date.parse(nextRunAt) + SCHEDULE_LATE_MS < now
 }
 

@@ -3,7 +3,7 @@
 import type { ZodMiniType } from 'zod/mini'
 import type * as Answers from '../contract/answers'
 import type { Issue, Pagination } from '../contract/envelope'
-import { readList, readTotal, UNREADABLE, type Unreadable } from '../contract/reading'
+import { fieldsOf, readList, readTotal, UNREADABLE, type Unreadable } from '../contract/reading'
 import { noteAnswerSeq } from './answer-seq'
 import { hasEarlyRequest, noteRead, platformHeaders, takeEarlyResponse } from './early-requests'
 import { markReachable, noteNoAnswer } from './online'
@@ -143,7 +143,7 @@ export function keepsSessionOn401(path: string): boolean {
 }
 
 function issuesOf(body: unknown): Issue[] | undefined {
-  const issues = (body as { error?: { issues?: unknown } } | undefined)?.error?.issues
+  const issues = fieldsOf(fieldsOf(body).error).issues
   if (!Array.isArray(issues)) return undefined
   const valid = issues.filter(
     (i): i is Issue => typeof i?.path === 'string' && typeof i?.message === 'string',
@@ -152,9 +152,9 @@ function issuesOf(body: unknown): Issue[] | undefined {
 }
 
 function errorText(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined
-  const b = body as { error?: { message?: unknown }; message?: unknown }
-  if (typeof b.error?.message === 'string' && b.error.message) return b.error.message
+  const b = fieldsOf(body)
+  const { message } = fieldsOf(b.error)
+  if (typeof message === 'string' && message) return message
   if (typeof b.message === 'string' && b.message) return b.message
   return undefined
 }

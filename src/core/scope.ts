@@ -7,8 +7,8 @@ export type Environment = (typeof ENVIRONMENTS)[number]
 export const API_VERSIONS = ['v2', 'v1'] as const
 export type ApiVersion = (typeof API_VERSIONS)[number]
 
-const isEnvironment = (v: string): v is Environment => (ENVIRONMENTS as readonly string[]).includes(v)
-const isVersion = (v: string): v is ApiVersion => (API_VERSIONS as readonly string[]).includes(v)
+const isEnvironment = (v: string): v is Environment => ENVIRONMENTS.some((e) => e === v)
+const isVersion = (v: string): v is ApiVersion => API_VERSIONS.some((e) => e === v)
 const isId = (v: string): v is string => v.length > 0 && v.length <= 100
 
 /** Environment (default sandbox) and API version (default v2) of every call. */

@@ -4,7 +4,7 @@ export const LOCALES = ['fi', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
 export const DEFAULT_LOCALE: Locale = 'fi'
 
-const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value)
+const isLocale = (value: string): value is Locale => LOCALES.some((locale) => locale === value)
 
 /** The chosen UI language, stored under `locale`; Finnish when none is saved. */
 export const localeSetting = localSetting<Locale>('locale', DEFAULT_LOCALE, isLocale)

@@ -1,5 +1,6 @@
 // The live stream's frames, as the platform sends them. Unknown kinds and fields are ignored.
 
+import { isRecord } from '../contract/reading'
 /** One committed change the user may read. */
 export interface Change {
   seq: number
@@ -28,8 +29,8 @@ export function readFrame(event: string | undefined, data: string): Frame | unde
   } catch {
     return undefined
   }
-  if (typeof body !== 'object' || body === null) return undefined
-  const b = body as Record<string, unknown>
+  if (!isRecord(body)) return undefined
+  const b = body
   switch (event) {
     case 'change':
       if (typeof b.seq !== 'number' || typeof b.kind !== 'string' || typeof b.id !== 'string')

@@ -41,8 +41,8 @@ export interface SharedStreamOptions<M> {
 
 /** Starts sharing; returns what stops it (the stream closed, the lock given up). */
 export function shareStream<M>(options: SharedStreamOptions<M>): () => void {
-  const locks =
-    'locks' in options ? options.locks : typeof navigator !== 'undefined' ? navigator.locks : undefined
+  const browserLocks = typeof navigator !== 'undefined' ? navigator.locks : undefined
+  const locks = 'locks' in options ? options.locks : browserLocks
   const Channel = 'Channel' in options ? options.Channel : globalThis.BroadcastChannel
   // Without Web Locks (or a channel to relay on) each tab reads the stream itself.
   if (!locks || !Channel) {

@@ -17,9 +17,14 @@ import type { Change } from './frames'
  */
 export type Schemas = typeof Answers
 
+/** A cached row as this module reads it: any entity has an id; the rest may be there or not. */
 interface Row {
   id: string
   updatedAt?: string
+  /** A task's run state (the home screen counts them). */
+  status?: unknown
+  /** A catalog entity's type (its list is per type). */
+  type?: unknown
 }
 
 /** Query keys start with environment, version and organization, then the family's name. */
@@ -159,12 +164,12 @@ function invalidateCounts(client: QueryClient, env: string): number {
 function patchTask(client: QueryClient, env: string, change: Change, answers: Schemas): PatchResult {
   if (change.op === 'deleted') {
     const { patched, invalidated, before } = removeEverywhere(client, env, 'tasks', change.id)
-    const status = (before as { status?: string } | undefined)?.status
+    const status = before?.status
     // Its status known from a cached row: the count moves by one; otherwise the counts are asked again.
     if (status !== undefined) return { patched: patched + countTasks(client, env, status, -1), invalidated }
     return { patched, invalidated: invalidated + invalidateCounts(client, env) }
   }
-  const task = read<Row & { status?: string }>(answers.taskAnswer, change.entity)
+  const task = read<Row>(answers.taskAnswer, change.entity)
   if (!task) {
     // Too large to carry, or of a shape this console does not read: its queries are asked again.
     const lists = invalidateLists(client, env, 'tasks')
@@ -180,7 +185,7 @@ function patchTask(client: QueryClient, env: string, change: Change, answers: Sc
   const { found, before } = setEverywhere(client, env, 'tasks', task)
   let patched = found
   let invalidated = 0
-  const wasStatus = (before as { status?: string } | undefined)?.status
+  const wasStatus = before?.status
   if (before && wasStatus !== task.status && notOlder(task, before)) {
     patched += countTasks(client, env, wasStatus, -1) + countTasks(client, env, task.status, 1)
   } else if (!before) invalidated += invalidateCounts(client, env)
@@ -299,7 +304,7 @@ function patchEntity(
 
 /** A catalog list's key holds the entity's type right after its list name. */
 const catalogOfType = (entity: Row | undefined) => (key: QueryKey) => {
-  const type = (entity as { type?: unknown } | undefined)?.type
+  const type = entity?.type
   return type === undefined || key[FAMILY + 2] === type
 }
 

@@ -5,9 +5,13 @@ import type { Resource } from '../core/resources'
 export type OutboxStatus = 'pending' | 'sending' | 'conflict' | 'failed'
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-/** One queued change. Its id is also the Idempotency-Key, so a resend is applied once. */
+/**
+ * One queued change, as read back. Its id is also the Idempotency-Key, so a resend is applied once.
+ * `seq`, the queue's order, is the table's auto-incremented key: every stored change has one, and only
+ * a change about to be added goes without (`NewOutboxEntry`, the table's insert type).
+ */
 export interface OutboxEntry {
-  seq?: number
+  seq: number
   id: string
   userId: string
   organizationId: string
@@ -44,6 +48,9 @@ export interface OutboxEntry {
   issues?: { path: string; message: string; rule?: string }[]
 }
 
+/** A change before it is stored: the table gives it its `seq`. */
+export type NewOutboxEntry = Omit<OutboxEntry, 'seq'>
+
 export interface DraftRow {
   /** user|organization|environment|form|entity */
   key: string
@@ -68,7 +75,8 @@ export interface ReplacedRow {
  * leaves the outbox at once, and a tab that goes offline before its refresh must not lose sight of it.
  */
 export interface SentRow {
-  seq?: number
+  /** The table's auto-incremented key: given when the row is added. */
+  seq: number
   userId: string
   organizationId: string
   env: string

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { isRecord } from '../contract/reading'
 import { currentScope } from '../core/scope'
 import { getSession } from '../core/session'
 import { isQuotaError } from '../pwa/storage'
@@ -18,8 +19,8 @@ export function draftKey(form: string, entityId: string): string {
 export async function scrubDraftSecrets(fields: readonly string[]) {
   const db = await loadDb()
   await db.drafts.toCollection().modify((row) => {
-    if (typeof row.values !== 'object' || row.values === null) return
-    const values = row.values as Record<string, unknown>
+    const { values } = row
+    if (!isRecord(values)) return
     for (const field of fields) if (typeof values[field] === 'string') values[field] = ''
   })
 }

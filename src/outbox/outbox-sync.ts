@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { fieldsOf } from '../contract/reading'
 import { request } from '../core/http'
 import { isResource, type Resource } from '../core/resources'
 import { organizationSetting, versionSetting } from '../core/scope'
@@ -187,7 +188,7 @@ export function startOutboxSync(onSettled: (resource: Resource) => void) {
   })
   channel?.addEventListener('message', (event) => {
     if (event.data === 'kick') kickReplay()
-    const resources: unknown = (event.data as { settled?: unknown } | null)?.settled
+    const resources = fieldsOf(event.data).settled
     if (Array.isArray(resources)) for (const r of resources) if (isResource(r)) settledHandler(r)
   })
   kickReplay()

@@ -2,7 +2,7 @@
 
 import type { Resource } from '../core/resources'
 import { requestPersistentStorage } from '../pwa/storage'
-import type { ConsoleDb, OutboxEntry, OutboxMethod, SentRow } from './db'
+import type { ConsoleDb, NewOutboxEntry, OutboxEntry, OutboxMethod, SentRow } from './db'
 import { loadDb } from './lazy-db'
 
 export const LOCAL_PREFIX = 'local:'
@@ -57,11 +57,11 @@ export async function queueChange(scope: QueueScope, input: ChangeInput): Promis
     if (change.method === 'DELETE' && isLocalId(change.entityId) && !replaying) {
       const related = await db.outbox.where('entityId').equals(change.entityId).toArray()
       if (related.every((e) => e.status !== 'sending')) {
-        await db.outbox.bulkDelete(related.map((e) => e.seq as number))
+        await db.outbox.bulkDelete(related.map((e) => e.seq))
         return undefined
       }
     }
-    const row: OutboxEntry = {
+    const row: NewOutboxEntry = {
       ...scope,
       ...change,
       id: crypto.randomUUID(),
@@ -70,8 +70,8 @@ export async function queueChange(scope: QueueScope, input: ChangeInput): Promis
       attempts: 0,
       nextAttemptAt: 0,
     }
-    row.seq = await db.outbox.add(row)
-    return row
+    const stored: OutboxEntry = { ...row, seq: await db.outbox.add(row) }
+    return stored
   })
   for (const listener of listeners) listener()
   // The first change kept on this device is worth keeping under storage pressure.

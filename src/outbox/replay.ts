@@ -1,3 +1,4 @@
+import { fieldsOf, isRecord } from '../contract/reading'
 import { TASK_SECRETS } from '../contract/task-secrets'
 import type { ConsoleDb, OutboxEntry, ReplacedRow, SentRow } from './db'
 import { loadDb } from './lazy-db'
@@ -79,14 +80,13 @@ export async function dueNow(which: 'unreachable' | 'all'): Promise<number> {
 const retryable = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500
 
 function conflictOf(result: SendResult): Record<string, unknown> | undefined {
-  const body = result.body as { result?: unknown } | undefined
-  const theirs = body?.result
-  return typeof theirs === 'object' && theirs !== null ? (theirs as Record<string, unknown>) : undefined
+  const theirs = fieldsOf(result.body).result
+  return isRecord(theirs) ? theirs : undefined
 }
 
 /** The fields a refusal names (`{ error: { issues } }`), kept so the form can show them on its fields. */
 export function issuesOf(body: unknown): OutboxEntry['issues'] {
-  const issues = (body as { error?: { issues?: unknown } } | undefined)?.error?.issues
+  const issues = fieldsOf(fieldsOf(body).error).issues
   if (!Array.isArray(issues)) return undefined
   const kept = issues
     .filter(
@@ -111,19 +111,16 @@ export function localIdsIn(entry: Pick<OutboxEntry, 'path' | 'body' | 'entityId'
   return [...ids]
 }
 
+/** A text with a local id replaced by the platform's (raw and URL-encoded). */
+export const substituteText = (text: string, localId: string, serverId: string): string =>
+  text.split(encodeURIComponent(localId)).join(encodeURIComponent(serverId)).split(localId).join(serverId)
+
 /** `value` with a local id replaced by the platform's, in every string of it (raw and URL-encoded). */
-export function substitute<T>(value: T, localId: string, serverId: string): T {
-  if (typeof value === 'string')
-    return value
-      .split(encodeURIComponent(localId))
-      .join(encodeURIComponent(serverId))
-      .split(localId)
-      .join(serverId) as T
-  if (Array.isArray(value)) return value.map((v) => substitute(v, localId, serverId)) as T
+export function substitute(value: unknown, localId: string, serverId: string): unknown {
+  if (typeof value === 'string') return substituteText(value, localId, serverId)
+  if (Array.isArray(value)) return value.map((v) => substitute(v, localId, serverId))
   if (typeof value === 'object' && value !== null)
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, substitute(v, localId, serverId)]),
-    ) as T
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, localId, serverId)]))
   return value
 }
 
@@ -167,7 +164,6 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
 
   // Entities in the order of their oldest change; the chain of each local id's create.
   const chains = new Map<string, Chain>()
-  const chainOfSeq = new Map<number, Chain>()
   const createOf = new Map<string, Chain>()
   /** Which queued changes name a local id of another entity, by that id. */
   const namedBy = new Map<string, number[]>()
@@ -178,8 +174,7 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
       chain = { seqs: [], held: false, busy: false }
       chains.set(key, chain)
     }
-    chain.seqs.push(e.seq as number)
-    chainOfSeq.set(e.seq as number, chain)
+    chain.seqs.push(e.seq)
     if (e.method === 'POST' && isLocalId(e.entityId) && !createOf.has(e.entityId))
       createOf.set(e.entityId, chain)
   }
@@ -187,12 +182,12 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
   for (const e of queue) {
     const ids = localIdsIn(e)
     if (ids.length === 0) continue
-    named.set(e.seq as number, ids)
-    for (const id of ids) namedBy.set(id, [...(namedBy.get(id) ?? []), e.seq as number])
+    named.set(e.seq, ids)
+    for (const id of ids) namedBy.set(id, [...(namedBy.get(id) ?? []), e.seq])
   }
   await resolveSentCreates(db, queue, named, createOf)
 
-  const queued = new Map(queue.map((e) => [e.seq as number, e]))
+  const queued = new Map(queue.map((e) => [e.seq, e]))
   /** Local ids whose create was sent in this pass. */
   const created = new Set<string>()
   /** A change waits while a create it names is unsent, and is held if that create is. */
@@ -225,8 +220,10 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
   /** Fills the wire from `ready`: called as each answer arrives, not only after the batch is written. */
   const fill = () => {
     let launched = false
-    while (outcome === 'idle' && onWire.size < room && ready.length > 0) {
-      const { entry, chain } = ready.shift() as { entry: OutboxEntry; chain: Chain }
+    while (outcome === 'idle' && onWire.size < room) {
+      const next = ready.shift()
+      if (!next) break
+      const { entry, chain } = next
       onWire.add(entry.id)
       launched = true
       void ctx
@@ -248,7 +245,7 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
 
   /** Heads to read next, oldest entity first: a window more than a batch ready, so the wire stays full. */
   const nextHeads = () => {
-    const heads: number[] = []
+    const heads: { seq: number; chain: Chain }[] = []
     if (outcome !== 'idle') return heads
     for (const chain of chains.values()) {
       if (ready.length + heads.length >= READ_AHEAD * window) break
@@ -260,9 +257,9 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
       }
       const state = dependency(head)
       if (state === 'held') chain.held = true
-      else if (state === 'ready') heads.push(head)
+      else if (state === 'ready') heads.push({ seq: head, chain })
     }
-    for (const head of heads) (chainOfSeq.get(head) as Chain).busy = true
+    for (const { chain } of heads) chain.busy = true
     return heads
   }
 
@@ -297,15 +294,18 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
     }
     const fresh = await db.transaction('rw', db.outbox, db.replaced, db.sent, async () => {
       await storeBatch(db, batch, namedBy, readUpTo, now, ctx.random)
-      return readHeads(db, heads)
+      return readHeads(
+        db,
+        heads.map((head) => head.seq),
+      )
     })
     if (batch.length > 0) {
       ctx.onProgress?.(Math.min(sent, total), total)
       for (const done of settled) ctx.onSettled?.(done.entry, done.result)
       ctx.onSending?.([...onWire])
     }
-    fresh.forEach((entry, i) => {
-      const chain = chainOfSeq.get(heads[i] as number) as Chain
+    heads.forEach(({ chain }, i) => {
+      const entry = fresh[i]
       chain.busy = false
       // Discarded meanwhile (in another tab): the entity's next change is considered in the next round.
       if (!entry) chain.seqs.shift()
@@ -327,14 +327,13 @@ export async function replayOnce(ctx: ReplayContext): Promise<{ sent: number; ou
  * together (they mostly do: the oldest entities' next changes), else one read per change.
  */
 async function readHeads(db: ConsoleDb, heads: number[]): Promise<(OutboxEntry | undefined)[]> {
-  if (heads.length === 0) return []
   const sorted = [...heads].sort((a, b) => a - b)
-  const low = sorted[0] as number
-  const high = sorted.at(-1) as number
+  const [low] = sorted
+  const high = sorted.at(-1)
+  if (low === undefined || high === undefined) return []
   if (high - low + 1 > 2 * heads.length) return db.outbox.bulkGet(heads)
   const found = new Map<number, OutboxEntry>()
-  for (const e of await db.outbox.where(':id').between(low, high, true, true).toArray())
-    found.set(e.seq as number, e)
+  for (const e of await db.outbox.where(':id').between(low, high, true, true).toArray()) found.set(e.seq, e)
   return heads.map((seq) => found.get(seq))
 }
 
@@ -377,7 +376,7 @@ async function resolveSentCreates(
     .anyOf(seqs)
     .modify((e) => {
       for (const [local, server] of serverIds) {
-        e.path = substitute(e.path, local, server)
+        e.path = substituteText(e.path, local, server)
         e.body = substitute(e.body, local, server)
       }
     })
@@ -409,21 +408,21 @@ async function storeBatch(
   const sent = batch.filter(succeeded)
   if (sent.length === 0) return
   const at = Date.now()
-  const sentRows: SentRow[] = []
+  const sentRows: Omit<SentRow, 'seq'>[] = []
   const replacedRows: ReplacedRow[] = []
   /** Per entity id, what its later changes take: the platform's id and version. */
   const later = new Map<string, { resource: string; serverId?: string; updatedAt?: string }[]>()
   /** Local ids now known by the platform's id, for the changes of other entities naming them. */
   const realIds = new Map<string, string>()
   for (const { entry, result } of sent) {
-    const data = result.data as { id?: unknown; updatedAt?: unknown } | undefined
+    const data = isRecord(result.data) ? result.data : undefined
     const serverId = typeof data?.id === 'string' ? data.id : undefined
     const updatedAt = typeof data?.updatedAt === 'string' ? data.updatedAt : undefined
     const created = isLocalId(entry.entityId) && serverId !== undefined
     const entityId = created ? serverId : entry.entityId
     // The entity as the platform now has it (a delete, or an answer that is the entity itself): the
     // screens keep showing it until their data is fetched again, in this tab and the others.
-    const entity = serverId === entityId ? (data as Record<string, unknown>) : undefined
+    const entity = serverId === entityId ? data : undefined
     if (entry.method === 'DELETE' || entity)
       sentRows.push({
         userId: entry.userId,
@@ -451,7 +450,7 @@ async function storeBatch(
     }
   }
   const singles: number[] = []
-  for (const [from, to] of runsOf(sent.map(({ entry }) => entry.seq as number)))
+  for (const [from, to] of runsOf(sent.map(({ entry }) => entry.seq)))
     if (from === to) singles.push(from)
     else await db.outbox.where(':id').between(from, to, true, true).delete()
   if (singles.length > 0) await db.outbox.bulkDelete(singles)
@@ -466,12 +465,12 @@ async function storeBatch(
   const onLater = (change: OutboxEntry) => {
     const next = later.get(change.entityId)?.find((n) => n.resource === change.resource)
     if (next?.serverId) {
-      change.path = substitute(change.path, change.entityId, next.serverId)
+      change.path = substituteText(change.path, change.entityId, next.serverId)
       change.entityId = next.serverId
     }
     if (next?.updatedAt) change.baseVersion = next.updatedAt
     for (const [local, server] of realIds) {
-      change.path = substitute(change.path, local, server)
+      change.path = substituteText(change.path, local, server)
       change.body = substitute(change.body, local, server)
     }
   }
@@ -495,8 +494,8 @@ async function storeBatch(
  * outbox, and a refused one waits for a person without it (who types it again on the form).
  */
 export function withoutSecrets(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body
-  const kept = { ...(body as Record<string, unknown>) }
+  if (!isRecord(body)) return body
+  const kept = { ...body }
   for (const field of TASK_SECRETS) delete kept[field]
   return kept
 }
@@ -508,7 +507,7 @@ async function storeRefusal(
   now: () => number,
   random?: () => number,
 ) {
-  const seq = entry.seq as number
+  const seq = entry.seq
   if (retryable(result.status)) {
     const attempts = entry.attempts + 1
     await db.outbox.update(seq, {

@@ -30,7 +30,7 @@ export async function awaitOutcome(
     isOnline = () => onlineManager.isOnline(),
   }: { waitMs?: number; online?: boolean; isOnline?: () => boolean } = {},
 ): Promise<SaveOutcome> {
-  if (!entry || entry.seq === undefined) return { kind: 'sent', entityId: entry?.entityId ?? '' }
+  if (!entry) return { kind: 'sent', entityId: '' }
   const db = await loadDb()
   const seq = entry.seq
   const until = Date.now() + (online ? waitMs : 0)

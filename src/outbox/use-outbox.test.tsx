@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Resource } from '../core/resources'
 import { saveSession } from '../core/session'
-import { db, type OutboxEntry } from './db'
+import { db, type NewOutboxEntry } from './db'
 import { firstScreenShown, holdOutboxReadsForFirstScreen, loadDb } from './lazy-db'
 import { newLocalId, replacedIdKey } from './outbox'
 import { COUNT_REST_MS, useOutbox, usePendingChanges, useResolvedId, useWaitingCount } from './use-outbox'
@@ -12,7 +12,7 @@ vi.mock('./lazy-db', async (importOriginal) => {
   return { ...actual, loadDb: vi.fn(actual.loadDb) }
 })
 
-const entry = (userId: string, resource: Resource): OutboxEntry => ({
+const entry = (userId: string, resource: Resource): NewOutboxEntry => ({
   id: crypto.randomUUID(),
   userId,
   organizationId: 'o1',

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { get } from 'idb-keyval'
+import { fieldsOf } from '../contract/reading'
 import { bootStore, type StoredSession } from '../core/boot-store'
 import { platformHeaders } from '../core/early-requests'
 import type { OutboxEntry } from './db'
@@ -45,18 +46,8 @@ async function send(entry: OutboxEntry, token: string): Promise<SendResult> {
   } catch {
     return { status: response.ok ? 502 : response.status, error: response.statusText || 'Unreadable answer' }
   }
-  const b = (body ?? {}) as {
-    success?: unknown
-    result?: unknown
-    message?: unknown
-    error?: { message?: unknown }
-  }
-  const message =
-    typeof b.error?.message === 'string'
-      ? b.error.message
-      : typeof b.message === 'string'
-        ? b.message
-        : undefined
+  const b = fieldsOf(body)
+  const message = [fieldsOf(b.error).message, b.message].find((m): m is string => typeof m === 'string')
   if (!response.ok) return { status: response.status, body, error: message ?? response.statusText }
   // A 2xx answer with success=false is a refusal, as the pages read it.
   if (b.success === false) return { status: 422, body, error: message }

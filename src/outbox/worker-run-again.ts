@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { get } from 'idb-keyval'
 import { bootStore, type StoredSession } from '../core/boot-store'
-import type { OutboxEntry } from './db'
+import type { NewOutboxEntry } from './db'
 import { loadDb } from './lazy-db'
 import { pageScope } from './page-scope'
 import { SYNC_TAG } from './sync-tag'
@@ -58,7 +58,7 @@ export async function queueRunAgain(data: RunAgainData, shownAt: number, now = D
   const db = await loadDb()
   return db.transaction('rw', db.outbox, async () => {
     if ((await db.outbox.where('id').equals(key).count()) > 0) return 'already'
-    const entry: OutboxEntry = {
+    const entry: NewOutboxEntry = {
       id: key,
       userId,
       organizationId: scope?.organizationId ?? '',

@@ -29,6 +29,16 @@ async function show(nav: BadgeNavigator, count: number) {
  * sum. `failuresNow` is the count of failed and late runs since the user last looked, as a page that
  * read it knows it: it replaces what the worker added meanwhile. Does nothing where there is no badge.
  */
+/** Failures seen: none; counted anew by a page: that count; else those kept, with the new ones added. */
+async function failuresAfter(
+  change: { failures?: number; failuresNow?: number; failuresSeen?: boolean },
+  cache: Cache,
+): Promise<number> {
+  if (change.failuresSeen) return 0
+  if (change.failuresNow !== undefined) return Math.max(0, change.failuresNow)
+  return Math.max(0, (await read(cache, FAILURES)) + (change.failures ?? 0))
+}
+
 export async function updateAppBadge(
   change: { waiting?: number; failures?: number; failuresNow?: number; failuresSeen?: boolean },
   nav: BadgeNavigator = (globalThis as { navigator: BadgeNavigator }).navigator,
@@ -37,11 +47,7 @@ export async function updateAppBadge(
   try {
     const cache = await caches.open(CACHE)
     const waiting = change.waiting ?? (await read(cache, WAITING))
-    const failures = change.failuresSeen
-      ? 0
-      : change.failuresNow !== undefined
-        ? Math.max(0, change.failuresNow)
-        : Math.max(0, (await read(cache, FAILURES)) + (change.failures ?? 0))
+    const failures = await failuresAfter(change, cache)
     await cache.put(WAITING, new Response(String(waiting)))
     await cache.put(FAILURES, new Response(String(failures)))
     await show(nav, waiting + failures)

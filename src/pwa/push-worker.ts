@@ -2,6 +2,7 @@
 // PWA layer: the service worker's side of Web Push. Imports only contract/.
 
 import type { PushPayload } from '../contract/push'
+import { fieldsOf } from '../contract/reading'
 import { updateAppBadge } from './app-badge'
 
 declare const self: ServiceWorkerGlobalScope
@@ -86,13 +87,15 @@ export function handlePush(runAgain: RunAgain) {
   // A page may ask to act on a shown notification as a click would (a notification centre of its own,
   // and browsers whose automation cannot click a system notification).
   self.addEventListener('message', (event) => {
-    const message = event.data as { type?: string; tag?: string; action?: string } | null
-    if (message?.type !== 'NOTIFICATION_CLICK') return
+    const { type, tag, action } = fieldsOf(event.data)
+    if (type !== 'NOTIFICATION_CLICK') return
     event.waitUntil(
-      self.registration.getNotifications({ tag: message.tag }).then(async (shown) => {
-        const [first] = shown
-        if (first) await clicked(first, message.action ?? '', runAgain)
-      }),
+      self.registration
+        .getNotifications({ tag: typeof tag === 'string' ? tag : undefined })
+        .then(async (shown) => {
+          const [first] = shown
+          if (first) await clicked(first, typeof action === 'string' ? action : '', runAgain)
+        }),
     )
   })
 }

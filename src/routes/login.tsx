@@ -10,11 +10,14 @@ type Reason = (typeof REASONS)[number]
  * `?failed=1` (with `reason`) when a sign-in failed; `?stay=1` when the provider's sign-out was
  * declined: the console signs in again through the provider session left.
  */
-const search = (raw: Record<string, unknown>): { failed?: number; reason?: Reason; stay?: number } => ({
-  ...(Number(raw.failed) === 1 ? { failed: 1 } : {}),
-  ...(REASONS.includes(raw.reason as Reason) ? { reason: raw.reason as Reason } : {}),
-  ...(Number(raw.stay) === 1 ? { stay: 1 } : {}),
-})
+const search = (raw: Record<string, unknown>): { failed?: number; reason?: Reason; stay?: number } => {
+  const reason = REASONS.find((known) => known === raw.reason)
+  return {
+    ...(Number(raw.failed) === 1 ? { failed: 1 } : {}),
+    ...(reason ? { reason } : {}),
+    ...(Number(raw.stay) === 1 ? { stay: 1 } : {}),
+  }
+}
 
 export const Route = createFileRoute('/login')({
   staticData: {

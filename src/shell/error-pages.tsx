@@ -88,11 +88,8 @@ export function StorageNotAnsweringPage() {
 
 /** The status an error carries, when it carries one (http errors, thrown responses). */
 export function statusOf(error: unknown): number | undefined {
-  if (typeof error === 'object' && error !== null && 'status' in error) {
-    const status = (error as { status: unknown }).status
-    if (typeof status === 'number' && status >= 400 && status < 600) return status
-  }
-  return undefined
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined
 }
 
 /** Shown when the error page itself fails to render, with a link home. Plain markup: nothing may throw. */

@@ -18,13 +18,16 @@ export interface ChunkMap {
  * `tasks/$/edit`; `$` matches one segment, `?` one or none; pathless layouts and `index` drop out,
  * and a segment's trailing `_` (`me_`: at `/me/…` without nesting in `/me`'s route) is not in the address.
  */
+function patternPart(segment: string): string {
+  if (/^\{-\$\w+\}$/.test(segment)) return '?'
+  return segment.startsWith('$') ? '$' : segment.replace(/_$/, '')
+}
+
 export function routePattern(file: string): string {
   return file
     .split(/[/.]/)
     .filter((segment) => !segment.startsWith('_') && segment !== 'index' && segment !== 'route')
-    .map((segment) =>
-      /^\{-\$\w+\}$/.test(segment) ? '?' : segment.startsWith('$') ? '$' : segment.replace(/_$/, ''),
-    )
+    .map(patternPart)
     .join('/')
 }
 

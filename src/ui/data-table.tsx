@@ -47,6 +47,8 @@ const hideBelow: Record<ColumnPriority, string> = {
   lg: 'hidden lg:table-cell',
 }
 // Stacked rows (below md): every cell is a line of its card, whatever its priority.
+/** A sorted column's order, as a screen reader says it. */
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const
 const stackCell = 'block md:table-cell'
 const stackInlineCell = 'inline-block md:table-cell'
 
@@ -118,8 +120,8 @@ export function DataTable<Row extends object>({
       .join(' ')
   const headerClass = (column: Column<Row>) =>
     [pad, keepWords, hideBelow[column.priority ?? 'always']].filter(Boolean).join(' ')
-  const emptyRow =
-    empty !== undefined ? empty : query ? <QueryState query={query} empty emptyText={emptyText} /> : null
+  const stateRow = query ? <QueryState query={query} empty emptyText={emptyText} /> : null
+  const emptyRow = empty !== undefined ? empty : stateRow
 
   return (
     <>
@@ -243,11 +245,7 @@ function SortHeader({
 }) {
   const active = sort.sortBy === field
   return (
-    <th
-      scope="col"
-      className={className}
-      aria-sort={active ? (sort.sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
-    >
+    <th scope="col" className={className} aria-sort={active ? ARIA_SORT[sort.sortOrder] : undefined}>
       <button
         type="button"
         className="inline-flex items-center gap-1 font-semibold hover:text-primary-800"

@@ -1,6 +1,6 @@
 import { onlineManager, type UseQueryOptions, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
-import { FormattedList, FormattedMessage, useIntl } from 'react-intl'
+import { defineMessages, FormattedList, FormattedMessage, useIntl } from 'react-intl'
 import type { UsedBy } from '../contract/envelope'
 import type { OutboxEntry } from '../outbox/db'
 import { discardEntry, isLocalId, retryEntry } from '../outbox/outbox'
@@ -99,11 +99,13 @@ export function DeleteDialog({
               values={{ status: serverError }}
             />
           </span>
-        ) : refused ? (
-          <span data-testid="platform-refusal">
-            <DeleteRefusal entry={refused} />
-          </span>
-        ) : undefined
+        ) : (
+          refused && (
+            <span data-testid="platform-refusal">
+              <DeleteRefusal entry={refused} />
+            </span>
+          )
+        )
       }
       confirmLabel={confirmLabel ?? <FormattedMessage id="common.delete" defaultMessage="Delete" />}
       cancelLabel={
@@ -115,29 +117,34 @@ export function DeleteDialog({
   )
 }
 
+/** Why the platform did not delete it: what each reason says. */
+const DELETE_REFUSALS = defineMessages({
+  conflict: {
+    id: 'delete.changed',
+    defaultMessage:
+      'Someone changed it meanwhile, so the platform did not delete it. Look at it again before deleting.',
+  },
+  forbidden: { id: 'save.forbidden', defaultMessage: 'You do not have permission to make this change.' },
+  inUse: {
+    id: 'delete.inUseRefused',
+    defaultMessage: 'Something uses it, so the platform did not delete it.',
+  },
+  refused: { id: 'save.deleteRefused', defaultMessage: 'The platform did not delete it.' },
+})
+
+function deleteRefusalOf(entry: OutboxEntry): keyof typeof DELETE_REFUSALS {
+  if (entry.status === 'conflict') return 'conflict'
+  if (entry.lastStatus === 403) return 'forbidden'
+  if (entry.lastStatus === 409) return 'inUse'
+  return 'refused'
+}
+
 /** Why the platform did not delete it, in the user's language; its own text apart, as text. */
 function DeleteRefusal({ entry }: { entry: OutboxEntry }) {
   const intl = useIntl()
   return (
     <>
-      {entry.status === 'conflict' ? (
-        <FormattedMessage
-          id="delete.changed"
-          defaultMessage="Someone changed it meanwhile, so the platform did not delete it. Look at it again before deleting."
-        />
-      ) : entry.lastStatus === 403 ? (
-        <FormattedMessage
-          id="save.forbidden"
-          defaultMessage="You do not have permission to make this change."
-        />
-      ) : entry.lastStatus === 409 ? (
-        <FormattedMessage
-          id="delete.inUseRefused"
-          defaultMessage="Something uses it, so the platform did not delete it."
-        />
-      ) : (
-        <FormattedMessage id="save.deleteRefused" defaultMessage="The platform did not delete it." />
-      )}
+      <FormattedMessage {...DELETE_REFUSALS[deleteRefusalOf(entry)]} />
       {entry.lastError && (
         <span className="mt-1 block break-words text-xs" data-testid="platform-text">
           <FormattedMessage id="save.platformSaid" defaultMessage="The platform's message" />
@@ -209,26 +216,27 @@ export function UsedByDeleteDialog<Key extends readonly unknown[]>({
   // answer shown and the button usable, so a click is never swallowed by a moment's disabling. The
   // platform still refuses a delete of something in use, and the dialog then asks again.
   const checking = asks && usedBy.isFetching && usedBy.data === undefined
+  /** Checking, in use (and by what), unknown, or free to delete: what the dialog says. */
+  const describeUse = () => {
+    if (checking)
+      return <FormattedMessage id="dataFormats.checkingUse" defaultMessage="Checking what uses it…" />
+    if (count > 0)
+      return <span data-testid={testId}>{inUse(count, <UsedByNames count={count} names={named} />)}</span>
+    if (!usedBy.isError) return text
+    return (
+      <FormattedMessage
+        id="dataFormats.useUnknown"
+        defaultMessage="Could not check what uses it now: the platform refuses the delete if something does."
+      />
+    )
+  }
 
   return (
     <DeleteDialog
       open={entity !== null}
       confirmDisabled={checking || count > 0}
       title={title}
-      description={
-        checking ? (
-          <FormattedMessage id="dataFormats.checkingUse" defaultMessage="Checking what uses it…" />
-        ) : count > 0 ? (
-          <span data-testid={testId}>{inUse(count, <UsedByNames count={count} names={named} />)}</span>
-        ) : usedBy.isError ? (
-          <FormattedMessage
-            id="dataFormats.useUnknown"
-            defaultMessage="Could not check what uses it now: the platform refuses the delete if something does."
-          />
-        ) : (
-          text
-        )
-      }
+      description={describeUse()}
       queue={queue}
       onInUse={() => void usedBy.refetch()}
       onClose={onClose}

@@ -171,46 +171,61 @@ export interface ErrorText {
   diagnosis?: string
 }
 
+/** The failure's own words: its message, or the failure itself when it is a text. */
+function rawText(error: unknown, e: FailureLike): string | undefined {
+  if (typeof e.message === 'string') return e.message
+  return typeof error === 'string' ? error : undefined
+}
+
+/** A status's own words, else those of its class (server error, refusal), else "not as expected". */
+function statusMessage(status: number) {
+  const exact = byStatus[status as keyof typeof byStatus]
+  if (exact) return exact
+  if (status >= 500) return byStatus[500]
+  return status >= 400 ? byStatus[400] : byKind.shape
+}
+
+/** The refused fields: as the platform listed them, or read from its text of a 400. */
+function issuesOf(e: FailureLike, raw: string | undefined) {
+  if (e.issues?.length) return e.issues
+  return raw && e.status === 400 ? issuesOfText(raw) : []
+}
+
+/** Where an answer did not fit: the call and the field (or the whole answer), and what was expected. */
+function diagnosisOf(intl: IntlShape, m: FailureLike['mismatch']): string | undefined {
+  if (!m) return undefined
+  if (!m.path)
+    return intl.formatMessage(
+      {
+        id: 'failure.mismatchWhole',
+        defaultMessage: 'The answer to {call} could not be read: it is not as expected ({expected}).',
+      },
+      { call: m.call, expected: m.expected },
+    )
+  return intl.formatMessage(
+    {
+      id: 'failure.mismatch',
+      defaultMessage: 'The answer to {call} could not be read: {field} is not as expected ({expected}).',
+    },
+    { call: m.call, field: m.path, expected: m.expected },
+  )
+}
+
 /** Every failure in the chosen language: the platform's own text only as a detail. */
 export function describeError(intl: IntlShape, error: unknown): ErrorText {
   const e = (typeof error === 'object' && error !== null ? error : {}) as FailureLike
-  const raw = typeof e.message === 'string' ? e.message : typeof error === 'string' ? error : undefined
-  const kind = e.kind ?? (e.status === 0 ? 'offline' : error instanceof TypeError ? 'offline' : undefined)
+  const raw = rawText(error, e)
+  const kind = e.kind ?? (e.status === 0 || error instanceof TypeError ? 'offline' : undefined)
   let headline: string
   const known = raw ? knownTexts[raw] : undefined
   if (known) headline = intl.formatMessage(known)
   else if (raw && isKnownValidation(raw)) headline = translateValidation(intl, raw)
   else if (kind === 'offline' || kind === 'timeout') headline = intl.formatMessage(byKind[kind])
   else if (kind === 'shape' || kind === 'unreadable') headline = intl.formatMessage(byKind.shape)
-  else {
-    const status = e.status ?? 0
-    const descriptor =
-      byStatus[status as keyof typeof byStatus] ??
-      (status >= 500 ? byStatus[500] : status >= 400 ? byStatus[400] : byKind.shape)
-    headline = intl.formatMessage(descriptor)
-  }
-  const issueList = e.issues?.length ? e.issues : raw && e.status === 400 ? issuesOfText(raw) : []
-  const issues = issueList.map((issue) => translateIssue(intl, issue))
+  else headline = intl.formatMessage(statusMessage(e.status ?? 0))
+  const issues = issuesOf(e, raw).map((issue) => translateIssue(intl, issue))
   const detail = raw && raw !== headline ? raw : undefined
-  const m = e.mismatch
-  const diagnosis = !m
-    ? undefined
-    : m.path
-      ? intl.formatMessage(
-          {
-            id: 'failure.mismatch',
-            defaultMessage:
-              'The answer to {call} could not be read: {field} is not as expected ({expected}).',
-          },
-          { call: m.call, field: m.path, expected: m.expected },
-        )
-      : intl.formatMessage(
-          {
-            id: 'failure.mismatchWhole',
-            defaultMessage: 'The answer to {call} could not be read: it is not as expected ({expected}).',
-          },
-          { call: m.call, expected: m.expected },
-        )
+  const diagnosis = diagnosisOf(intl, e.mismatch)
   return { headline, issues, detail: diagnosis ? undefined : detail, ...(diagnosis ? { diagnosis } : {}) }
 }
 

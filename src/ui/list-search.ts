@@ -15,7 +15,7 @@ export type SearchOf<S extends Shape> = { [K in keyof S]?: NonNullable<ReturnTyp
 export const oneOf =
   <const T extends string>(values: readonly T[]): SearchField<T> =>
   (raw) =>
-    typeof raw === 'string' && (values as readonly string[]).includes(raw) ? (raw as T) : undefined
+    values.find((value) => value === raw)
 
 /** Text the whole of which matches `pattern`. */
 export const matching =
@@ -43,9 +43,8 @@ export const clippedText =
 
 /** A whole number from 1 up, as a number or its digits. */
 export const positiveInt: SearchField<number> = (raw) => {
-  const n =
-    typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN
-  return Number.isInteger(n) && n > 0 ? n : undefined
+  const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined
 }
 
 /** A whole number from `min` to `max`, as a number or its digits. */
@@ -57,8 +56,7 @@ export const wholeBetween =
   }
 
 /** Yes or no, as a boolean or its word. */
-export const yesNo: SearchField<boolean> = (raw) =>
-  raw === true || raw === 'true' ? true : raw === false || raw === 'false' ? false : undefined
+export const yesNo: SearchField<boolean> = (raw) => [true, false].find((b) => raw === b || raw === String(b))
 
 /** One of the page sizes a list offers. */
 export const sizeOf =

@@ -80,13 +80,10 @@ export function LocaleDateInput({ value, onChange, onBlur, ...rest }: Props) {
   const [invalid, setInvalid] = useState(false)
   // A value set from outside (a cleared filter, a reset form, another language) is shown in the language's form.
   useEffect(() => {
-    setText((shown) =>
-      parseLocaleDate(intl.locale, shown) === value && value
-        ? shown
-        : value
-          ? formatIsoDate(intl.locale, value)
-          : '',
-    )
+    setText((shown) => {
+      if (!value) return ''
+      return parseLocaleDate(intl.locale, shown) === value ? shown : formatIsoDate(intl.locale, value)
+    })
   }, [value, intl.locale])
   const hint = dateHint(intl)
   return (

@@ -16,7 +16,8 @@ export function Pagination({ page, limit, totalCount, more, sizes, onChange }: P
   if (totalCount === undefined) return null
   // Without a total the pages are not counted: this page, and a next one while pages come full.
   const counted = more === undefined
-  const pages = counted ? Math.max(1, Math.ceil(totalCount / limit)) : more ? page + 1 : page
+  // Without a total: this page, and one more when the platform may have more.
+  const pages = counted ? Math.max(1, Math.ceil(totalCount / limit)) : page + Number(more)
   const button =
     'rounded-md border border-gray-300 bg-white px-3 py-1 text-sm disabled:text-gray-400 hover:bg-gray-50'
   return (

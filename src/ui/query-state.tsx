@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { FormattedMessage } from 'react-intl'
+import { defineMessages, FormattedMessage } from 'react-intl'
+import { fieldsOf } from '../contract/reading'
 import { Alert } from './alert'
 import { ErrorNotice } from './error-notice'
 import { FetchedAt } from './fetched-at'
@@ -17,8 +18,30 @@ export interface QueryLike {
 
 /** The read got no answer (offline, timed out), as opposed to an answer that refused or failed. */
 export const noAnswer = (error: unknown) => {
-  const e = error as { kind?: string; status?: number } | null
-  return e?.kind === 'offline' || e?.kind === 'timeout' || e?.status === 0 || error instanceof TypeError
+  const { kind, status } = fieldsOf(error)
+  return kind === 'offline' || kind === 'timeout' || status === 0 || error instanceof TypeError
+}
+
+/** Why a figure (a count) is not shown yet, and what it says instead. */
+export type FigureGap = 'unavailable' | 'failed' | 'loading'
+export const FIGURE_GAP_TEXT = defineMessages({
+  unavailable: {
+    id: 'data.unavailable',
+    defaultMessage: 'No connection and nothing saved on this device yet.',
+  },
+  failed: { id: 'home.countFailed', defaultMessage: 'Could not be counted' },
+  loading: { id: 'common.loading', defaultMessage: 'Loading…' },
+})
+
+/**
+ * Waiting for a connection and asked without an answer are one case: which of them it is depends
+ * only on whether the browser knew it was offline before the read was sent.
+ */
+export function figureGap(
+  query: { isError: boolean; error: unknown; fetchStatus: 'fetching' | 'paused' | 'idle' } | undefined,
+): FigureGap {
+  if (query?.fetchStatus === 'paused' || (query?.isError && noAnswer(query.error))) return 'unavailable'
+  return query?.isError ? 'failed' : 'loading'
 }
 
 /**
@@ -95,7 +118,24 @@ export function EntityState({
   deniedAlert?: boolean
   children?: ReactNode
 }) {
-  const status = (query.error as { status?: number } | null)?.status
+  const { status } = fieldsOf(query.error)
+  /** The entity, access denied, unavailable (failed, or waiting for a connection), or still loading. */
+  const body = () => {
+    if (shown) return children
+    if (deniedAlert && status === 403)
+      return (
+        <Alert>
+          <FormattedMessage id="error.accessDenied" defaultMessage="Access denied." />
+        </Alert>
+      )
+    if (query.isError || (query.fetchStatus === 'paused' && query.data === undefined))
+      return <Unavailable query={query} />
+    return (
+      <p role="status" aria-busy="true" className="text-gray-600">
+        <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+      </p>
+    )
+  }
   return (
     <>
       {!local && (
@@ -106,19 +146,7 @@ export function EntityState({
           onRetry={() => void query.refetch()}
         />
       )}
-      {shown ? (
-        children
-      ) : deniedAlert && status === 403 ? (
-        <Alert>
-          <FormattedMessage id="error.accessDenied" defaultMessage="Access denied." />
-        </Alert>
-      ) : query.isError || (query.fetchStatus === 'paused' && query.data === undefined) ? (
-        <Unavailable query={query} />
-      ) : (
-        <p role="status" aria-busy="true" className="text-gray-600">
-          <FormattedMessage id="common.loading" defaultMessage="Loading…" />
-        </p>
-      )}
+      {body()}
     </>
   )
 }

@@ -13,7 +13,7 @@ import {
   VISIBILITY_TYPES,
   visibilityNeedsOrganizations,
 } from '../../contract/product'
-import { namesBack, readNames } from '../../contract/reading'
+import { fieldsOf, namesBack, readNames } from '../../contract/reading'
 import { jsonObjectText } from '../../contract/rules'
 import { z } from '../../contract/zod'
 import { parseFieldByField } from '../../ui/form/issued-values'
@@ -75,10 +75,7 @@ export const catalogFormSchema = z
   .refine((v) => !visibilityNeedsOrganizations(v.visibilityType, v.selectedVisibilityTo), {
     path: ['selectedVisibilityTo'],
     message: MESSAGES.group,
-    when: (payload) => {
-      const v = payload.value as { visibilityType?: unknown; selectedVisibilityTo?: unknown }
-      return Array.isArray(v?.selectedVisibilityTo)
-    },
+    when: (payload) => Array.isArray(fieldsOf(payload.value).selectedVisibilityTo),
   })
 
 export type CatalogFormValues = z.input<typeof catalogFormSchema>
@@ -139,14 +136,14 @@ function tableValues(p?: Partial<Product>) {
 const parsed = (v: string): unknown => (v.trim() === '' ? undefined : JSON.parse(v))
 
 /** What an emptied JSON field is sent as, so that an update (a PATCH merges) really clears it. */
-const CLEARED = {
-  parameterContext: null,
-  parameterOptions: [],
-  actions: [],
-  connectorInfo: null,
-  connectorParameterMap: {},
-  transformationMap: null,
-} as const
+const CLEARED = [
+  ['parameterContext', null],
+  ['parameterOptions', []],
+  ['actions', []],
+  ['connectorInfo', null],
+  ['connectorParameterMap', {}],
+  ['transformationMap', null],
+] as const
 
 /**
  * Back to the platform's shape: visibility as {type, visibleTo}, JSON texts parsed. A blank JSON
@@ -163,17 +160,19 @@ export function toProductInput(values: CatalogFormValues, current?: Partial<Prod
       visibleTo: visibilityType === 'organizations' ? selectedVisibilityTo : [],
     },
   }
-  for (const [key, empty] of Object.entries(CLEARED)) {
-    const value = parsed(v[key as keyof typeof CLEARED])
-    const had = current?.[key as keyof Product] !== undefined && current?.[key as keyof Product] !== null
+  for (const [key, empty] of CLEARED) {
+    const value = parsed(v[key])
+    const had = current?.[key] !== undefined && current?.[key] !== null
     if (value !== undefined) input[key] = value
     else if (had) input[key] = empty
     else delete input[key]
   }
   // Names the platform gave as objects (quality attributes with values) go back as those objects.
-  for (const name of PRODUCT_FIELD_NAMES)
-    if (PRODUCT_FIELDS[name].rule instanceof z.ZodArray && Array.isArray(input[name]))
-      input[name] = namesBack(input[name] as string[], current?.[name])
+  for (const name of PRODUCT_FIELD_NAMES) {
+    const names = input[name]
+    if (PRODUCT_FIELDS[name].rule instanceof z.ZodArray && Array.isArray(names))
+      input[name] = namesBack(names, current?.[name])
+  }
   // No publisher chosen: the platform fills in the current organization.
   if (input.publisherOrganizationId === '') delete input.publisherOrganizationId
   return input as ProductInput

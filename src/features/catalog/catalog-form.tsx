@@ -79,12 +79,11 @@ export function CatalogForm({
       const changes = current && !isLocalId(current.id) ? productEditBody(type, current, value) : input
       const outcome = await trying(() =>
         outbox.save(
-          () =>
-            current && isLocalId(current.id)
-              ? requeueCatalogCreate(current.id, input)
-              : current
-                ? catalog.queueUpdate({ ...current, updatedAt: baseVersion }, changes as ProductInput)
-                : catalog.queueCreate(newLocalId(), input),
+          () => {
+            if (!current) return catalog.queueCreate(newLocalId(), input)
+            if (isLocalId(current.id)) return requeueCatalogCreate(current.id, input)
+            return catalog.queueUpdate({ ...current, updatedAt: baseVersion }, changes as ProductInput)
+          },
           changes,
           formApi,
         ),
@@ -157,7 +156,7 @@ export function CatalogForm({
       onCancel={() => void navigate({ to: listPath(list) })}
       className="max-w-3xl rounded-lg bg-white p-4 shadow-sm sm:p-6"
     >
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as TabId)}>
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(tabs.find((t) => t === v) ?? tab)}>
         <Tabs.List
           aria-label={intl.formatMessage({ id: 'catalog.formSections', defaultMessage: 'Form sections' })}
           className="mb-4 flex flex-wrap gap-1 border-b border-gray-200"

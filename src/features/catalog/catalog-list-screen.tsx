@@ -2,6 +2,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { type CatalogList, catalog, type Product } from '../../api/catalog'
+import { fieldsOf } from '../../contract/reading'
 import { useSession } from '../../core/session'
 import type { OutboxEntry } from '../../outbox/db'
 import { ListScreen } from '../resource/list-screen'
@@ -21,9 +22,7 @@ const CatalogDeleteDialog = lazy(() => loadDeleteDialog().then((m) => ({ default
 
 /** Queued changes that belong to this list: a queued create shows only in the list of its type. */
 export function changesOfType<E extends Pick<OutboxEntry, 'method' | 'body'>>(entries: E[], type: string) {
-  return entries.filter(
-    (e) => e.method !== 'POST' || (e.body as { type?: string } | undefined)?.type === type,
-  )
+  return entries.filter((e) => e.method !== 'POST' || fieldsOf(e.body).type === type)
 }
 
 /** The route of each catalog list, whose address the list reads and moves in. */

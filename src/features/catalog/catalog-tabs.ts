@@ -1,6 +1,7 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl'
 import type { ProductType } from '../../api/catalog'
 import {
+  PRODUCT_FIELD_NAMES,
   PRODUCT_FIELDS,
   type ProductField,
   type ProductFieldName,
@@ -61,7 +62,7 @@ export function tabsOf(type: ProductType, panels: CatalogPanels): TabId[] {
 }
 
 /** Which tab holds a field the table does not: a refused save opens the first tab with an error. */
-const FIELD_TAB: Partial<Record<keyof CatalogFormValues, TabId>> = {
+const FIELD_TAB: Partial<Record<string, TabId>> = {
   actions: 'actions',
   connectorInfo: 'connectorDefinition',
   connectorType: 'connectorDefinition',
@@ -71,15 +72,15 @@ const FIELD_TAB: Partial<Record<keyof CatalogFormValues, TabId>> = {
   schemaName: 'mapper',
   schemaVersion: 'mapper',
   schemaUrl: 'mapper',
-}
+} satisfies Partial<Record<keyof CatalogFormValues, TabId>>
 const CONFIG_FIELDS = ['accessPoint', 'parameterContext', 'parameterOptions', 'protocolId', 'inputFormats']
 
+const productField = (name: ProductFieldName): ProductField => PRODUCT_FIELDS[name]
+
 export function tabOfField(type: ProductType, field: string): TabId {
-  const inTable: ProductFieldTab | undefined = Object.hasOwn(PRODUCT_FIELDS, field)
-    ? (PRODUCT_FIELDS[field as ProductFieldName] as ProductField).tab
-    : undefined
-  const tab =
-    inTable === 'configuration' ? undefined : (inTable ?? FIELD_TAB[field as keyof CatalogFormValues])
+  const name = PRODUCT_FIELD_NAMES.find((known) => known === field)
+  const inTable: ProductFieldTab | undefined = name ? productField(name).tab : undefined
+  const tab = inTable === 'configuration' ? undefined : (inTable ?? FIELD_TAB[field])
   if (tab) return tab
   if (inTable === 'configuration' || CONFIG_FIELDS.includes(field))
     return type === 'datasource' ? 'connectorSettings' : 'configuration'

@@ -19,6 +19,8 @@ function Row({ term, children }: { term: ReactNode; children: ReactNode }) {
 }
 
 const none = '—'
+/** A text as it is; anything else, or nothing, as a dash. */
+const textOr = (value: unknown) => (typeof value === 'string' && value ? value : none)
 const listed = (items: string[] | undefined, name: (v: string) => string = (v) => v) =>
   items?.length ? items.map(name).join(', ') : none
 const json = (value: unknown) =>
@@ -108,11 +110,7 @@ export function ProductFacts({ product: p }: { product: Product }) {
           const value = p[name]
           return (
             <Row key={name} term={intl.formatMessage(field.label)}>
-              {field.facts === 'yes'
-                ? yes(value === true)
-                : typeof value === 'string' && value
-                  ? value
-                  : none}
+              {field.facts === 'yes' ? yes(value === true) : textOr(value)}
             </Row>
           )
         })}

@@ -25,21 +25,24 @@ export const ProductFieldInputs = withForm({
       const label = intl.formatMessage(field.label)
       return (
         <form.AppField key={name} name={name}>
-          {(f) =>
-            field.input === 'custom' ? (
-              custom[name]?.()
-            ) : field.input === 'checkbox' ? (
-              <CheckboxField label={label} />
-            ) : field.input === 'textarea' ? (
-              <f.TextAreaField label={label} rows={3} />
-            ) : (
-              <f.TextField
-                type={field.input === 'text' ? undefined : field.input}
-                label={label}
-                autoComplete={field.autoComplete}
-              />
-            )
-          }
+          {(f) => {
+            switch (field.input) {
+              case 'custom':
+                return custom[name]?.()
+              case 'checkbox':
+                return <CheckboxField label={label} />
+              case 'textarea':
+                return <f.TextAreaField label={label} rows={3} />
+              default:
+                return (
+                  <f.TextField
+                    type={field.input === 'text' ? undefined : field.input}
+                    label={label}
+                    autoComplete={field.autoComplete}
+                  />
+                )
+            }
+          }}
         </form.AppField>
       )
     })

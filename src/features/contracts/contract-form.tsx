@@ -89,6 +89,16 @@ export function ContractForm({
     }
   }
 
+  /** A required field's own words, the dates' order as a sentence, the platform's refusal as it came. */
+  const errorText = (error: string, name: keyof ContractFormValues) => {
+    if (error === MESSAGES.required) return translateValidation(intl, error)
+    if (error !== errors[name]) return error
+    return intl.formatMessage({
+      id: 'contract.validToAfter',
+      defaultMessage: 'Valid to must be after valid from.',
+    })
+  }
+
   const field = (name: keyof ContractFormValues, label: string, control: (aria: object) => ReactElement) => {
     const error = errors[name] ?? serverErrors[name]
     return (
@@ -105,14 +115,7 @@ export function ContractForm({
         })}
         {error && (
           <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-700">
-            {error === MESSAGES.required
-              ? translateValidation(intl, error)
-              : error === errors[name]
-                ? intl.formatMessage({
-                    id: 'contract.validToAfter',
-                    defaultMessage: 'Valid to must be after valid from.',
-                  })
-                : error}
+            {errorText(error, name)}
           </p>
         )}
       </div>

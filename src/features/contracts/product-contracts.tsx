@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { FormattedDate, FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import { CONTRACTS_RESOURCE, type Contract, contractState, productContractsQuery } from '../../api/contracts'
 import { organizationsQuery } from '../../api/organizations'
+import { fieldsOf } from '../../contract/reading'
 import { useSession } from '../../core/session'
 import { applyPending, type WithPending } from '../../outbox/outbox'
 import { usePendingChanges } from '../../outbox/use-outbox'
@@ -29,7 +30,7 @@ export function ProductContracts({ productId }: { productId: string }) {
   const party = (v: string | null | undefined) =>
     v == null ? undefined : (organizations.data?.find((o) => o.id === v)?.name ?? v)
   const pending = usePendingChanges(CONTRACTS_RESOURCE).filter(
-    (e) => (e.body as Partial<Contract> | undefined)?.productId === productId,
+    (e) => fieldsOf(e.body).productId === productId,
   )
   const rows = applyPending<Contract>(query.data ?? [], pending, CONTRACTS_RESOURCE)
   const [creating, setCreating] = useState(false)

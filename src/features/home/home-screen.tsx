@@ -7,7 +7,7 @@ import { useSession } from '../../core/session'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { PageHeader } from '../../ui/page-header'
-import { noAnswer } from '../../ui/query-state'
+import { FIGURE_GAP_TEXT, figureGap } from '../../ui/query-state'
 
 const statusLabels = defineMessages<TaskStatus>({
   running: { id: 'home.tasks.running', defaultMessage: 'Running' },
@@ -126,24 +126,16 @@ function TaskCount({
 }) {
   const intl = useIntl()
   if (count?.data !== undefined) return <FormattedNumber value={count.data} />
-  // Waiting for a connection and asked without an answer are one case: which of them it is depends
-  // only on whether the browser knew it was offline before the read was sent.
-  const why =
-    count?.fetchStatus === 'paused' || (count?.isError && noAnswer(count.error))
-      ? intl.formatMessage({
-          id: 'data.unavailable',
-          defaultMessage: 'No connection and nothing saved on this device yet.',
-        })
-      : count?.isError
-        ? intl.formatMessage({ id: 'home.countFailed', defaultMessage: 'Could not be counted' })
-        : undefined
-  if (why)
+  const gap = figureGap(count)
+  if (gap !== 'loading') {
+    const why = intl.formatMessage(FIGURE_GAP_TEXT[gap])
     return (
       <span title={why}>
         <span aria-hidden="true">–</span>
         <span className="sr-only">{why}</span>
       </span>
     )
+  }
   return (
     <span role="status">
       <span aria-hidden="true">…</span>

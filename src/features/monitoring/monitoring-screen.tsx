@@ -135,9 +135,9 @@ export function MonitoringScreen() {
         state={
           stats.data === undefined ? (
             <QueryState query={stats} empty={false} />
-          ) : requests.undrawable !== undefined ? (
-            <CannotDraw row={requests.undrawable} />
-          ) : undefined
+          ) : (
+            requests.undrawable !== undefined && <CannotDraw row={requests.undrawable} />
+          )
         }
       />
       <ChartCard

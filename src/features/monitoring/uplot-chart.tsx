@@ -25,8 +25,10 @@ export default function UplotChart({
     const el = box.current
     if (!el) return
     const isCategory = categories !== undefined
-    const label = (value: number) =>
-      isCategory ? (categories[Math.round(value)] ?? '') : formatX ? formatX(value) : String(value)
+    const label = (value: number) => {
+      if (isCategory) return categories[Math.round(value)] ?? ''
+      return formatX ? formatX(value) : String(value)
+    }
     const tick = (value: number) => (!isCategory && formatTick ? formatTick(value) : label(value))
     const width = Math.max(el.clientWidth, 240)
     // The room of one bar's name, and whether the longest name fits in it lying down.

@@ -1,18 +1,21 @@
 import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { PLATFORM_KEPT } from '../../contract/platform-kept'
+import { fieldsOf } from '../../contract/reading'
 import type { OutboxEntry } from '../../outbox/db'
 import { discardEntry, retryEntry } from '../../outbox/outbox'
 import { Button } from '../../ui/button'
 import { EntryDialog } from './entry-dialog'
 import { differingFields } from './same-value'
 
-const show = (value: unknown) =>
-  value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value)
+function show(value: unknown): string {
+  if (value === undefined) return '—'
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}
 
 /** Mine, theirs, or a field-by-field merge of the two, sent on top of their version. */
 export function ConflictDialog({ entry, onClose }: { entry: OutboxEntry; onClose: () => void }) {
-  const mine = (entry.body ?? {}) as Record<string, unknown>
+  const mine = fieldsOf(entry.body)
   const theirs = entry.theirs ?? {}
   // Values, not their JSON text: the platform gives objects back with their keys in another order.
   const fields = differingFields(mine, theirs, PLATFORM_KEPT).filter((f) => f in mine)

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { fieldsOf } from '../../contract/reading'
 import type { OutboxEntry } from '../../outbox/db'
 import { retryEntry } from '../../outbox/outbox'
 import { Alert } from '../../ui/alert'
@@ -27,7 +28,7 @@ function toDraft(body: Record<string, unknown>): Draft {
 export function FailedEntryDialog({ entry, onClose }: { entry: OutboxEntry; onClose: () => void }) {
   const intl = useIntl()
   const id = useId()
-  const [draft, setDraft] = useState(() => toDraft((entry.body ?? {}) as Record<string, unknown>))
+  const [draft, setDraft] = useState(() => toDraft(fieldsOf(entry.body)))
   const [invalid, setInvalid] = useState<string | null>(null)
 
   const send = async () => {

@@ -1,3 +1,5 @@
+import { fieldsOf } from '../../contract/reading'
+
 /**
  * Nothing to show: a field left out, undefined, an empty text, list or object (a form sends '' or {},
  * the platform omits them).
@@ -23,8 +25,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false
   if (Array.isArray(a) && Array.isArray(b))
     return a.length === b.length && a.every((item, i) => sameValue(item, b[i]))
-  const x = a as Record<string, unknown>
-  const y = b as Record<string, unknown>
+  const x = fieldsOf(a)
+  const y = fieldsOf(b)
   const keys = new Set([...Object.keys(x), ...Object.keys(y)])
   for (const key of keys) if (!sameValue(x[key], y[key])) return false
   return true

@@ -1,5 +1,6 @@
 import { changedFields, mergeEdit } from '../../contract/edit-body'
 import { PLATFORM_STAMPS } from '../../contract/platform-kept'
+import { fieldsOf } from '../../contract/reading'
 import { z } from '../../contract/zod'
 import { parseFieldByField } from '../../ui/form/issued-values'
 
@@ -20,9 +21,7 @@ export function textForm<R extends Record<string, z.ZodType<string>>>(rules: R) 
   const textOf = (v: unknown) => (typeof v === 'string' ? v : '')
   /** The values the form shows of an entity: each field as text, an absent one empty. */
   const toValues = (entity?: object): V =>
-    Object.fromEntries(
-      fields.map((f) => [f, textOf((entity as Record<string, unknown> | undefined)?.[f])]),
-    ) as V
+    Object.fromEntries(fields.map((f) => [f, textOf(fieldsOf(entity)[f])])) as V
   /** The form's values as sent: trimmed by the rules where they pass, as typed where they do not. */
   const toInput = (values: V): V => parseFieldByField(schema.shape, values)
   /**

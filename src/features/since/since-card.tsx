@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl'
 import { useWaitingCount } from '../../outbox/use-outbox'
 import { updateAppBadge } from '../../pwa/app-badge'
-import { noAnswer } from '../../ui/query-state'
+import { FIGURE_GAP_TEXT, figureGap } from '../../ui/query-state'
 import { useSince } from './use-since'
 
 /**
@@ -20,15 +20,7 @@ export function SinceCard() {
   useEffect(() => {
     if (unseen !== undefined) void updateAppBadge({ failuresNow: unseen })
   }, [unseen])
-  const unknown =
-    query.fetchStatus === 'paused' || (query.isError && noAnswer(query.error))
-      ? intl.formatMessage({
-          id: 'data.unavailable',
-          defaultMessage: 'No connection and nothing saved on this device yet.',
-        })
-      : query.isError
-        ? intl.formatMessage({ id: 'home.countFailed', defaultMessage: 'Could not be counted' })
-        : intl.formatMessage({ id: 'common.loading', defaultMessage: 'Loading…' })
+  const unknown = intl.formatMessage(FIGURE_GAP_TEXT[figureGap(query)])
   const figure = (value: number | undefined, testId: string) => (
     <span className="block text-xl font-semibold text-gray-900 sm:text-2xl" data-testid={testId}>
       {value === undefined ? (

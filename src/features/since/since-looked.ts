@@ -16,7 +16,7 @@ export const SINCE_FIRST_LIMIT = 25
 export type SinceKind = 'failed' | 'late'
 
 export function kindOf(event: Pick<PlatformEvent, 'type'>): SinceKind {
-  return (LATE_TYPES as readonly string[]).includes(event.type) ? 'late' : 'failed'
+  return LATE_TYPES.some((type) => type === event.type) ? 'late' : 'failed'
 }
 
 const storageKey = (env: string, userId: string) => `since.looked:${env}:${userId}`

@@ -57,17 +57,15 @@ export function JsonPartEditor(props: {
       setEdited(false)
       props.onSaved(true)
     } catch (error) {
-      setProblem(
-        isQuotaError(error)
-          ? intl.formatMessage({
-              id: 'storage.full',
-              defaultMessage:
-                "This device's storage is full. Your entries stay in the form; free some space and save again. Changes already queued are kept.",
-            })
-          : error instanceof Error
-            ? error.message
-            : String(error),
-      )
+      if (!isQuotaError(error)) setProblem(error instanceof Error ? error.message : String(error))
+      else
+        setProblem(
+          intl.formatMessage({
+            id: 'storage.full',
+            defaultMessage:
+              "This device's storage is full. Your entries stay in the form; free some space and save again. Changes already queued are kept.",
+          }),
+        )
     }
   }
 

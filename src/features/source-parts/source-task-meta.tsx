@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { catalogItemQuery } from '../../api/catalog'
 import { PRODUCTS_RESOURCE, type ProductPart, productPartQuery } from '../../api/product-parts'
+import { fieldsOf } from '../../contract/reading'
 import { useSession } from '../../core/session'
 import { usePendingChanges } from '../../outbox/use-outbox'
 import { JsonPartEditor } from './json-part-editor'
@@ -63,7 +64,7 @@ function PartEditor({
   const [saved, setSaved] = useState(false)
   const last = queued.at(-1)
   // A queued save is what the user last saw: show it, not the older answer of the platform.
-  const value = last ? (last.body as Partial<Record<ProductPart, unknown>>)[part] : query.data
+  const value = last ? fieldsOf(last.body)[part] : query.data
   return (
     <JsonPartEditor
       sourceId={sourceId}

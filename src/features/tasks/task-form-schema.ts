@@ -2,7 +2,7 @@ import type { ActionSchema, Task, TaskInput } from '../../api/tasks'
 import { changedFields, mergeEdit, mergeItems } from '../../contract/edit-body'
 import { MESSAGES } from '../../contract/messages'
 import { PLATFORM_STAMPS, TASK_KEPT } from '../../contract/platform-kept'
-import { readEnvironment } from '../../contract/reading'
+import { fieldsOf, readEnvironment } from '../../contract/reading'
 import { isUrl, jsonObjectText, optionalUrl, parseDuration } from '../../contract/rules'
 import {
   CRON_MESSAGE,
@@ -106,6 +106,31 @@ export type TaskFormValues = z.infer<typeof taskFormSchema>
 export type ActionValues = TaskFormValues['actions'][number]
 export type NotificationValues = TaskFormValues['notifications'][number]
 
+type ActionOption = ActionSchema['options'][number]
+
+/** The rules an option's filled value may break, in the order they are told, and what each says. */
+const OPTION_RULES: {
+  rule: string
+  message: string
+  breaks: (value: string, option: ActionOption) => boolean
+}[] = [
+  { rule: 'url', message: MESSAGES.url, breaks: (value) => !isUrl(value) },
+  { rule: 'digits', message: MESSAGES.digits, breaks: (value) => !/^\d+$/.test(value) },
+  { rule: 'object', message: MESSAGES.object, breaks: (value) => !jsonObjectText().safeParse(value).success },
+  {
+    rule: 'enum',
+    message: MESSAGES.enum,
+    breaks: (value, option) => option.values !== undefined && !option.values.includes(value),
+  },
+]
+
+/** What is wrong with an option's value (trimmed): empty and required, or the first rule it breaks. */
+function optionProblem(option: ActionOption, value: string): string | undefined {
+  if (value === '') return option.rules.includes('required') ? MESSAGES.required : undefined
+  return OPTION_RULES.find(({ rule, breaks }) => option.rules.includes(rule) && breaks(value, option))
+    ?.message
+}
+
 /** The rules of each action schema's options (required, url, object, digits) on top of the form schema. */
 export function withActionRules(schemas: ActionSchema[]) {
   return taskFormSchema.superRefine((values, ctx) => {
@@ -114,28 +139,18 @@ export function withActionRules(schemas: ActionSchema[]) {
       for (const option of schema?.options ?? []) {
         const value = (action.options[option.title] ?? '').trim()
         const path = ['actions', i, 'options', option.title]
-        const problem =
-          option.rules.includes('required') && value === ''
-            ? MESSAGES.required
-            : value === ''
-              ? undefined
-              : option.rules.includes('url') && !isUrl(value)
-                ? MESSAGES.url
-                : option.rules.includes('digits') && !/^\d+$/.test(value)
-                  ? MESSAGES.digits
-                  : option.rules.includes('object') && !jsonObjectText().safeParse(value).success
-                    ? MESSAGES.object
-                    : option.rules.includes('enum') && option.values && !option.values.includes(value)
-                      ? MESSAGES.enum
-                      : undefined
+        const problem = optionProblem(option, value)
         if (problem) ctx.addIssue({ code: 'custom', message: problem, path })
       }
     })
   })
 }
 
-const text = (v: unknown) =>
-  v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2)
+/** A value as the form shows it: a text as it is, nothing as empty, anything else as JSON. */
+function text(v: unknown): string {
+  if (v === undefined || v === null) return ''
+  return typeof v === 'string' ? v : JSON.stringify(v, null, 2)
+}
 /** A JSON text as its value; a text that is not JSON (a plain string the platform sent) stays a text. */
 const parsed = (v: string): unknown => {
   if (v.trim() === '') return undefined
@@ -182,7 +197,7 @@ export function toFormValues(task?: Partial<Task>): TaskFormValues {
     asyncResponse: task?.asyncResponse ?? false,
     missedRuns: task?.missedRuns ?? 'once',
     actions: (task?.actions ?? []).map((a, i) => {
-      const input = a.input && typeof a.input === 'object' ? (a.input as Record<string, unknown>) : {}
+      const input = fieldsOf(a.input)
       const environment = readEnvironment(a).value
       return {
         origin: i,
@@ -218,10 +233,9 @@ export function toFormValues(task?: Partial<Task>): TaskFormValues {
  * outbox holds it (its value merged over the task).
  */
 export function secretIsSet(task: Partial<Task> | undefined, field: TaskSecret): boolean {
-  const shown = task as Record<string, unknown> | undefined
-  return (
-    shown?.[secretSetField(field)] === true || (typeof shown?.[field] === 'string' && shown[field] !== '')
-  )
+  const shown = fieldsOf(task)
+  const value = shown[field]
+  return shown[secretSetField(field)] === true || (typeof value === 'string' && value !== '')
 }
 
 /** Form values as a draft may keep them: without any typed secret. */
@@ -285,7 +299,6 @@ export function toTaskInput(values: TaskFormValues, schemas: ActionSchema[]): Ta
 const PLATFORM_OWNED: readonly string[] = ['status', 'lastRun', 'jobs', ...PLATFORM_STAMPS, ...TASK_KEPT]
 
 const orderOf = (items: readonly { origin?: number }[]) => items.map((item) => item.origin)
-const asJson = (items: readonly unknown[]) => items as Record<string, unknown>[]
 
 /** An action's changed environment goes back under the name the platform gave it. */
 function renameEnvironment(changes: Record<string, unknown>, received: Record<string, unknown>) {
@@ -306,23 +319,34 @@ export function taskEditBody(
   schemas: ActionSchema[],
 ): { body: Record<string, unknown>; jobs?: unknown[] } {
   const loaded = toFormValues(current)
-  const before = toTaskInput(loaded, schemas) as unknown as Record<string, unknown>
-  const after = toTaskInput(values, schemas) as unknown as Record<string, unknown>
-  const raw = current as unknown as Record<string, unknown>
-  const lists = ['actions', 'notifications', 'jobs'] as const
-  const changes = changedFields(
-    Object.fromEntries(Object.entries(before).filter(([k]) => !lists.includes(k as never))),
-    Object.fromEntries(Object.entries(after).filter(([k]) => !lists.includes(k as never))),
-  )
+  // The lists are merged item by item, the other fields as a whole.
+  const {
+    actions: actionsBefore,
+    notifications: notificationsBefore,
+    jobs: jobsBefore,
+    ...before
+  } = toTaskInput(loaded, schemas)
+  const {
+    actions: actionsAfter,
+    notifications: notificationsAfter,
+    jobs: jobsAfter,
+    ...after
+  } = toTaskInput(values, schemas)
+  const raw: Record<string, unknown> = { ...current }
+  const changes = changedFields(before, after)
   const body = mergeEdit(
     Object.fromEntries(Object.entries(raw).filter(([k]) => !PLATFORM_OWNED.includes(k))),
     changes,
   )
-  const receivedList = (name: (typeof lists)[number]) =>
-    Array.isArray(raw[name]) ? (raw[name] as unknown[]) : []
+  const receivedList = (name: 'actions' | 'notifications' | 'jobs') => {
+    const list = raw[name]
+    return Array.isArray(list) ? list : []
+  }
   // Items come back in the form's order; `before` is indexed by the received item's index.
-  const beforeByOrigin = (name: (typeof lists)[number], items: readonly { origin?: number }[]) => {
-    const list = asJson(before[name] as unknown[])
+  const beforeByOrigin = (
+    list: readonly Record<string, unknown>[],
+    items: readonly { origin?: number }[],
+  ) => {
     const byOrigin: Record<string, unknown>[] = []
     items.forEach((item, j) => {
       if (item.origin !== undefined && list[j]) byOrigin[item.origin] = list[j]
@@ -331,32 +355,30 @@ export function taskEditBody(
   }
   const actions = mergeItems(
     receivedList('actions'),
-    beforeByOrigin('actions', loaded.actions),
-    asJson(after.actions as unknown[]),
+    beforeByOrigin(actionsBefore, loaded.actions),
+    actionsAfter,
     orderOf(values.actions),
     renameEnvironment,
   )
   if (actions) body.actions = actions
   const notifications = mergeItems(
     receivedList('notifications'),
-    beforeByOrigin('notifications', loaded.notifications),
-    asJson(after.notifications as unknown[]),
+    beforeByOrigin(notificationsBefore, loaded.notifications),
+    notificationsAfter,
     orderOf(values.notifications),
   )
   if (notifications) body.notifications = notifications
   // Jobs: the readable ones as edited, each keeping its own fields; the unreadable ones as they came.
   const receivedJobs = receivedList('jobs')
-  const unreadableJobs = receivedJobs.filter(
-    (j) => typeof (j as { schedule?: unknown })?.schedule !== 'string',
-  )
+  const unreadableJobs = receivedJobs.filter((j) => typeof fieldsOf(j).schedule !== 'string')
   const readableJobs = receivedJobs.filter((j) => !unreadableJobs.includes(j))
   const jobOrigins = values.jobs.map((j) =>
     j.origin === undefined ? undefined : readableJobs.indexOf(receivedJobs[j.origin]),
   )
   const jobs = mergeItems(
     readableJobs,
-    asJson(before.jobs as unknown[]),
-    asJson(after.jobs as unknown[]),
+    jobsBefore,
+    jobsAfter,
     jobOrigins.map((o) => (o === -1 ? undefined : o)),
   )
   return { body, ...(jobs ? { jobs: [...jobs, ...unreadableJobs] } : {}) }

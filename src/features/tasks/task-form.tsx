@@ -26,9 +26,11 @@ import { TaskGeneralTab } from './task-general-tab'
 import { TaskJobsSection } from './task-jobs-section'
 import { TaskNotificationsTab } from './task-notifications-tab'
 
-type Tab = 'general' | 'actions' | 'notifications' | 'history'
-const tabOf = (field: string): Tab =>
-  field.startsWith('actions') ? 'actions' : field.startsWith('notifications') ? 'notifications' : 'general'
+const TABS = ['general', 'actions', 'notifications', 'history'] as const
+type Tab = (typeof TABS)[number]
+/** The tab a field is on: the lists have their own, every other field is general. */
+const LIST_TABS = ['actions', 'notifications'] as const
+const tabOf = (field: string): Tab => LIST_TABS.find((tab) => field.startsWith(tab)) ?? 'general'
 
 /**
  * One form for create and edit, in tabs; a save is queued in the outbox, never lost.
@@ -138,7 +140,7 @@ export function TaskForm({
       className="rounded-lg bg-white p-4 shadow-sm md:p-6"
       footerClassName="border-t pt-4"
     >
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)}>
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(TABS.find((t) => t === v) ?? tab)}>
         <Tabs.List
           className="flex flex-wrap border-b"
           aria-label={intl.formatMessage({ id: 'task.tabs', defaultMessage: 'Task sections' })}

@@ -33,13 +33,12 @@ export function checkChangedOnly<S extends StandardSchemaV1>(
   if (!loaded) return schema
   const keep = (value: unknown, result: Result): Result => {
     if (!result.issues) return result
-    const values = (value ?? {}) as Record<string, unknown>
     const issues = result.issues.filter((issue) => {
       const path = (issue.path ?? []).map((p) => String(typeof p === 'object' && p !== null ? p.key : p))
       if (path.length === 0) return true
       const was = at(loaded, path)
       const issued = was !== undefined && was !== '' && !(Array.isArray(was) && was.length === 0)
-      return !(issued && same(at(values, path), was))
+      return !(issued && same(at(value, path), was))
     })
     return issues.length ? { issues } : { value }
   }

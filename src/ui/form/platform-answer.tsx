@@ -2,7 +2,7 @@ import type { AnyFieldApi } from '@tanstack/react-form'
 import { onlineManager } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { FormattedMessage, type IntlShape, useIntl } from 'react-intl'
+import { defineMessages, FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import { MESSAGES } from '../../contract/messages'
 import type { OutboxEntry } from '../../outbox/db'
 import { retryEntry } from '../../outbox/outbox'
@@ -170,6 +170,21 @@ export function showOutcomeNotice(intl: IntlShape, entry: OutboxEntry | undefine
     )
 }
 
+/** Why the platform refused a change (a conflict apart, which leads to the sync centre): what each says. */
+const REFUSALS = defineMessages({
+  forbidden: { id: 'save.forbidden', defaultMessage: 'You do not have permission to make this change.' },
+  deleteRefused: { id: 'save.deleteRefused', defaultMessage: 'The platform did not delete it.' },
+  refused: {
+    id: 'save.refused',
+    defaultMessage: 'The platform did not accept the change. Correct the marked fields and save again.',
+  },
+})
+
+function refusalOf(entry: OutboxEntry): keyof typeof REFUSALS {
+  if (entry.status === 'failed' && entry.lastStatus === 403) return 'forbidden'
+  return entry.method === 'DELETE' ? 'deleteRefused' : 'refused'
+}
+
 /** What the platform said about a refused change, above the form: what to do, and its own text as a detail. */
 export function PlatformRefusal({ entry }: { entry?: OutboxEntry }) {
   if (!entry) return null
@@ -186,18 +201,8 @@ export function PlatformRefusal({ entry }: { entry?: OutboxEntry }) {
               <FormattedMessage id="save.openSyncCentre" defaultMessage="Open the sync centre" />
             </Link>
           </>
-        ) : entry.status === 'failed' && entry.lastStatus === 403 ? (
-          <FormattedMessage
-            id="save.forbidden"
-            defaultMessage="You do not have permission to make this change."
-          />
-        ) : entry.method === 'DELETE' ? (
-          <FormattedMessage id="save.deleteRefused" defaultMessage="The platform did not delete it." />
         ) : (
-          <FormattedMessage
-            id="save.refused"
-            defaultMessage="The platform did not accept the change. Correct the marked fields and save again."
-          />
+          <FormattedMessage {...REFUSALS[refusalOf(entry)]} />
         )}
         {entry.lastError && (
           <details className="mt-2">

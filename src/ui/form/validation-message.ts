@@ -1,4 +1,5 @@
 import { defineMessages, type IntlShape } from 'react-intl'
+import { fieldsOf } from '../../contract/reading'
 import { CRON_NEVER_MESSAGE, TASK_LIMITS } from '../../contract/task-values'
 
 /** Form-only keys of limits said in the user's units (the platform's zod rule counts in ms). */
@@ -104,10 +105,8 @@ export function translateValidation(intl: IntlShape, message: string): string {
 export function firstError(errors: unknown[]): string | undefined {
   for (const error of errors) {
     if (typeof error === 'string' && error) return error
-    if (typeof error === 'object' && error !== null && 'message' in error) {
-      const message = (error as { message: unknown }).message
-      if (typeof message === 'string' && message) return message
-    }
+    const { message } = fieldsOf(error)
+    if (typeof message === 'string' && message) return message
   }
   return undefined
 }

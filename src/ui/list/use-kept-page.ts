@@ -18,12 +18,7 @@ export function useKeptPage(
   goTo: (page: number) => void,
 ) {
   // Without the platform's total, a page with rows exists; an empty one sends back to the last with rows.
-  const last =
-    totalCount === undefined
-      ? undefined
-      : more
-        ? Math.max(page, Math.ceil(totalCount / limit))
-        : Math.max(1, Math.ceil(totalCount / limit))
+  const last = totalCount === undefined ? undefined : Math.max(more ? page : 1, Math.ceil(totalCount / limit))
   // The latest goTo, without making each render's new function a reason to run again.
   const go = useRef(goTo)
   go.current = goTo
