@@ -144,15 +144,6 @@ export class Store {
     return row?.data
   }
 
-  /** `get` that holds the row until the transaction ends: no other write of it comes in between. */
-  async getForUpdate(id: string): Promise<Entity | undefined> {
-    const [row] = await this.db.query<Row>(
-      'SELECT data FROM entities WHERE env = $1 AND kind = $2 AND id = $3 FOR UPDATE',
-      [this.env, this.kind, id],
-    )
-    return row?.data
-  }
-
   async insert(
     fields: Record<string, unknown>,
     userId: string | undefined,

@@ -13,6 +13,20 @@ type Step = NonNullable<TaskRun['steps']>[number]
 type Outcome = TaskRun['outcome']
 type Notification = Partial<TaskNotification>
 
+/** The tail of each key's chain of work in this process (see `oneAtATime`). */
+const chains = new Map<string, Promise<unknown>>()
+
+/** Runs `fn` after every earlier `fn` of the same key in this process has ended. */
+function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const run = (chains.get(key) ?? Promise.resolve()).then(fn, fn)
+  const tail = run.catch(() => undefined)
+  chains.set(key, tail)
+  void tail.then(() => {
+    if (chains.get(key) === tail) chains.delete(key)
+  })
+  return run
+}
+
 /** An external notification must never hold a run up for long. */
 export const NOTIFY_TIMEOUT_MS = 3000
 
@@ -31,6 +45,7 @@ export async function runTask(
   /** A scheduled slot's own run id (scheduler.ts), so the run is recorded once whoever runs it. */
   runId?: string,
 ) {
+  const tasks = new Store(platform.db, env, 'task')
   const started = platform.now()
   const actions = (
     (task.actions as { actionId?: string; name?: string; enabled?: boolean }[] | undefined) ?? []
@@ -69,22 +84,20 @@ export async function runTask(
     await stamp(platform.db, finished),
     runId,
   )
-  // The task may have changed while it ran (an edit, a stop): update what is stored now, with the
-  // row held from the read to the write, so runs finishing together (on any process) wait their turn
-  // instead of failing a version check and reading again. A run changes the task's run state, never
-  // its definition: an edit made before it is no conflict. The stamp is taken with the row held, so
-  // it is later than any write of the task before it.
-  const updated: Entity =
-    (await platform.db.transaction(async (tx) => {
-      const held = new Store(tx, env, 'task')
-      const current = await held.getForUpdate(task.id)
-      if (!current) return undefined
+  // The task may have changed while it ran (an edit, a stop): update what is stored now, read again
+  // if another write comes between the read and this one. A run changes the task's run state, never
+  // its definition: an edit made before it is no conflict. Runs of one task finishing together in this
+  // process take their turn, so they do not fail each other's version check and read again.
+  const updated = await oneAtATime(`${env}:${task.id}`, async () => {
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const current = await tasks.get(task.id)
+      if (!current) break
       // The status tells how the last run ended; whether the task stays scheduled is apart from it
       // (`scheduled`, set by start and stop): a warning or an error never ends a schedule.
       const scheduled = isScheduled(current)
       const status = outcome !== 'success' ? outcome : scheduled ? 'running' : 'stopped'
-      const at = await stamp(tx, platform.now())
-      return held.replace(
+      const at = await stamp(platform.db, platform.now())
+      const written = await tasks.replace(
         current,
         {
           ...current,
@@ -96,7 +109,10 @@ export async function runTask(
         user?.id,
         at,
       )
-    })) ?? task
+      if (written) return written
+    }
+    return task
+  })
   await writeEvent(platform, env, user, {
     type: outcome === 'error' ? 'TASK_RUN_FAILED' : 'TASK_RUN_FINISHED',
     status: outcome,

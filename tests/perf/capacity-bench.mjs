@@ -97,15 +97,23 @@ function api(base, method, path, body) {
   })
 }
 
-/** The five calls, with what they need made first (products to change, a task without notifications). */
+/**
+ * The five calls, with what they need made first: products to change, and a task per client (no
+ * notifications). Each client runs its own task and changes products in turn, as many operators
+ * would: capacity, not fifty clients racing on one row (the cluster tests race on purpose).
+ */
 async function prepare(base) {
-  const products = (await api(base, 'GET', '/api/sandbox/products/v2?limit=20')).body.result ?? []
-  const task = await api(base, 'POST', '/api/sandbox/tasks', {
-    name: 'Capacity bench',
-    actions: [{ actionId: 'http-get', name: 'Fetch' }],
-  })
-  const taskId = task.body.result?.id
-  if (!products.length || !taskId) throw new Error('capacity bench: no products or no task to use')
+  const products = (await api(base, 'GET', '/api/sandbox/products/v2?limit=50')).body.result ?? []
+  const taskIds = []
+  for (let i = 0; i < CLIENTS; i += 1) {
+    const task = await api(base, 'POST', '/api/sandbox/tasks', {
+      name: `Capacity bench ${i}`,
+      actions: [{ actionId: 'http-get', name: 'Fetch' }],
+    })
+    if (task.body.result?.id) taskIds.push(task.body.result.id)
+  }
+  if (!products.length || taskIds.length < CLIENTS)
+    throw new Error('capacity bench: no products or no tasks to use')
   let n = 0
   return [
     { name: 'product list', call: () => api(base, 'GET', '/api/sandbox/products/v2?limit=10') },
@@ -121,7 +129,10 @@ async function prepare(base) {
         })
       },
     },
-    { name: 'task run', call: () => api(base, 'POST', `/api/sandbox/tasks/${taskId}/run`) },
+    {
+      name: 'task run',
+      call: (client) => api(base, 'POST', `/api/sandbox/tasks/${taskIds[client]}/run`),
+    },
   ]
 }
 
@@ -142,7 +153,7 @@ async function load(calls) {
         const c = calls[i % calls.length]
         const started = performance.now()
         try {
-          const { status } = await c.call()
+          const { status } = await c.call(client)
           if (status >= 400) throw new Error(`${c.name}: ${status}`)
           times.get(c.name).push(performance.now() - started)
         } catch (error) {
@@ -165,7 +176,7 @@ async function measure(label, port, workers, databaseUrl) {
     const base = `http://localhost:${port}`
     const calls = await prepare(base)
     // A short warm-up: the first calls compile and fill the pools.
-    for (let i = 0; i < 20; i += 1) for (const c of calls) await c.call()
+    for (let i = 0; i < 20; i += 1) for (const c of calls) await c.call(i % CLIENTS)
     const result = await load(calls)
     for (const r of result.rows) {
       figure(`${label}: ${r.name}`, r.rps, 'req/s', {
