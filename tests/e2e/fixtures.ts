@@ -13,8 +13,10 @@ export interface Made {
 }
 
 /**
- * Signs `page` in with `token` (the login page read in English), then sets the console to `locale`:
- * for a second context or a second user in the same test, as `signedIn` does for the test's own page.
+ * Signs `page` in with `token` (the login page read in English), then sets the console to `locale`,
+ * as `signedIn` does for the test's own page. For what `signedIn` cannot do: a page of another
+ * context, a token the test makes itself, or a test that first sets something up (watchers, routes,
+ * a fake clock, the signed-out screens) that must already be in place when it signs in.
  */
 export async function signInAs(page: Page, token: string = ADMIN_TOKEN, locale: 'en' | 'fi' = 'en') {
   await page.addInitScript(() => {
