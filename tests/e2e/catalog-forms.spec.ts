@@ -1,18 +1,14 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { createItem, findByCode } from './catalog-support'
-import { signInWithToken, uniqueCode, useEnglish } from './support'
+import { expect, test } from './fixtures'
+import { uniqueCode } from './support'
 
 /** Waits until nothing of the user's waits in the outbox: the platform has every change. */
 const synced = (page: Page) =>
   expect(page.getByRole('link', { name: /changes? waits?/ })).toHaveCount(0, { timeout: 20_000 })
 
 test.describe('catalog forms', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-    await signInWithToken(page)
-  })
-
-  test('a product is created, edited and deleted', async ({ page, request }) => {
+  test('a product is created, edited and deleted', async ({ signedIn: page, request }) => {
     const code = uniqueCode('PROD')
     await page.goto('/products')
     await page.getByRole('link', { name: 'New data product' }).click()
@@ -67,7 +63,7 @@ test.describe('catalog forms', () => {
     expect(await findByCode(request, code)).toHaveLength(0)
   })
 
-  test('a source is created with its connector, edited and deleted', async ({ page, request }) => {
+  test('a source is created with its connector, edited and deleted', async ({ signedIn: page, request }) => {
     const connector = await createItem(request, 'connector', { connectorType: 'rest-poller' })
     const code = uniqueCode('SRC')
     await page.goto('/sources')
@@ -107,7 +103,7 @@ test.describe('catalog forms', () => {
     await expect.poll(async () => (await findByCode(request, code)).length, { timeout: 20_000 }).toBe(0)
   })
 
-  test('every tab of every form opens', async ({ page }) => {
+  test('every tab of every form opens', async ({ signedIn: page }) => {
     const forms = [
       {
         path: '/products/create',
@@ -162,7 +158,7 @@ test.describe('catalog forms', () => {
   })
 
   test('validation messages in English and Finnish; a refused save opens the tab with the error', async ({
-    page,
+    signedIn: page,
   }) => {
     await page.goto('/connectors/create')
     await page.getByRole('button', { name: 'Save' }).click()
@@ -212,7 +208,7 @@ test.describe('catalog forms', () => {
   })
 
   test('a duplicate product code is refused by the platform and said on the list', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const taken = await createItem(request, 'dataproduct')
@@ -248,7 +244,7 @@ test.describe('catalog forms', () => {
     expect((await findByCode(request, code))[0]?.name).toBe('Copy cat')
   })
 
-  test('the actions of a product are copied with a notice', async ({ page, context }) => {
+  test('the actions of a product are copied with a notice', async ({ signedIn: page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await page.goto('/products/create')
     await page.getByRole('tab', { name: 'Actions' }).click()
@@ -258,7 +254,7 @@ test.describe('catalog forms', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('[{"name": "fetch"}]')
   })
 
-  test('the detail links to organization, connector and template', async ({ page, request }) => {
+  test('the detail links to organization, connector and template', async ({ signedIn: page, request }) => {
     const connector = await createItem(request, 'connector')
     const template = await createItem(request, 'datasource-template')
     const product = await createItem(request, 'dataproduct', {
@@ -289,7 +285,7 @@ test.describe('catalog forms', () => {
     expect(await page.evaluate(() => localStorage.getItem('organizationId'))).toBeNull()
   })
 
-  test('an unsaved template form is offered back as a draft', async ({ page }) => {
+  test('an unsaved template form is offered back as a draft', async ({ signedIn: page }) => {
     await page.goto('/templates/create')
     await page.getByLabel('Name').fill('Half-written template')
     await page.getByRole('tab', { name: 'Configuration' }).click()
@@ -306,7 +302,7 @@ test.describe('catalog forms', () => {
     await expect(page.getByLabel('Parameter context')).toHaveValue('{"zone": 3}')
   })
 
-  test('a product is created with the keyboard only', async ({ page, request }) => {
+  test('a product is created with the keyboard only', async ({ signedIn: page, request }) => {
     const code = uniqueCode('KEYS')
     await page.goto('/products')
     await expect(page.getByRole('link', { name: 'New data product' })).toBeVisible()

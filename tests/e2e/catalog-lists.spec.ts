@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
 import { createItem } from './catalog-support'
-import { signInWithToken, uniqueCode, useEnglish } from './support'
+import { expect, test } from './fixtures'
+import { uniqueCode, useEnglish } from './support'
 
 const LISTS = [
   { path: '/products', heading: 'Data Products', type: 'dataproduct' },
@@ -12,16 +12,11 @@ const LISTS = [
 ]
 
 test.describe('catalog lists', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
-
-  test('each list shows its own type only, and axe finds nothing', async ({ page, request }) => {
+  test('each list shows its own type only, and axe finds nothing', async ({ signedIn: page, request }) => {
     // axe on five screens is heavy on a shared machine.
     test.slow()
     const made = []
     for (const list of LISTS) made.push(await createItem(request, list.type))
-    await signInWithToken(page)
     for (const [i, list] of LISTS.entries()) {
       await page.goto(`${list.path}?page=1&limit=100&sortBy=createdAt`)
       await expect(page.getByRole('heading', { level: 1, name: list.heading })).toBeVisible()
@@ -33,7 +28,10 @@ test.describe('catalog lists', () => {
     }
   })
 
-  test('page two stays after a reload, from the URL and from local storage', async ({ page, request }) => {
+  test('page two stays after a reload, from the URL and from local storage', async ({
+    signedIn: page,
+    request,
+  }) => {
     for (let i = 0; i < 6; i++) await createItem(request, 'datasource-template')
     // Specs running alongside add templates, which moves rows from page to page: the rows to expect
     // are those of the platform's last answer for page two (offset 5, limit 5).
@@ -63,7 +61,6 @@ test.describe('catalog lists', () => {
         )
         .toBe(true)
     }
-    await signInWithToken(page)
     await page.goto('/templates')
     await page.getByLabel('Rows per page').selectOption('5')
     await page.getByRole('button', { name: 'Next' }).click()
@@ -78,11 +75,13 @@ test.describe('catalog lists', () => {
     expect(await page.evaluate(() => localStorage.getItem('templates.currentPage'))).toBe('2')
   })
 
-  test('search, status and organization filters and sort ask the platform', async ({ page, request }) => {
+  test('search, status and organization filters and sort ask the platform', async ({
+    signedIn: page,
+    request,
+  }) => {
     const word = uniqueCode('needle')
     const draft = await createItem(request, 'connector', { name: `Draft ${word}`, status: 'draft' })
     const published = await createItem(request, 'connector', { name: `Live ${word}`, status: 'published' })
-    await signInWithToken(page)
     await page.goto('/connectors')
     await page.getByRole('searchbox', { name: 'Search' }).fill(word)
     await page.getByRole('button', { name: 'Find' }).click()
@@ -130,6 +129,7 @@ test.describe('catalog lists', () => {
     page,
     request,
   }) => {
+    await useEnglish(page)
     const open = await createItem(request, 'dataproduct', { description: 'Open to all' })
     const hidden = await createItem(request, 'dataproduct', {
       visibility: { type: 'private', visibleTo: [] },
@@ -146,9 +146,8 @@ test.describe('catalog lists', () => {
   })
 
   for (const width of [1280, 390]) {
-    test(`screenshots of the product list and form at ${width} px`, async ({ page }) => {
+    test(`screenshots of the product list and form at ${width} px`, async ({ signedIn: page }) => {
       await page.setViewportSize({ width, height: 900 })
-      await signInWithToken(page)
       await page.goto('/products')
       await expect(page.getByTestId('catalog-row').first()).toBeVisible()
       await page.screenshot({ path: `tests/.artifacts/catalog-list-${width}.png`, fullPage: true })

@@ -1,21 +1,16 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
 import { createItem, findByCode } from './catalog-support'
-import { signInWithToken, uniqueCode, useEnglish, waitForCached, waitForServiceWorker } from './support'
+import { expect, test } from './fixtures'
+import { uniqueCode, waitForCached, waitForServiceWorker } from './support'
 
 test.describe('catalog offline', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
-
   test('a cached source list shows offline with its time; a source created offline waits, then reaches the platform', async ({
-    page,
+    signedIn: page,
     context,
     request,
   }) => {
     const known = await createItem(request, 'datasource')
     const code = uniqueCode('OFFLINE')
-    await signInWithToken(page)
     await page.goto('/sources?page=1&limit=100&sortBy=createdAt')
     await expect(page.getByRole('row').filter({ hasText: known.productCode })).toBeVisible()
     await waitForServiceWorker(page)
@@ -50,11 +45,13 @@ test.describe('catalog offline', () => {
       })
   })
 
-  test('axe finds nothing on the product form, detail and a source form', async ({ page, request }) => {
+  test('axe finds nothing on the product form, detail and a source form', async ({
+    signedIn: page,
+    request,
+  }) => {
     // axe on five screens is heavy on a shared machine.
     test.slow()
     const product = await createItem(request, 'dataproduct', { industries: ['energy'] })
-    await signInWithToken(page)
     for (const [path, tab] of [
       [`/products/${product.id}`, undefined],
       ['/products/create', 'Configuration'],

@@ -1,14 +1,16 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { createContract, createProduct, DAY, ORGANIZATIONS } from './commerce-support'
-import { signInWithToken, useEnglish } from './support'
+import { expect, test } from './fixtures'
 
 /** Axe over the commerce panels (the catalog screens around them are tested by their own area). */
 const axe = (page: Page, selector: string) => new AxeBuilder({ page }).include(selector).analyze()
 
 for (const width of [1280, 390]) {
-  test(`commerce panels at ${width} px: no axe violations, screenshots`, async ({ page, request }) => {
-    await useEnglish(page)
+  test(`commerce panels at ${width} px: no axe violations, screenshots`, async ({
+    signedIn: page,
+    request,
+  }) => {
     await page.setViewportSize({ width, height: 900 })
     const product = await createProduct(request, 'dataproduct')
     await createContract(
@@ -20,7 +22,6 @@ for (const width of [1280, 390]) {
     )
     const transformer = await createProduct(request, 'transformer')
     const source = await createProduct(request, 'datasource')
-    await signInWithToken(page)
     const shot = (name: string) =>
       page.screenshot({ path: `tests/.artifacts/commerce-${name}-${width}.png`, fullPage: true })
 

@@ -1,43 +1,46 @@
-import { expect, test } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import { createContract, createProduct, DAY, ORGANIZATIONS, organizationName } from './commerce-support'
-import { platform, signInWithToken, useEnglish, waitForServiceWorker } from './support'
+import { expect, test } from './fixtures'
+import { platform, waitForServiceWorker } from './support'
+
+/** The contracts the platform holds for a product. */
+const contractsOf = async (request: APIRequestContext, productId: string) =>
+  (
+    await platform<{ consumerOrganizationId: string }[]>(
+      request,
+      'GET',
+      `/api/sandbox/products/v2/contracts?productId=${productId}`,
+    )
+  ).json.result
+
+/** A contract of `organization` for the product, valid from `from` to `to` days from now (negative: ago). */
+const contract = (
+  request: APIRequestContext,
+  productId: string,
+  organization: string,
+  from: number,
+  to: number,
+) =>
+  createContract(
+    request,
+    productId,
+    organization,
+    new Date(Date.now() + from * DAY),
+    new Date(Date.now() + to * DAY),
+  )
 
 test.describe('contracts and purchases', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
-
   test('the purchase dialog asks for an organization, then a contract valid now, then buys', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const product = await createProduct(request, 'dataproduct')
-    const now = Date.now()
-    await createContract(
-      request,
-      product.id,
-      ORGANIZATIONS.second,
-      new Date(now - DAY),
-      new Date(now + 30 * DAY),
-    )
+    await contract(request, product.id, ORGANIZATIONS.second, -1, 30)
     // Neither of these can be bought under today: one has ended, the other is another organization's.
-    await createContract(
-      request,
-      product.id,
-      ORGANIZATIONS.second,
-      new Date(now - 60 * DAY),
-      new Date(now - 30 * DAY),
-    )
-    await createContract(
-      request,
-      product.id,
-      ORGANIZATIONS.first,
-      new Date(now - DAY),
-      new Date(now + 30 * DAY),
-    )
+    await contract(request, product.id, ORGANIZATIONS.second, -60, -30)
+    await contract(request, product.id, ORGANIZATIONS.first, -1, 30)
     const buyer = await organizationName(request, ORGANIZATIONS.second)
 
-    await signInWithToken(page)
     await page.goto(`/products/${product.id}`)
     await expect(page.getByRole('heading', { name: product.name })).toBeVisible()
     await page.getByRole('button', { name: 'Purchase' }).click()
@@ -63,19 +66,14 @@ test.describe('contracts and purchases', () => {
     expect(list.some((e) => e.type === 'PRODUCT_PURCHASED' && e.productId === product.id)).toBe(true)
   })
 
-  test('contracts are listed with their state, and a new one is created', async ({ page, request }) => {
+  test('contracts are listed with their state, and a new one is created', async ({
+    signedIn: page,
+    request,
+  }) => {
     const product = await createProduct(request, 'dataproduct')
-    const now = Date.now()
-    await createContract(
-      request,
-      product.id,
-      ORGANIZATIONS.first,
-      new Date(now - 60 * DAY),
-      new Date(now - 30 * DAY),
-    )
+    await contract(request, product.id, ORGANIZATIONS.first, -60, -30)
     const consumer = await organizationName(request, ORGANIZATIONS.second)
 
-    await signInWithToken(page)
     await page.goto(`/products/${product.id}`)
     const table = page.getByRole('table', { name: 'Contracts' })
     await expect(table.getByRole('row')).toHaveCount(2)
@@ -102,24 +100,18 @@ test.describe('contracts and purchases', () => {
     await expect(row).not.toContainText('Waiting to sync', { timeout: 15_000 })
     await expect
       .poll(async () => {
-        const { json } = await platform<{ consumerOrganizationId: string }[]>(
-          request,
-          'GET',
-          `/api/sandbox/products/v2/contracts?productId=${product.id}`,
-        )
-        return (json.result ?? []).map((c) => c.consumerOrganizationId).sort()
+        return ((await contractsOf(request, product.id)) ?? []).map((c) => c.consumerOrganizationId).sort()
       })
       .toEqual([ORGANIZATIONS.first, ORGANIZATIONS.second].sort())
   })
 
   test('offline, the purchase is disabled with the reason, and a contract waits in the outbox', async ({
-    page,
+    signedIn: page,
     context,
     request,
   }) => {
     const product = await createProduct(request, 'dataproduct')
     const consumer = await organizationName(request, ORGANIZATIONS.second)
-    await signInWithToken(page)
     await page.goto(`/products/${product.id}`)
     await expect(page.getByRole('heading', { name: product.name })).toBeVisible()
     await expect(page.getByText('No contracts yet.')).toBeVisible()
@@ -149,75 +141,62 @@ test.describe('contracts and purchases', () => {
     await context.setOffline(false)
     await expect(row).not.toContainText('Waiting to sync', { timeout: 20_000 })
     await expect(purchase).toBeEnabled()
-    const { json } = await platform<unknown[]>(
-      request,
-      'GET',
-      `/api/sandbox/products/v2/contracts?productId=${product.id}`,
-    )
-    expect(json.result).toHaveLength(1)
+    expect(await contractsOf(request, product.id)).toHaveLength(1)
   })
 
-  test('online, a contract the platform refuses keeps the form open with its message, in Finnish', async ({
-    page,
-    request,
-  }) => {
-    const product = await createProduct(request, 'dataproduct')
-    const consumer = await organizationName(request, ORGANIZATIONS.second)
-    await signInWithToken(page)
-    await page.evaluate(() => localStorage.setItem('locale', 'fi'))
-    await page.goto(`/products/${product.id}`)
-    // The platform refuses the first try (as a rule of its own would), after a while; the second goes through.
-    await page.route(
-      '**/api/sandbox/products/v2/contracts',
-      async (route) => {
-        if (route.request().method() !== 'POST') return route.fallback()
-        await new Promise((resolve) => setTimeout(resolve, 1000))
-        await route.fulfill({
-          status: 400,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            success: false,
-            message: 'validTo: Too far ahead',
-            error: {
-              message: 'validTo: Too far ahead',
-              issues: [{ path: 'validTo', message: 'Too far ahead' }],
-            },
-          }),
-        })
-      },
-      { times: 1 },
-    )
-    await page.getByRole('button', { name: 'Uusi sopimus' }).click()
-    const form = page.getByRole('group', { name: 'Uusi sopimus' })
-    await form.getByLabel('Datan kuluttaja').selectOption({ label: consumer })
-    await form.getByLabel('Voimassa alkaen').fill(new Date().toISOString().slice(0, 10))
-    await form.getByLabel('Voimassa asti').fill(new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10))
-    const create = form.getByRole('button', { name: 'Luo sopimus' })
-    await create.click()
-    await expect(create).toHaveAttribute('aria-busy', 'true')
-    await expect(form.getByTestId('platform-refusal')).toContainText(
-      'Alusta ei hyväksynyt muutosta. Korjaa merkityt kentät ja tallenna uudelleen.',
-      { timeout: 15_000 },
-    )
-    await expect(form.getByText('Alusta ei hyväksynyt tätä arvoa.')).toBeVisible()
-    await expect(form.getByLabel('Voimassa asti')).toHaveAttribute('aria-invalid', 'true')
-    await expect(page.getByText('Sopimus luotu')).toHaveCount(0)
-    const none = await platform<unknown[]>(
-      request,
-      'GET',
-      `/api/sandbox/products/v2/contracts?productId=${product.id}`,
-    )
-    expect(none.json.result).toHaveLength(0)
+  test.describe('in Finnish', () => {
+    test.use({ consoleLocale: 'fi' })
 
-    // Saved again from the same open form, the platform takes it: only now "created".
-    await create.click()
-    await expect(page.getByText('Sopimus luotu')).toBeVisible({ timeout: 15_000 })
-    await expect(form).toBeHidden()
-    const { json } = await platform<unknown[]>(
+    test('online, a contract the platform refuses keeps the form open with its message, in Finnish', async ({
+      signedIn: page,
       request,
-      'GET',
-      `/api/sandbox/products/v2/contracts?productId=${product.id}`,
-    )
-    expect(json.result).toHaveLength(1)
+    }) => {
+      const product = await createProduct(request, 'dataproduct')
+      const consumer = await organizationName(request, ORGANIZATIONS.second)
+      await page.goto(`/products/${product.id}`)
+      // The platform refuses the first try (as a rule of its own would), after a while; the second goes through.
+      await page.route(
+        '**/api/sandbox/products/v2/contracts',
+        async (route) => {
+          if (route.request().method() !== 'POST') return route.fallback()
+          await new Promise((resolve) => setTimeout(resolve, 1000))
+          await route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              success: false,
+              message: 'validTo: Too far ahead',
+              error: {
+                message: 'validTo: Too far ahead',
+                issues: [{ path: 'validTo', message: 'Too far ahead' }],
+              },
+            }),
+          })
+        },
+        { times: 1 },
+      )
+      await page.getByRole('button', { name: 'Uusi sopimus' }).click()
+      const form = page.getByRole('group', { name: 'Uusi sopimus' })
+      await form.getByLabel('Datan kuluttaja').selectOption({ label: consumer })
+      await form.getByLabel('Voimassa alkaen').fill(new Date().toISOString().slice(0, 10))
+      await form.getByLabel('Voimassa asti').fill(new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10))
+      const create = form.getByRole('button', { name: 'Luo sopimus' })
+      await create.click()
+      await expect(create).toHaveAttribute('aria-busy', 'true')
+      await expect(form.getByTestId('platform-refusal')).toContainText(
+        'Alusta ei hyväksynyt muutosta. Korjaa merkityt kentät ja tallenna uudelleen.',
+        { timeout: 15_000 },
+      )
+      await expect(form.getByText('Alusta ei hyväksynyt tätä arvoa.')).toBeVisible()
+      await expect(form.getByLabel('Voimassa asti')).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByText('Sopimus luotu')).toHaveCount(0)
+      expect(await contractsOf(request, product.id)).toHaveLength(0)
+
+      // Saved again from the same open form, the platform takes it: only now "created".
+      await create.click()
+      await expect(page.getByText('Sopimus luotu')).toBeVisible({ timeout: 15_000 })
+      await expect(form).toBeHidden()
+      expect(await contractsOf(request, product.id)).toHaveLength(1)
+    })
   })
 })

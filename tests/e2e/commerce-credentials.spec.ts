@@ -1,14 +1,10 @@
-import { expect, test } from '@playwright/test'
 import { createProduct } from './commerce-support'
-import { platform, signInWithToken, useEnglish, waitForServiceWorker } from './support'
+import { expect, test } from './fixtures'
+import { platform, waitForServiceWorker } from './support'
 
 test.describe('credentials of a product', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
-
   test('values are masked and revealable; the overwrite warning is confirmed before saving', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const product = await createProduct(request, 'dataproduct')
@@ -16,7 +12,6 @@ test.describe('credentials of a product', () => {
       productId: product.id,
       credentials: { oldKey: 'old-secret-value-1234' },
     })
-    await signInWithToken(page)
     await page.goto(`/products/${product.id}`)
     const section = page.getByRole('region', { name: 'Credentials' })
     await expect(section.getByText('oldKey')).toBeVisible()
@@ -55,12 +50,11 @@ test.describe('credentials of a product', () => {
   })
 
   test('a credential value needs a name; offline the save is disabled with the reason', async ({
-    page,
+    signedIn: page,
     context,
     request,
   }) => {
     const product = await createProduct(request, 'dataproduct')
-    await signInWithToken(page)
     await page.goto(`/products/${product.id}`)
     const section = page.getByRole('region', { name: 'Credentials' })
     await expect(section.getByText('No credentials saved.')).toBeVisible()
@@ -80,12 +74,10 @@ test.describe('credentials of a product', () => {
 })
 
 test('the product form’s contracts and credentials tabs work inside the form without saving it', async ({
-  page,
+  signedIn: page,
   request,
 }) => {
-  await page.addInitScript(() => localStorage.setItem('locale', 'en'))
   const product = await createProduct(request, 'dataproduct')
-  await signInWithToken(page)
   await page.goto(`/products/${product.id}/edit`)
   await page.getByRole('tab', { name: 'Contracts' }).click()
   await expect(page.getByRole('table', { name: 'Contracts' })).toContainText('No contracts yet.')

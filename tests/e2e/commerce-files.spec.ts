@@ -1,19 +1,14 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test } from '@playwright/test'
 import { createProduct } from './commerce-support'
-import { platform, signInWithToken, useEnglish, waitForServiceWorker } from './support'
+import { expect, test } from './fixtures'
+import { platform, waitForServiceWorker } from './support'
 
 test.describe('files of a transformer', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
-
   test('upload shows its progress, then the file is listed, downloaded and deleted', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const transformer = await createProduct(request, 'transformer')
-    await signInWithToken(page)
     await page.goto(`/transformers/${transformer.id}/edit`)
     await page.getByRole('tab', { name: 'Files' }).click()
     const rawInput = page.getByRole('list', { name: 'Raw input' })
@@ -71,12 +66,11 @@ test.describe('files of a transformer', () => {
   })
 
   test('a file over 5 MB is refused before sending; offline the controls say why they are off', async ({
-    page,
+    signedIn: page,
     context,
     request,
   }) => {
     const transformer = await createProduct(request, 'transformer')
-    await signInWithToken(page)
     await page.goto(`/transformers/${transformer.id}/edit`)
     await page.getByRole('tab', { name: 'Files' }).click()
     await page.getByLabel('File for Mapper').setInputFiles({

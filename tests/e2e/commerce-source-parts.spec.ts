@@ -1,27 +1,15 @@
-import { expect, test } from '@playwright/test'
 import { createProduct } from './commerce-support'
-import {
-  outboxCount,
-  platform,
-  signInWithToken,
-  useEnglish,
-  waitForCached,
-  waitForServiceWorker,
-} from './support'
+import { expect, test } from './fixtures'
+import { outboxCount, platform, waitForCached, waitForServiceWorker } from './support'
 
 const part = async (request: Parameters<typeof platform>[0], id: string, name: 'task' | 'meta') =>
   (await platform<Record<string, unknown>>(request, 'GET', `/api/sandbox/products/v2/${id}/${name}`)).json
     .result?.[name]
 
 test.describe('task and meta data of a source', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
-
-  test('only an object is saved; the save reaches the platform', async ({ page, request }) => {
+  test('only an object is saved; the save reaches the platform', async ({ signedIn: page, request }) => {
     const source = await createProduct(request, 'datasource')
     await platform(request, 'PUT', `/api/sandbox/products/v2/${source.id}/meta`, { meta: { owner: 'ops' } })
-    await signInWithToken(page)
     await page.goto(`/sources/${source.id}/edit`)
     await page.getByRole('tab', { name: 'Task and meta data' }).click()
     const meta = page.getByRole('textbox', { name: 'Meta data' })
@@ -47,12 +35,11 @@ test.describe('task and meta data of a source', () => {
   })
 
   test('offline, a save waits in the outbox, survives a reload and is sent once back online', async ({
-    page,
+    signedIn: page,
     context,
     request,
   }) => {
     const source = await createProduct(request, 'datasource')
-    await signInWithToken(page)
     await page.goto(`/sources/${source.id}/edit`)
     await page.getByRole('tab', { name: 'Task and meta data' }).click()
     await expect(page.getByRole('textbox', { name: 'Task data' })).toHaveValue('{}')
@@ -83,14 +70,12 @@ test.describe('task and meta data of a source', () => {
 })
 
 test('a meta save based on an older version of the source becomes a conflict, not an overwrite', async ({
-  page,
+  signedIn: page,
   context,
   request,
 }) => {
-  await page.addInitScript(() => localStorage.setItem('locale', 'en'))
   const source = await createProduct(request, 'datasource')
   await platform(request, 'PUT', `/api/sandbox/products/v2/${source.id}/meta`, { meta: { owner: 'them' } })
-  await signInWithToken(page)
   await page.goto(`/sources/${source.id}/edit`)
   await page.getByRole('tab', { name: 'Task and meta data' }).click()
   const meta = page.getByRole('textbox', { name: 'Meta data' })

@@ -1,12 +1,5 @@
-import { expect, test } from '@playwright/test'
-import {
-  platform,
-  signInWithToken,
-  uniqueCode,
-  useEnglish,
-  waitForCached,
-  waitForServiceWorker,
-} from './support'
+import { expect, test } from './fixtures'
+import { platform, uniqueCode, waitForCached, waitForServiceWorker } from './support'
 
 interface DataFormat {
   id: string
@@ -25,12 +18,8 @@ async function findByCode(request: Parameters<typeof platform>[0], code: string)
 }
 
 test.describe('data formats offline', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
-
   test('create, edit and delete offline, reload offline, then each change reaches the platform once', async ({
-    page,
+    signedIn: page,
     context,
     request,
   }) => {
@@ -44,7 +33,6 @@ test.describe('data formats offline', () => {
       })
       expect(status).toBeLessThan(300)
     }
-    await signInWithToken(page)
     await page.goto('/data-formats?page=1&limit=100')
     await expect(page.getByRole('cell', { name: keep, exact: true })).toBeVisible()
     await waitForServiceWorker(page)
@@ -83,7 +71,7 @@ test.describe('data formats offline', () => {
   })
 
   test('a change made on the platform while an edit waits becomes a conflict, resolved by keeping mine', async ({
-    page,
+    signedIn: page,
     context,
     request,
   }) => {
@@ -98,7 +86,6 @@ test.describe('data formats offline', () => {
       },
     )
     const id = json.result?.id as string
-    await signInWithToken(page)
     await page.goto(`/data-formats/${id}/edit`)
     await expect(page.getByLabel('Name')).toHaveValue('Original')
     await waitForServiceWorker(page)
@@ -132,8 +119,7 @@ test.describe('data formats offline', () => {
     expect((await findByCode(request, code))[0]?.name).toBe('Mine')
   })
 
-  test('the page and page size are restored from local storage', async ({ page }) => {
-    await signInWithToken(page)
+  test('the page and page size are restored from local storage', async ({ signedIn: page }) => {
     await page.goto('/data-formats')
     await page.getByLabel('Rows per page').selectOption('5')
     await page.getByRole('button', { name: 'Next' }).click()
@@ -150,8 +136,7 @@ test.describe('data formats offline', () => {
     await expect(page.getByTestId('data-format-row')).toHaveCount(5)
   })
 
-  test('a draft survives a reload and can be restored', async ({ page }) => {
-    await signInWithToken(page)
+  test('a draft survives a reload and can be restored', async ({ signedIn: page }) => {
     await page.goto('/data-formats/create')
     await page.getByLabel('Code').fill('DRAFT_CODE')
     await page.getByLabel('Name').fill('Half written')
@@ -163,8 +148,7 @@ test.describe('data formats offline', () => {
     await expect(page.getByLabel('Code')).toHaveValue('DRAFT_CODE')
   })
 
-  test('validation messages are each rule’s own text, in the chosen language', async ({ page }) => {
-    await signInWithToken(page)
+  test('validation messages are each rule’s own text, in the chosen language', async ({ signedIn: page }) => {
     await page.goto('/data-formats/create')
     await page.getByLabel('Code').fill('bad code!')
     await page.getByLabel('Ontology context').fill('ftp://nowhere')

@@ -1,12 +1,6 @@
-import { expect, type Page, type Route, test } from '@playwright/test'
-import {
-  createFormat,
-  networkQuiet,
-  platform,
-  signInWithToken,
-  useEnglish,
-  waitForServiceWorker,
-} from './support'
+import type { Page, Route } from '@playwright/test'
+import { expect, signInAs, test } from './fixtures'
+import { createFormat, networkQuiet, platform, useEnglish, waitForServiceWorker } from './support'
 
 // A start sends the first screen's read from the entry script, by URL, while the console's code
 // downloads (and preloads that code); the console adopts that answer instead of asking
@@ -20,7 +14,7 @@ const formatCode = async (request: Parameters<typeof platform>[0], env: string, 
 
 /** Signs in and opens the list once, so the console remembers the list's first read for the address. */
 async function openedOnce(page: Page, code: string) {
-  await signInWithToken(page)
+  await signInAs(page)
   await page.goto(LIST)
   await expect(page.getByRole('cell', { name: code, exact: true })).toBeVisible()
   await expect

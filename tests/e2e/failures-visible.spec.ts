@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import en from '../../lang/en.json' with { type: 'json' }
 import fi from '../../lang/fi.json' with { type: 'json' }
 import { createProduct } from './commerce-support'
+import { expect, signInAs, test } from './fixtures'
 import { entityIds, ROUTES, resolveRoute } from './quality-support'
-import { platform, signInWithToken, useEnglish } from './support'
+import { ADMIN_TOKEN, platform } from './support'
 
 // Answers checked at the door, failures never shown as "nothing there",
 // Finnish complete (also what the platform and the transport say), dates in the chosen language.
@@ -28,13 +29,6 @@ const BREAKAGES: Breakage[] = [
   { name: '404', answer: fulfil(404, JSON.stringify({ success: false, message: 'Task x was not found' })) },
   { name: 'no answer', answer: (route) => route.abort('failed') },
 ]
-
-/** Signed in, then in the given language from the next page on. */
-async function useSignIn(page: Page, locale: 'fi' | 'en') {
-  await useEnglish(page)
-  await signInWithToken(page)
-  await page.evaluate((l) => localStorage.setItem('locale', l), locale)
-}
 
 function watchCrashes(page: Page) {
   const crashes: string[] = []
@@ -64,7 +58,7 @@ test.describe('answers are checked at the door', () => {
           ? route.fulfill({ status: 200, body: WRONG_SHAPE, contentType: 'application/json' })
           : route.continue(),
       )
-      await useSignIn(page, 'en')
+      await signInAs(page)
       await page.goto(screen.path)
       await expect(page.getByRole('heading', { level: 1, name: new RegExp(screen.heading) })).toBeVisible()
       const notice = page.getByTestId('error-notice').filter({ hasText: GENERIC_EN }).first()
@@ -83,7 +77,7 @@ test.describe('answers are checked at the door', () => {
   }) => {
     const crashes = watchCrashes(page)
     const { task } = await entityIds(request)
-    await useSignIn(page, 'en')
+    await signInAs(page)
     await page.route('**/api/sandbox/tasks/*/runs?*', fulfil(200, WRONG_SHAPE))
     await page.goto(`/tasks/${task}`)
     await expect(page.getByRole('heading', { name: 'Run history' })).toBeVisible()
@@ -101,7 +95,7 @@ test.describe('a failure is never shown as nothing there', () => {
     // cached before it is opened again (and a failed refresh of cached data is another state).
     await page.route('**/api/sandbox/tasks?*', fulfil(500, JSON.stringify({ success: false, message: 'x' })))
     await page.route('**/api/sandbox/getlasterrors?*', fulfil(503, 'down', 'text/plain'))
-    await useSignIn(page, 'en')
+    await signInAs(page)
     await page.goto('/')
     await expect(page.getByText('The platform ran into an internal error.')).toBeVisible()
     await expect(page.getByText('The platform cannot be reached right now.')).toBeVisible()
@@ -117,7 +111,7 @@ test.describe('a failure is never shown as nothing there', () => {
 
   test('run history: a 500 is a failure with Retry, not "No runs yet"', async ({ page, request }) => {
     const { task } = await entityIds(request)
-    await useSignIn(page, 'en')
+    await signInAs(page)
     await page.route(
       '**/api/sandbox/tasks/*/runs?*',
       fulfil(500, JSON.stringify({ success: false, message: 'x' })),
@@ -133,7 +127,7 @@ test.describe('a failure is never shown as nothing there', () => {
   test('a list with no answer yet is loading: no "0 items", no "Page 1 of 1", no "Nothing to show"', async ({
     page,
   }) => {
-    await useSignIn(page, 'en')
+    await signInAs(page)
     for (const [path, call] of [
       ['/tasks', '**/api/sandbox/tasks?*'],
       ['/data-formats', '**/api/sandbox/products/v2/data-formats?*'],
@@ -156,7 +150,7 @@ test.describe('a failure is never shown as nothing there', () => {
   test('offline with nothing saved says so and offers Retry; a failed list does not also say it is empty', async ({
     page,
   }) => {
-    await useSignIn(page, 'en')
+    await signInAs(page)
     await page.route('**/api/sandbox/tasks?*', (route) => route.abort('internetdisconnected'))
     await page.goto('/tasks')
     await expect(page.getByText('No connection and nothing saved on this device yet.')).toBeVisible({
@@ -171,7 +165,7 @@ test.describe('Finnish is complete', () => {
   test('each kind of failure of the task list has a Finnish headline; the platform text is only a folded detail', async ({
     page,
   }) => {
-    await useSignIn(page, 'fi')
+    await signInAs(page, ADMIN_TOKEN, 'fi')
     const expected: Record<string, string> = {
       '500': fi['failure.500'],
       '502 HTML': fi['failure.502'],
@@ -199,7 +193,7 @@ test.describe('Finnish is complete', () => {
   test('a refused token is translated by field and rule, the platform words kept as a detail', async ({
     page,
   }) => {
-    await useSignIn(page, 'fi')
+    await signInAs(page, ADMIN_TOKEN, 'fi')
     await page.route('**/app-tokens', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
@@ -237,7 +231,7 @@ test('an empty file is refused in Finnish, not with the platform\'s "The file is
   request,
 }) => {
   const transformer = await createProduct(request, 'transformer')
-  await useSignIn(page, 'fi')
+  await signInAs(page, ADMIN_TOKEN, 'fi')
   await page.goto(`/transformers/${transformer.id}/edit`)
   await page.getByRole('tab', { name: fi['catalog.tab.files'] }).click()
   const kind = fi['files.kind.inputRaw']
@@ -330,7 +324,7 @@ for (const walk of WALKS) {
     test.setTimeout(300_000)
     const ids = await entityIds(request)
     const data = watchDataStrings(page)
-    await useSignIn(page, 'fi')
+    await signInAs(page, ADMIN_TOKEN, 'fi')
     const answer = walk.answer
     if (answer)
       await page.route('**/api/**', (route) =>
@@ -409,7 +403,7 @@ test.describe('dates follow the chosen language', () => {
   test('the events date filters read and write Finnish dates in a browser whose locale is English', async ({
     page,
   }) => {
-    await useSignIn(page, 'fi')
+    await signInAs(page, ADMIN_TOKEN, 'fi')
     await page.goto('/events')
     expect(await page.evaluate(() => navigator.language)).toMatch(/^en/)
     const from = page.getByLabel(fi['events.from'], { exact: true })
@@ -434,7 +428,7 @@ test.describe('dates follow the chosen language', () => {
       name,
       expirationDate: new Date(Date.now() + 10 * 864e5).toISOString(),
     })
-    await useSignIn(page, 'fi')
+    await signInAs(page, ADMIN_TOKEN, 'fi')
     const finnishDate = async (field: import('@playwright/test').Locator, where: string) => {
       await expect(field, where).toHaveAttribute('placeholder', 'pp.kk.vvvv')
       await expect(field, where).toHaveAttribute('type', 'text')
@@ -477,7 +471,7 @@ test.describe('dates follow the chosen language', () => {
   test('the cron description writes clock times as the rest of the Finnish console does', async ({
     page,
   }) => {
-    await useSignIn(page, 'en')
+    await signInAs(page)
     await page.goto('/tasks/create')
     await page.getByRole('button', { name: 'Add scheduled job' }).click()
     const job = page.getByTestId('task-job')
@@ -511,7 +505,7 @@ test.describe('a refresh that fails over saved data', () => {
   }) => {
     test.setTimeout(240_000)
     const ids = await entityIds(request)
-    await useSignIn(page, 'fi')
+    await signInAs(page, ADMIN_TOKEN, 'fi')
     const screens = [
       '/',
       '/tasks',

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { collectErrors, flakyLine, phoneContext } from './field-support'
-import { signInWithToken, useEnglish, waitForServiceWorker } from './support'
+import { expect, signInAs, test } from './fixtures'
+import { waitForServiceWorker } from './support'
 
 // Online and offline told truly. On a line that drops 30 % of the platform's
 // requests with 0-2 s of delay the console never says Offline and keeps every screen's data; offline
@@ -47,9 +48,8 @@ test('on a flaky line the console never says Offline and every screen keeps its 
   const context = await phoneContext(browser, { serviceWorkers: 'block' })
   const page = await context.newPage()
   const errors = collectErrors(page)
-  await useEnglish(page)
   const readings = await watchReadings(page)
-  await signInWithToken(page)
+  await signInAs(page)
   // Every screen once on a good line, so each has data saved on the device.
   for (const [path, heading] of ROUTES) {
     await page.goto(path)
@@ -95,8 +95,7 @@ test('a platform out of reach is said within seconds, with cached data, a retry,
 }) => {
   const context = await phoneContext(browser, { serviceWorkers: 'block' })
   const page = await context.newPage()
-  await useEnglish(page)
-  await signInWithToken(page)
+  await signInAs(page)
   await page.goto('/tasks')
   await expect(page.getByTestId('task-row').first()).toBeVisible()
   // The platform stops answering while the phone keeps its network.
@@ -121,8 +120,7 @@ test('a platform out of reach is said within seconds, with cached data, a retry,
 test('the browser offline is Offline at once, in words, with since when', async ({ browser }) => {
   const context = await phoneContext(browser)
   const page = await context.newPage()
-  await useEnglish(page)
-  await signInWithToken(page)
+  await signInAs(page)
   await page.goto('/tasks')
   await waitForServiceWorker(page)
   await expect(page.getByTestId('task-row').first()).toBeVisible()
@@ -137,11 +135,9 @@ test('the browser offline is Offline at once, in words, with since when', async 
 })
 
 test('"Fetched" says today, yesterday or the date, and marks data older than a day as old', async ({
-  page,
+  signedIn: page,
   context,
 }) => {
-  await useEnglish(page)
-  await signInWithToken(page)
   await page.goto('/tasks')
   await waitForServiceWorker(page)
   await expect(page.getByTestId('task-row').first()).toBeVisible()

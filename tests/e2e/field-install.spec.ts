@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
-import { phoneContext } from './field-support'
-import { signInWithToken, useEnglish, waitForServiceWorker } from './support'
+import { PHONE, phoneContext } from './field-support'
+import { expect, test } from './fixtures'
+import { useEnglish, waitForServiceWorker } from './support'
 
 // Install from the phone. The install button shows wherever the browser offers
 // installation, a 360 px phone included; iOS Safari, which has no prompt, gets the steps to add the
@@ -9,39 +9,38 @@ import { signInWithToken, useEnglish, waitForServiceWorker } from './support'
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
-test("on a 360 px phone the browser's install offer is a thumb-sized button that prompts", async ({
-  browser,
-}) => {
-  const context = await phoneContext(browser)
-  const page = await context.newPage()
-  await useEnglish(page)
-  await signInWithToken(page)
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  const install = page.getByRole('button', { name: 'Install app' })
-  await expect(install).toHaveCount(0)
-  // What Chromium fires when it would offer installation (the test's browser never does by itself).
-  await page.evaluate(() => {
-    const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
-      prompt: () => Promise<void>
-      userChoice: Promise<{ outcome: string }>
-    }
-    offer.prompt = async () => {
-      ;(window as unknown as { prompted: boolean }).prompted = true
-    }
-    offer.userChoice = Promise.resolve({ outcome: 'accepted' })
-    window.dispatchEvent(offer)
+test.describe('on a phone', () => {
+  test.use(PHONE)
+
+  test("on a 360 px phone the browser's install offer is a thumb-sized button that prompts", async ({
+    signedIn: page,
+  }) => {
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const install = page.getByRole('button', { name: 'Install app' })
+    await expect(install).toHaveCount(0)
+    // What Chromium fires when it would offer installation (the test's browser never does by itself).
+    await page.evaluate(() => {
+      const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+        prompt: () => Promise<void>
+        userChoice: Promise<{ outcome: string }>
+      }
+      offer.prompt = async () => {
+        ;(window as unknown as { prompted: boolean }).prompted = true
+      }
+      offer.userChoice = Promise.resolve({ outcome: 'accepted' })
+      window.dispatchEvent(offer)
+    })
+    await expect(install).toBeVisible()
+    const box = await install.boundingBox()
+    expect(box?.width).toBeGreaterThanOrEqual(44)
+    expect(box?.height).toBeGreaterThanOrEqual(44)
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 360).toBe(true)
+    await install.tap()
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted))
+      .toBe(true)
+    await expect(install).toHaveCount(0)
   })
-  await expect(install).toBeVisible()
-  const box = await install.boundingBox()
-  expect(box?.width).toBeGreaterThanOrEqual(44)
-  expect(box?.height).toBeGreaterThanOrEqual(44)
-  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 360).toBe(true)
-  await install.tap()
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted))
-    .toBe(true)
-  await expect(install).toHaveCount(0)
-  await context.close()
 })
 
 test('iOS Safari, with no install prompt, is told how to add the console to the home screen', async ({

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect, signInAs, test } from './fixtures'
 import { QUALITY_ENV, useQualityEnvironment } from './quality-support'
-import { outboxCount, platform, signInWithToken, useEnglish, waitForOutboxDb } from './support'
+import { outboxCount, platform, useEnglish, waitForOutboxDb } from './support'
 
 // What the platform holds, the console can save. Every seeded product, source,
 // template, connector, transformer, task and data format is opened in its edit form and saved
@@ -79,7 +79,7 @@ test('every seeded entity opens in its edit form and saves unchanged', async ({ 
   ]
   expect(forms.length).toBeGreaterThanOrEqual(15 + 4 + 10)
 
-  await signInWithToken(page)
+  await signInAs(page)
   await waitForOutboxDb(page)
   const refused: string[] = []
   for (const { kind, entity, path } of forms) {

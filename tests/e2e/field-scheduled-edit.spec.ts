@@ -1,13 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
-import {
-  outboxCount,
-  platform,
-  signInWithToken,
-  uniqueCode,
-  useEnglish,
-  waitForCached,
-  waitForServiceWorker,
-} from './support'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { outboxCount, platform, uniqueCode, waitForCached, waitForServiceWorker } from './support'
 import { createTask, getTask, type TaskRow } from './tasks-support'
 
 // What the platform does by itself (runs, last run, the status the scheduler sets)
@@ -46,12 +39,8 @@ async function editOffline(page: Page, task: TaskRow, name: string) {
 }
 
 test.describe('an offline edit of a scheduled task', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
-
   test('is sent, not held as a conflict, after the scheduler ran the task meanwhile', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     test.setTimeout(150_000)
@@ -63,7 +52,6 @@ test.describe('an offline edit of a scheduled task', () => {
       actions: ACTIONS,
       notifications: NOTIFICATIONS,
     })
-    await signInWithToken(page)
     await waitForServiceWorker(page)
     let conflicts = 0
     for (const round of [1, 2, 3]) {
@@ -92,7 +80,7 @@ test.describe('an offline edit of a scheduled task', () => {
   })
 
   test('a real conflict lists the fields that differ in value, not actions whose keys are reordered', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const task = await createTask(request, {
@@ -100,7 +88,6 @@ test.describe('an offline edit of a scheduled task', () => {
       actions: ACTIONS,
       notifications: NOTIFICATIONS,
     })
-    await signInWithToken(page)
     await waitForServiceWorker(page)
     await editOffline(page, task, `${task.name} mine`)
     // Someone else renames it, sending the same actions and notifications with their keys in another order.

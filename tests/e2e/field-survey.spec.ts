@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { phoneContext } from './field-support'
+import { expect, signInAs, test } from './fixtures'
 import {
   entityIds,
   QUALITY_ENV,
@@ -8,14 +9,7 @@ import {
   settle,
   useQualityEnvironment,
 } from './quality-support'
-import {
-  outboxCount,
-  platform,
-  signInWithToken,
-  uniqueCode,
-  useEnglish,
-  waitForServiceWorker,
-} from './support'
+import { outboxCount, platform, uniqueCode, waitForServiceWorker } from './support'
 
 // The field survey: on a 360 px phone every screen visited once opens offline
 // with its screen, and edits made offline (creates and updates, across a reload and a second tab)
@@ -32,9 +26,8 @@ test('every route opens offline on a phone, and offline edits are neither lost n
   const ids = await entityIds(request, QUALITY_ENV)
   const context = await phoneContext(browser)
   const page = await context.newPage()
-  await useEnglish(page)
   await useQualityEnvironment(page)
-  await signInWithToken(page)
+  await signInAs(page)
   await waitForServiceWorker(page)
   const routes = ROUTES.filter((r) => !['/redirect', '/no-such-page'].includes(r)).map((r) =>
     resolveRoute(r, ids),
@@ -143,9 +136,8 @@ test('a screen whose data came just before the page was left opens offline with 
   context,
   request,
 }) => {
-  await useEnglish(page)
   await useQualityEnvironment(page)
-  await signInWithToken(page)
+  await signInAs(page)
   await waitForServiceWorker(page)
   const code = uniqueCode('LEFTFAST')
   const made = await platform<{ id: string }>(request, 'POST', WRITE, { dataFormatCode: code, name: code })

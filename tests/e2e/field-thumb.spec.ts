@@ -1,21 +1,21 @@
-import { expect, test } from '@playwright/test'
-import { crowdedDestructive, phoneContext, smallTargets } from './field-support'
+import { crowdedDestructive, PHONE, smallTargets } from './field-support'
+import { expect, signInAs, test } from './fixtures'
 import { entityIds, PUBLIC_ROUTES, ROUTES, resolveRoute, settle } from './quality-support'
-import { signInWithToken, useEnglish } from './support'
+import { useEnglish } from './support'
 
 // Made for a thumb. At 360 px every visible control has a target of at least
 // 44×44 px (links inside running text aside), on every route, signed in and out, with the menu drawer
 // and every form tab open; destructive actions stand apart; the filter cards of /tasks and /events
 // fold into "Filters (n)"; the organization selector shows initials and, on focus, the name.
 
+test.use(PHONE)
+
 test('at 360 px no route has a control smaller than 44×44 px, and destructive actions stand apart', async ({
-  browser,
+  page,
   request,
 }) => {
   test.setTimeout(300_000)
   const ids = await entityIds(request)
-  const context = await phoneContext(browser)
-  const page = await context.newPage()
   await useEnglish(page)
   const counts: Record<string, string[]> = {}
   const crowded: string[] = []
@@ -28,7 +28,7 @@ test('at 360 px no route has a control smaller than 44×44 px, and destructive a
     await settle(page, route)
     await measure(`${route} (signed out)`)
   }
-  await signInWithToken(page)
+  await signInAs(page)
   for (const route of ROUTES) {
     if (route === '/login' || route === '/redirect') continue
     await page.goto(resolveRoute(route, ids))
@@ -61,16 +61,11 @@ test('at 360 px no route has a control smaller than 44×44 px, and destructive a
   )
   expect(total, 'controls under 44×44 px at 360 px').toBe(0)
   expect(crowded, 'destructive actions within 16 px of another control').toEqual([])
-  await context.close()
 })
 
 test('at 360 px the filters of /tasks and /events fold into "Filters (n)" and the list starts on the first screen', async ({
-  browser,
+  signedIn: page,
 }) => {
-  const context = await phoneContext(browser)
-  const page = await context.newPage()
-  await useEnglish(page)
-  await signInWithToken(page)
   await page.goto('/tasks')
   const toggle = page.getByRole('button', { name: 'Filters (0)' })
   await expect(toggle).toHaveAttribute('aria-expanded', 'false')
@@ -94,16 +89,11 @@ test('at 360 px the filters of /tasks and /events fold into "Filters (n)" and th
   // From 640 px the card shows as it is.
   await page.setViewportSize({ width: 1024, height: 800 })
   await expect(page.getByTestId('filters-toggle')).toHaveCount(0)
-  await context.close()
 })
 
 test('the organization selector shows initials on a phone, the name on focus, and the name in full on a desktop', async ({
-  browser,
+  signedIn: page,
 }) => {
-  const context = await phoneContext(browser)
-  const page = await context.newPage()
-  await useEnglish(page)
-  await signInWithToken(page)
   await page.goto('/tasks')
   const select = page.getByRole('combobox', { name: 'Organization' })
   await select.selectOption({ label: 'Ääneseudun Energia' })
@@ -135,5 +125,4 @@ test('the organization selector shows initials on a phone, the name on focus, an
     )
   })
   expect(fits, 'the chosen name shows in full').toBe(true)
-  await context.close()
 })

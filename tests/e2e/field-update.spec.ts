@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
-import { signInWithToken, useEnglish, waitForServiceWorker } from './support'
+import type { Page } from '@playwright/test'
+import { expect, signInAs, test } from './fixtures'
+import { waitForServiceWorker } from './support'
 
 // Updates reach a console left open. It looks for a new version on an interval
 // and on navigation; the banner offers Reload and Later; a reload keeps unsaved input as a draft
@@ -15,6 +16,13 @@ function deployNewVersion() {
 
 const banner = (page: Page) => page.getByTestId('update-banner')
 
+/** A console on a clock the test moves (installed before the first load), signed in, its worker active. */
+async function openWithFakeClock(page: Page) {
+  await page.clock.install()
+  await signInAs(page)
+  await waitForServiceWorker(page)
+}
+
 test.describe('updates reach a console left open', () => {
   // A new sw.js is seen by every page of the server: one test at a time.
   test.describe.configure({ mode: 'serial' })
@@ -22,10 +30,7 @@ test.describe('updates reach a console left open', () => {
   test('a console left on screen finds the new version when the user moves to another screen', async ({
     page,
   }) => {
-    await page.clock.install()
-    await useEnglish(page)
-    await signInWithToken(page)
-    await waitForServiceWorker(page)
+    await openWithFakeClock(page)
     const restore = deployNewVersion()
     try {
       // A minute on, the user moves to another screen: the console looks for a new version.
@@ -42,10 +47,7 @@ test.describe('updates reach a console left open', () => {
   })
 
   test('left untouched, the console finds the new version on its interval', async ({ page }) => {
-    await page.clock.install()
-    await useEnglish(page)
-    await signInWithToken(page)
-    await waitForServiceWorker(page)
+    await openWithFakeClock(page)
     const restore = deployNewVersion()
     try {
       // No navigation, no return to the foreground: a quarter of an hour on the screen.
@@ -60,10 +62,7 @@ test.describe('updates reach a console left open', () => {
     page,
     context,
   }) => {
-    await page.clock.install()
-    await useEnglish(page)
-    await signInWithToken(page)
-    await waitForServiceWorker(page)
+    await openWithFakeClock(page)
     await page.goto('/data-formats/create')
     await page.getByLabel('Code').fill('HALF_TYPED')
     await page.getByLabel('Name').fill('Half typed')

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
-import { networkQuiet, platform, signInWithToken, uniqueCode, useEnglish } from './support'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { networkQuiet } from './support'
 
 // A start paints the last picture of its screen before the console loads, only in the scope it was
 // taken in (language, environment, API version, organization), and sends one list request all the same.
@@ -43,24 +44,11 @@ async function listRequests(page: Page, action: () => Promise<unknown>) {
   return requests
 }
 
-test.beforeEach(async ({ page }) => {
-  await useEnglish(page)
-})
-
 test('a cold start paints the last picture of the list at once, then the console, with one list request', async ({
-  page,
-  request,
+  signedIn: page,
+  made,
 }) => {
-  const name = uniqueCode('pictured')
-  expect(
-    (
-      await platform(request, 'POST', '/api/sandbox/internal/products/v2/data-formats', {
-        dataFormatCode: name,
-        name: `Format ${name}`,
-      })
-    ).status,
-  ).toBeLessThan(300)
-  await signInWithToken(page)
+  const { code: name } = await made.format({ prefix: 'pictured' })
   await page.goto(LIST)
   await expect(page.getByRole('cell', { name, exact: true })).toBeVisible()
   await pictureKept(page, LIST)
@@ -84,22 +72,11 @@ test('a cold start paints the last picture of the list at once, then the console
 })
 
 test("after a switch of environment or language, a start paints no picture of the other scope's list", async ({
-  page,
-  request,
+  signedIn: page,
+  made,
 }) => {
-  const sandboxName = uniqueCode('sandbox_pictured')
-  const productionName = uniqueCode('production_pictured')
-  for (const [env, code] of [
-    ['sandbox', sandboxName],
-    ['production', productionName],
-  ]) {
-    const { status } = await platform(request, 'POST', `/api/${env}/internal/products/v2/data-formats`, {
-      dataFormatCode: code,
-      name: `Format ${code}`,
-    })
-    expect(status).toBeLessThan(300)
-  }
-  await signInWithToken(page)
+  const { code: sandboxName } = await made.format({ prefix: 'sandbox_pictured' })
+  const { code: productionName } = await made.format({ prefix: 'production_pictured', env: 'production' })
   await page.goto(LIST)
   await expect(page.getByRole('cell', { name: sandboxName, exact: true })).toBeVisible()
   await pictureKept(page, LIST)
@@ -127,8 +104,7 @@ test("after a switch of environment or language, a start paints no picture of th
   expect((await pictured(page)).join(' ')).not.toContain('Data formats')
 })
 
-test('signing out forgets every picture', async ({ page }) => {
-  await signInWithToken(page)
+test('signing out forgets every picture', async ({ signedIn: page }) => {
   await page.goto(LIST)
   await expect(page.getByTestId('data-format-row').first()).toBeVisible()
   await pictureKept(page, LIST)

@@ -1,6 +1,7 @@
 import { test as base, type Page } from '@playwright/test'
 import { type CatalogItem, createItem } from './catalog-support'
 import { ADMIN_TOKEN, createFormat, type MadeFormat, platform, signInWithToken } from './support'
+import { createTask, type TaskRow } from './tasks-support'
 
 export { expect } from '@playwright/test'
 
@@ -8,6 +9,21 @@ export { expect } from '@playwright/test'
 export interface Made {
   format(options?: { name?: string; env?: string; prefix?: string }): Promise<MadeFormat>
   product(type: string, fields?: Record<string, unknown>): Promise<CatalogItem>
+  task(body?: Record<string, unknown>): Promise<TaskRow>
+}
+
+/**
+ * Signs `page` in with `token` (the login page read in English), then sets the console to `locale`,
+ * as `signedIn` does for the test's own page. For what `signedIn` cannot do: a page of another
+ * context, a token the test makes itself, or a test that first sets something up (watchers, routes,
+ * a fake clock, the signed-out screens) that must already be in place when it signs in.
+ */
+export async function signInAs(page: Page, token: string = ADMIN_TOKEN, locale: 'en' | 'fi' = 'en') {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('locale')) localStorage.setItem('locale', 'en')
+  })
+  await signInWithToken(page, token)
+  await page.evaluate((chosen) => localStorage.setItem('locale', chosen), locale)
 }
 
 interface Fixtures {
@@ -29,11 +45,7 @@ export const test = base.extend<Fixtures>({
   consoleLocale: ['en', { option: true }],
   token: [ADMIN_TOKEN, { option: true }],
   signedIn: async ({ page, consoleLocale, token }, use) => {
-    await page.addInitScript(() => {
-      if (!localStorage.getItem('locale')) localStorage.setItem('locale', 'en')
-    })
-    await signInWithToken(page, token)
-    await page.evaluate((locale) => localStorage.setItem('locale', locale), consoleLocale)
+    await signInAs(page, token, consoleLocale)
     await use(page)
   },
   made: async ({ request }, use) => {
@@ -51,6 +63,11 @@ export const test = base.extend<Fixtures>({
         const product = await createItem(request, type, fields)
         undo.push(() => platform(request, 'DELETE', `/api/sandbox/products/v2/${product.id}`))
         return product
+      },
+      async task(body = {}) {
+        const task = await createTask(request, body)
+        undo.push(() => platform(request, 'DELETE', `/api/sandbox/tasks/${task.id}`))
+        return task
       },
     })
     // Newest first: a product may refer to a format made before it.

@@ -1,17 +1,13 @@
-import { expect, type Page, test } from '@playwright/test'
-import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { platform, uniqueCode } from './support'
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '')
 const focusedTag = (page: Page) => page.evaluate(() => document.activeElement?.tagName ?? '')
 
 test.describe('keyboard and screen reader', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-    await signInWithToken(page)
-  })
-
   test('focus returns to what opened a confirm dialog, the event drawer and the menu drawer', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const code = uniqueCode('FOCUS')
@@ -59,7 +55,9 @@ test.describe('keyboard and screen reader', () => {
     expect(await focusedTag(page)).toBe('BUTTON')
   })
 
-  test('a skip link leads to the content, and a navigation names the new screen', async ({ page }) => {
+  test('a skip link leads to the content, and a navigation names the new screen', async ({
+    signedIn: page,
+  }) => {
     await page.goto('/tasks')
     await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible()
     await page.keyboard.press('Tab')
@@ -90,7 +88,7 @@ test.describe('keyboard and screen reader', () => {
   })
 
   test('a refused Save focuses the first invalid field and announces how many need correcting', async ({
-    page,
+    signedIn: page,
   }) => {
     await page.goto('/data-formats/create')
     const summary = page.getByTestId('form-error-summary')
@@ -115,7 +113,9 @@ test.describe('keyboard and screen reader', () => {
     await expect(page.getByTestId('form-error-summary')).toHaveText(/^Not saved:/)
   })
 
-  test('every aria-controls points at an element that exists, menu open or closed', async ({ page }) => {
+  test('every aria-controls points at an element that exists, menu open or closed', async ({
+    signedIn: page,
+  }) => {
     const check = async () => {
       const missing = await page.evaluate(() =>
         [...document.querySelectorAll('[aria-controls]')]

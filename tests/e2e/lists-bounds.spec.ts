@@ -1,14 +1,9 @@
-import { expect, test } from '@playwright/test'
-import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
+import { expect, test } from './fixtures'
+import { platform, uniqueCode } from './support'
 import { createTask } from './tasks-support'
 
 test.describe('lists keep to what exists', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-    await signInWithToken(page)
-  })
-
-  test('?page=99 goes to the last page and stores that page, not 99', async ({ page, request }) => {
+  test('?page=99 goes to the last page and stores that page, not 99', async ({ signedIn: page, request }) => {
     for (const [path, list, total] of [
       ['/data-formats', 'data-formats', '/api/sandbox/products/v2/data-formats?limit=1'],
       ['/tasks', 'tasks', '/api/sandbox/tasks?limit=1'],
@@ -28,7 +23,7 @@ test.describe('lists keep to what exists', () => {
     }
   })
 
-  test('the search box follows the address after Back and Forward', async ({ page, request }) => {
+  test('the search box follows the address after Back and Forward', async ({ signedIn: page, request }) => {
     const first = uniqueCode('BACKA')
     const second = uniqueCode('BACKB')
     await createTask(request, { name: first })
@@ -65,7 +60,7 @@ test.describe('lists keep to what exists', () => {
   })
 
   test('an inverted date range is refused in the events form, and the type matches any part of it in any case', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     await page.goto('/events')

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
-import { signInWithToken, uniqueCode, useEnglish } from './support'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { uniqueCode } from './support'
 import { createTask } from './tasks-support'
 
 async function sideways(page: Page) {
@@ -7,12 +8,9 @@ async function sideways(page: Page) {
 }
 
 test.describe('the one list table', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-    await signInWithToken(page)
-  })
-
-  test('the tasks list sorts by its Name header through the address, descending first', async ({ page }) => {
+  test('the tasks list sorts by its Name header through the address, descending first', async ({
+    signedIn: page,
+  }) => {
     await page.goto('/tasks')
     await expect(page.getByTestId('task-row').first()).toBeVisible()
     const name = page.getByRole('columnheader', { name: 'Name' })
@@ -30,7 +28,7 @@ test.describe('the one list table', () => {
   })
 
   test('a task’s run history keeps its page size in the address across a reload', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const task = await createTask(request, { name: `Paged ${uniqueCode('RUN')}` })
@@ -46,7 +44,7 @@ test.describe('the one list table', () => {
 
   for (const width of [360, 390]) {
     test(`list screens keep their priority columns and scroll nothing sideways at ${width} px`, async ({
-      page,
+      signedIn: page,
     }, testInfo) => {
       await page.setViewportSize({ width, height: 800 })
       for (const [path, rowId, visible] of [

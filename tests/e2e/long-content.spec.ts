@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import fi from '../../lang/fi.json' with { type: 'json' }
 import { createContract, createProduct, DAY, ORGANIZATIONS } from './commerce-support'
+import { expect, test } from './fixtures'
 import { entityIds } from './quality-support'
-import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
+import { platform, uniqueCode } from './support'
 import { createTask } from './tasks-support'
 
 // 200 characters without a break: names, descriptions and addresses an operator cannot choose.
@@ -15,7 +16,7 @@ async function sideways(page: Page) {
 
 test.describe('long content on a phone', () => {
   test('no screen scrolls sideways at 360 and 390 px with 200-character unbroken names, descriptions and URLs', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     test.setTimeout(240_000)
@@ -52,8 +53,6 @@ test.describe('long content on a phone', () => {
     })
     await platform(request, 'POST', `/api/sandbox/tasks/${task.id}/execute`, {})
 
-    await useEnglish(page)
-    await signInWithToken(page)
     const screens: [string, string][] = [
       ['/products', LONG('Product')],
       [`/products/${product.id}`, LONG('Product')],
@@ -97,74 +96,7 @@ test.describe('long content on a phone', () => {
     expect(wide).toEqual([])
   })
 
-  test('in Finnish at 360 and 390 px no word breaks inside itself, and Edit and Delete of /products stack in one column', async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(180_000)
-    const { dataproduct } = await entityIds(request)
-    await useEnglish(page)
-    await signInWithToken(page)
-    await page.evaluate(() => localStorage.setItem('locale', 'fi'))
-    for (const width of [360, 390, 1280]) {
-      await page.setViewportSize({ width, height: 800 })
-      for (const path of ['/tasks', '/me', '/data-formats', `/products/${dataproduct}`, '/products']) {
-        await page.goto(path)
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        await expect(page.locator('#main [aria-busy="true"]')).toHaveCount(0)
-        await expect(page.getByTestId('fetched-at').first()).toBeVisible()
-        // Every word up to 16 characters (statuses, codes, headers, names, actions) keeps to one line;
-        // a longer unbroken text is the user's and may wrap anywhere.
-        const broken = await page.locator('#main').evaluate((main) => {
-          const out: string[] = []
-          const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            const parent = node.parentElement
-            if (!parent || parent.closest('.sr-only, caption') || !parent.checkVisibility()) continue
-            for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
-              if (match[0].length > 16) continue
-              const range = document.createRange()
-              range.setStart(node, match.index)
-              range.setEnd(node, match.index + match[0].length)
-              const lines = new Set(
-                [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
-              )
-              if (lines.size > 1) out.push(match[0])
-            }
-          }
-          return out
-        })
-        if (width < 640) expect(broken, `words broken on ${path} at ${width} px`).toEqual([])
-        expect(await sideways(page), `${path} at ${width} px`).toBeLessThanOrEqual(0)
-      }
-      // /products, the last: a row's Edit and Delete.
-      const table = page.getByRole('table', { name: fi['page.products'] })
-      const rows = table.getByTestId('catalog-row')
-      await expect(rows.first()).toBeVisible()
-      const edit = new RegExp(`^${fi['common.edit']}`)
-      const remove = new RegExp(`^${fi['common.delete']}`)
-      for (let i = 0; i < Math.min(3, await rows.count()); i++) {
-        const row = rows.nth(i)
-        const editBox = await row.getByRole('link', { name: edit }).boundingBox()
-        const removeBox = await row.getByRole('button', { name: remove }).boundingBox()
-        if (!editBox || !removeBox) throw new Error('Edit and Delete are shown')
-        // One column: stacked on a phone, side by side on a desktop.
-        if (width < 640)
-          expect(removeBox.y, `stacked at ${width} px`).toBeGreaterThanOrEqual(editBox.y + editBox.height)
-        else expect(Math.abs(removeBox.y - editBox.y), `side by side at ${width} px`).toBeLessThan(4)
-      }
-      // One cell holds a row's actions.
-      const actionsCell = rows
-        .first()
-        .locator('td')
-        .filter({ has: page.getByRole('link', { name: edit }) })
-      await expect(actionsCell.getByRole('button', { name: remove })).toHaveCount(1)
-    }
-  })
-
-  test('every bar of the by-company chart is named at 360 and 390 px', async ({ page }) => {
-    await useEnglish(page)
-    await signInWithToken(page)
+  test('every bar of the by-company chart is named at 360 and 390 px', async ({ signedIn: page }) => {
     for (const width of [360, 390, 1280]) {
       await page.setViewportSize({ width, height: 800 })
       await page.goto('/monitoring')
@@ -174,5 +106,71 @@ test.describe('long content on a phone', () => {
       await expect(card.locator('.uplot-box')).toHaveAttribute('data-ticks', String(bars))
       expect(await sideways(page)).toBeLessThanOrEqual(0)
     }
+  })
+
+  test.describe('in Finnish', () => {
+    test.use({ consoleLocale: 'fi' })
+
+    test('in Finnish at 360 and 390 px no word breaks inside itself, and Edit and Delete of /products stack in one column', async ({
+      signedIn: page,
+      request,
+    }) => {
+      test.setTimeout(180_000)
+      const { dataproduct } = await entityIds(request)
+      for (const width of [360, 390, 1280]) {
+        await page.setViewportSize({ width, height: 800 })
+        for (const path of ['/tasks', '/me', '/data-formats', `/products/${dataproduct}`, '/products']) {
+          await page.goto(path)
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+          await expect(page.locator('#main [aria-busy="true"]')).toHaveCount(0)
+          await expect(page.getByTestId('fetched-at').first()).toBeVisible()
+          // Every word up to 16 characters (statuses, codes, headers, names, actions) keeps to one line;
+          // a longer unbroken text is the user's and may wrap anywhere.
+          const broken = await page.locator('#main').evaluate((main) => {
+            const out: string[] = []
+            const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const parent = node.parentElement
+              if (!parent || parent.closest('.sr-only, caption') || !parent.checkVisibility()) continue
+              for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+                if (match[0].length > 16) continue
+                const range = document.createRange()
+                range.setStart(node, match.index)
+                range.setEnd(node, match.index + match[0].length)
+                const lines = new Set(
+                  [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+                )
+                if (lines.size > 1) out.push(match[0])
+              }
+            }
+            return out
+          })
+          if (width < 640) expect(broken, `words broken on ${path} at ${width} px`).toEqual([])
+          expect(await sideways(page), `${path} at ${width} px`).toBeLessThanOrEqual(0)
+        }
+        // /products, the last: a row's Edit and Delete.
+        const table = page.getByRole('table', { name: fi['page.products'] })
+        const rows = table.getByTestId('catalog-row')
+        await expect(rows.first()).toBeVisible()
+        const edit = new RegExp(`^${fi['common.edit']}`)
+        const remove = new RegExp(`^${fi['common.delete']}`)
+        for (let i = 0; i < Math.min(3, await rows.count()); i++) {
+          const row = rows.nth(i)
+          const editBox = await row.getByRole('link', { name: edit }).boundingBox()
+          const removeBox = await row.getByRole('button', { name: remove }).boundingBox()
+          if (!editBox || !removeBox) throw new Error('Edit and Delete are shown')
+          // One column: stacked on a phone, side by side on a desktop.
+          if (width < 640)
+            expect(removeBox.y, `stacked at ${width} px`).toBeGreaterThanOrEqual(editBox.y + editBox.height)
+          else expect(Math.abs(removeBox.y - editBox.y), `side by side at ${width} px`).toBeLessThan(4)
+        }
+        // One cell holds a row's actions.
+        const actionsCell = rows
+          .first()
+          .locator('td')
+          .filter({ has: page.getByRole('link', { name: edit }) })
+        await expect(actionsCell.getByRole('button', { name: remove })).toHaveCount(1)
+      }
+    })
   })
 })

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
-import { signInWithToken, useEnglish } from './support'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 async function axe(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze()
@@ -11,13 +11,11 @@ async function axe(page: Page, label: string) {
 
 for (const width of [1280, 390]) {
   test(`axe finds nothing on home, events with its drawer, monitoring and profile at ${width} px`, async ({
-    page,
+    signedIn: page,
   }) => {
     // Four screens and a drawer, axe on each: more than the default minute on a busy machine.
     test.setTimeout(120_000)
     await page.setViewportSize({ width, height: 900 })
-    await useEnglish(page)
-    await signInWithToken(page)
     await expect(page.getByTestId('last-error').first()).toBeVisible()
     await axe(page, 'home')
     await page.goto('/events')

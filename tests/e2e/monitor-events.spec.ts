@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
-import { platform, signInWithToken, useEnglish } from './support'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { platform } from './support'
 
 interface Event {
   id: string
@@ -23,12 +24,10 @@ const shownTotalOf = async (answer: { json: { pagination?: { totalCount: number 
   answer.json.pagination?.totalCount ?? 0
 
 test.describe('events', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-    await signInWithToken(page)
-  })
-
-  test('filters, pages by "load more", and the menu resets the error filter', async ({ page, request }) => {
+  test('filters, pages by "load more", and the menu resets the error filter', async ({
+    signedIn: page,
+    request,
+  }) => {
     const all = await platform<Event[]>(request, 'GET', '/api/sandbox/events?limit=1')
     await page.goto('/events')
     await expect(rows(page)).toHaveCount(5)
@@ -65,7 +64,10 @@ test.describe('events', () => {
     await expect.poll(() => shownTotal(page)).toBeGreaterThanOrEqual(all.json.pagination?.totalCount ?? 0)
   })
 
-  test('the drawer shows every field and each link leads to its screen', async ({ page, request }) => {
+  test('the drawer shows every field and each link leads to its screen', async ({
+    signedIn: page,
+    request,
+  }) => {
     const task = (await platform<Event[]>(request, 'GET', '/api/sandbox/events?targetType=task&limit=1')).json
       .result?.[0] as Event
     await page.goto(`/events?targetType=task`)
@@ -117,7 +119,7 @@ test.describe('events', () => {
     await expect(page).toHaveURL(new RegExp(`/products/${product.targetEntityId}$`))
   })
 
-  test('closes the drawer with Escape and keeps the list where it was', async ({ page }) => {
+  test('closes the drawer with Escape and keeps the list where it was', async ({ signedIn: page }) => {
     await page.goto('/events?limit=20')
     await expect(rows(page)).not.toHaveCount(0)
     await rows(page).nth(2).getByRole('button').focus()

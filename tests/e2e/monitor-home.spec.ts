@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { platform, signInWithToken, useEnglish } from './support'
+import { expect, test } from './fixtures'
+import { platform, useEnglish } from './support'
 
 test.describe('home', () => {
   test('logged-out visitors go to /login', async ({ page }) => {
@@ -8,9 +8,10 @@ test.describe('home', () => {
     await expect(page).toHaveURL(/\/login$/)
   })
 
-  test('task counts, last errors and waiting changes match the platform', async ({ page, request }) => {
-    await useEnglish(page)
-    await signInWithToken(page)
+  test('task counts, last errors and waiting changes match the platform', async ({
+    signedIn: page,
+    request,
+  }) => {
     for (const status of ['running', 'error', 'warning', 'stopped']) {
       const { json } = await platform(request, 'GET', `/api/sandbox/tasks?status=in:${status}&limit=1`)
       await expect(page.getByTestId(`tasks-${status}`)).toHaveText(String(json.pagination?.totalCount))

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { platform, signInWithToken, useEnglish } from './support'
+import { expect, signInAs, test } from './fixtures'
+import { platform, useEnglish } from './support'
 
 const RANGES = ['Last 24h', 'Last 48h', 'Last week', 'Last 2 weeks', 'Last month', 'Last 2 months']
 
@@ -11,7 +11,7 @@ test.describe('monitoring', () => {
   test('uPlot is not part of the first load: it comes only with the monitoring charts', async ({ page }) => {
     const chunks: string[] = []
     page.on('request', (r) => chunks.push(r.url()))
-    await signInWithToken(page)
+    await signInAs(page)
     await expect(page.getByRole('heading', { name: 'Last errors' })).toBeVisible()
     expect(chunks.filter((u) => u.includes('uplot'))).toEqual([])
     await page
@@ -22,8 +22,10 @@ test.describe('monitoring', () => {
     expect(chunks.some((u) => u.includes('uplot'))).toBe(true)
   })
 
-  test('each range draws both charts with a legend and a table alternative', async ({ page, request }) => {
-    await signInWithToken(page)
+  test('each range draws both charts with a legend and a table alternative', async ({
+    signedIn: page,
+    request,
+  }) => {
     await page.goto('/monitoring')
     await expect(page.getByRole('radio', { name: 'Last week' })).toBeChecked()
     const lastErrors = await platform<{ type: string }[]>(request, 'GET', '/api/sandbox/getlasterrors')

@@ -1,12 +1,10 @@
-import { expect, test } from '@playwright/test'
-import { signInWithToken, useEnglish, waitForCached, waitForServiceWorker } from './support'
+import { expect, signInAs, test } from './fixtures'
+import { waitForCached, waitForServiceWorker } from './support'
 
 test('events, monitoring, profile and home show their cached data offline, with the fetched time', async ({
-  page,
+  signedIn: page,
   context,
 }) => {
-  await useEnglish(page)
-  await signInWithToken(page)
   await waitForServiceWorker(page)
   await page.goto('/events')
   await expect(page.getByTestId('event-row').first()).toBeVisible()
@@ -46,11 +44,10 @@ test('a home count never fetched says offline with nothing saved, not loading fo
   page,
   context,
 }) => {
-  await useEnglish(page)
   // The stopped count never answers before the line goes: it was never saved on this device.
   const stoppedCount = /\/tasks\?.*status=in%3Astopped/
   await page.route(stoppedCount, (route) => route.abort('internetdisconnected'))
-  await signInWithToken(page)
+  await signInAs(page)
   await waitForServiceWorker(page)
   await expect(page.getByTestId('tasks-running')).toHaveText(/\d/)
   await waitForCached(page, '"task-count","running"')

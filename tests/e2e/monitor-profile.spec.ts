@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
 import { TOKEN_PATTERN } from '../../src/contract/token'
-import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
+import { expect, test } from './fixtures'
+import { platform, uniqueCode } from './support'
 
 interface Token {
   id: string
@@ -16,12 +16,7 @@ const tokensOf = async (request: Parameters<typeof platform>[0]) =>
     ?.itemList ?? []
 
 test.describe('profile', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-    await signInWithToken(page)
-  })
-
-  test('shows personal information, role, permissions and applications', async ({ page }) => {
+  test('shows personal information, role, permissions and applications', async ({ signedIn: page }) => {
     await page.goto('/me')
     await expect(page.getByText('admin@example.com')).toBeVisible()
     await expect(page.getByTestId('profile-role')).toHaveText('admin')
@@ -30,7 +25,9 @@ test.describe('profile', () => {
     await expect(page.getByText('Orchestrator', { exact: true }).last()).toBeVisible()
   })
 
-  test('a reload right after a change shows the platform list, not the stored snapshot', async ({ page }) => {
+  test('a reload right after a change shows the platform list, not the stored snapshot', async ({
+    signedIn: page,
+  }) => {
     const name = uniqueCode('e2e')
     await page.goto('/me')
     await page.getByLabel('Name').fill(name)
@@ -42,7 +39,7 @@ test.describe('profile', () => {
   })
 
   test('token lifecycle: generate, full value once, renew, revoke, remove', async ({
-    page,
+    signedIn: page,
     request,
     context,
   }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { platform, signInWithToken, useEnglish } from './support'
+import { expect, test } from './fixtures'
+import { platform } from './support'
 
 const total = async (request: Parameters<typeof platform>[0]) =>
   (
@@ -7,13 +7,8 @@ const total = async (request: Parameters<typeof platform>[0]) =>
   ).reduce((n, b) => n + b.count, 0)
 
 test.describe('monitoring counts what it says', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-    await signInWithToken(page)
-  })
-
   test('whole periods: Last 24h shows 24 hours and Last week 7 days, the current one last', async ({
-    page,
+    signedIn: page,
   }) => {
     await page.goto('/monitoring?range=24h')
     const buckets = page.getByTestId('requests-chart').getByRole('table').locator('tbody tr')
@@ -31,7 +26,7 @@ test.describe('monitoring counts what it says', () => {
     await expect(buckets.last().getByRole('rowheader')).toHaveText(today)
   })
 
-  test("the chart's errors and Last errors each say what they count", async ({ page }) => {
+  test("the chart's errors and Last errors each say what they count", async ({ signedIn: page }) => {
     await page.goto('/monitoring')
     await expect(page.getByTestId('requests-chart').locator('.u-legend')).toContainText(
       'Errors (5xx answers)',
@@ -42,7 +37,10 @@ test.describe('monitoring counts what it says', () => {
     )
   })
 
-  test("the console's own calls are not counted as platform requests", async ({ page, request }) => {
+  test("the console's own calls are not counted as platform requests", async ({
+    signedIn: page,
+    request,
+  }) => {
     const before = await total(request)
     let consoleCalls = 0
     page.on('request', (r) => {

@@ -1,20 +1,17 @@
-import { expect, test } from '@playwright/test'
 import { createProduct } from './commerce-support'
-import { platform, signInFinnish, uniqueCode, useEnglish } from './support'
+import { expect, signInAs, test } from './fixtures'
+import { platform, uniqueCode } from './support'
 
 const ADMIN_ID = 'u0000000-0000-4000-8000-000000000001'
 
 test.describe('nothing typed is lost silently', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
+  test.use({ consoleLocale: 'fi' })
 
   test('the main Save of a source with unsaved task data asks before leaving, and Stay keeps the typing', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const source = await createProduct(request, 'datasource')
-    await signInFinnish(page)
     await page.goto(`/sources/${source.id}/edit`)
     await page.getByRole('tab', { name: 'Tehtävä- ja metatiedot' }).click()
     const taskData = page.getByRole('textbox', { name: 'Tehtävätiedot' })
@@ -37,9 +34,8 @@ test.describe('nothing typed is lost silently', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0)
   })
 
-  test('a menu link away from unsaved input asks, and Leave goes', async ({ page, request }) => {
+  test('a menu link away from unsaved input asks, and Leave goes', async ({ signedIn: page, request }) => {
     const source = await createProduct(request, 'datasource')
-    await signInFinnish(page)
     await page.goto(`/sources/${source.id}/edit`)
     await page.getByRole('tab', { name: 'Tehtävä- ja metatiedot' }).click()
     const meta = page.getByRole('textbox', { name: 'Metatiedot' })
@@ -52,9 +48,8 @@ test.describe('nothing typed is lost silently', () => {
   })
 
   test('a reload with unsaved input is asked by the browser; a form with a draft says it keeps one instead', async ({
-    page,
+    signedIn: page,
   }) => {
-    await signInFinnish(page)
     await page.goto('/me')
     await page.getByRole('textbox', { name: 'Nimi' }).fill('Kesken jäänyt tunniste')
     const asked = new Promise<string>((resolve) =>
@@ -96,7 +91,7 @@ test.describe('nothing typed is lost silently', () => {
       { name: uniqueCode('e2e'), expirationDate: new Date(Date.now() + 3_600_000).toISOString() },
     )
     const token = json.result as { id: string; fullValue: string }
-    await signInFinnish(page, token.fullValue)
+    await signInAs(page, token.fullValue, 'fi')
     await page.goto('/tasks?page=2')
     await expect(page.getByTestId('fetched-at')).toBeVisible()
     await platform(request, 'POST', `/api/sandbox/internal/users/${ADMIN_ID}/tokens/${token.id}/revoke`)

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
-import { platform, signInWithToken, uniqueCode, useEnglish, waitForServiceWorker } from './support'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { platform, uniqueCode, waitForServiceWorker } from './support'
 
 interface DataFormat {
   id: string
@@ -16,7 +17,7 @@ async function current(request: Parameters<typeof platform>[0], id: string) {
   return json.result as DataFormat
 }
 
-/** An offline edit of name and description, then theirs on the platform: the sync centre shows a conflict. */
+/** On a signed-in page, an offline edit of name and description, then theirs on the platform: the sync centre shows a conflict. */
 async function makeConflict(page: Page, request: Parameters<typeof platform>[0]) {
   const code = uniqueCode('RES')
   const { json } = await platform<DataFormat>(request, 'POST', WRITE, {
@@ -25,7 +26,6 @@ async function makeConflict(page: Page, request: Parameters<typeof platform>[0])
     description: 'Original text',
   })
   const id = json.result?.id as string
-  await signInWithToken(page)
   await page.goto(`/data-formats/${id}/edit`)
   await expect(page.getByLabel('Name')).toHaveValue('Original')
   await waitForServiceWorker(page)
@@ -48,12 +48,8 @@ async function makeConflict(page: Page, request: Parameters<typeof platform>[0])
 }
 
 test.describe('resolving what the platform refused', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
-
   test('a conflict resolved by taking theirs sends nothing and keeps their version', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const id = await makeConflict(page, request)
@@ -63,7 +59,10 @@ test.describe('resolving what the platform refused', () => {
     expect([after.name, after.description]).toEqual(['Their name', 'Their text'])
   })
 
-  test('a conflict merged field by field sends my name with their description', async ({ page, request }) => {
+  test('a conflict merged field by field sends my name with their description', async ({
+    signedIn: page,
+    request,
+  }) => {
     const id = await makeConflict(page, request)
     const dialog = page.getByRole('dialog')
     await dialog
@@ -79,7 +78,7 @@ test.describe('resolving what the platform refused', () => {
   })
 
   test('a change the platform refuses can be corrected and sent again, or discarded', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     // The form and the platform share their rules (issue 21): what the platform alone can refuse is a
@@ -90,7 +89,6 @@ test.describe('resolving what the platform refused', () => {
       name: 'Taken first',
     })
     expect(made.status).toBe(201)
-    await signInWithToken(page)
     await page.goto('/data-formats/create')
     await page.getByLabel('Code').fill(taken)
     await page.getByLabel('Name').fill('Mine too')

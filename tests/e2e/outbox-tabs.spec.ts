@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import {
   outboxCount,
   platform,
-  signInWithToken,
   uniqueCode,
   useEnglish,
   waitForOutboxDb,
@@ -29,12 +29,13 @@ async function createOffline(page: Page, code: string) {
 }
 
 test.describe('outbox across tabs and closed pages', () => {
-  test('two tabs with a queue: each change reaches the platform once', async ({ context, request }) => {
-    const a = await context.newPage()
+  test('two tabs with a queue: each change reaches the platform once', async ({
+    signedIn: a,
+    context,
+    request,
+  }) => {
     const b = await context.newPage()
-    await useEnglish(a)
     await useEnglish(b)
-    await signInWithToken(a)
     await b.goto('/data-formats')
     await waitForServiceWorker(a)
     await waitForServiceWorker(b)
@@ -51,11 +52,9 @@ test.describe('outbox across tabs and closed pages', () => {
   })
 
   test('a change whose page closed while sending is resent with the same key and applied once', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
-    await useEnglish(page)
-    await signInWithToken(page)
     const code = uniqueCode('CLOSED')
     const key = crypto.randomUUID()
     const body = { dataFormatCode: code, name: 'Sent before the page closed' }

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { ADMIN_TOKEN, OPERATOR_TOKEN, signInWithToken, useEnglish } from './support'
+import { expect, test } from './fixtures'
+import { ADMIN_TOKEN, OPERATOR_TOKEN } from './support'
 
 // What the user may do decides what is offered: hidden where they may not do it, disabled with the
 // reason where they see it but may not act, and a form screen says it is not permitted. The demo
@@ -7,59 +7,66 @@ import { ADMIN_TOKEN, OPERATOR_TOKEN, signInWithToken, useEnglish } from './supp
 const VIEWER_TOKEN = 'demo-viewer-token'
 const REASON = 'You do not have permission to do this.'
 
-test.beforeEach(async ({ page }) => {
-  await useEnglish(page)
-})
+test.describe('the viewer', () => {
+  test.use({ token: VIEWER_TOKEN })
 
-test('the viewer is offered no new task, no task form and no data-format changes', async ({ page }) => {
-  await signInWithToken(page, VIEWER_TOKEN)
-  await page.goto('/tasks')
-  await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible()
-  await expect(page.getByTestId('task-row').first().or(page.getByRole('cell').first())).toBeVisible()
-  await expect(page.getByRole('link', { name: 'New task' })).toHaveCount(0)
+  test('the viewer is offered no new task, no task form and no data-format changes', async ({
+    signedIn: page,
+  }) => {
+    await page.goto('/tasks')
+    await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible()
+    await expect(page.getByTestId('task-row').first().or(page.getByRole('cell').first())).toBeVisible()
+    await expect(page.getByRole('link', { name: 'New task' })).toHaveCount(0)
 
-  await page.goto('/tasks/create')
-  await expect(page.getByRole('heading', { name: 'Not permitted' })).toBeVisible()
-  await expect(page.getByRole('button', { name: /save/i })).toHaveCount(0)
+    await page.goto('/tasks/create')
+    await expect(page.getByRole('heading', { name: 'Not permitted' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /save/i })).toHaveCount(0)
 
-  await page.goto('/data-formats')
-  await expect(page.getByTestId('data-format-row').first()).toBeVisible()
-  await expect(page.getByRole('link', { name: 'New data format' })).toHaveCount(0)
-  const remove = page
-    .getByTestId('data-format-row')
-    .first()
-    .getByRole('button', { name: /^Delete/ })
-  await expect(remove).toBeDisabled()
-  await expect(remove).toHaveAttribute('title', REASON)
-})
-
-test('the operator may create data formats but not delete them: Delete is disabled with the reason', async ({
-  page,
-}) => {
-  await signInWithToken(page, OPERATOR_TOKEN)
-  await page.goto('/data-formats')
-  await expect(page.getByTestId('data-format-row').first()).toBeVisible()
-  await expect(page.getByRole('link', { name: 'New data format' })).toBeVisible()
-  const remove = page
-    .getByTestId('data-format-row')
-    .first()
-    .getByRole('button', { name: /^Delete/ })
-  await expect(remove).toBeDisabled()
-  await expect(remove).toHaveAccessibleName(new RegExp(REASON.replace('.', '\\.')))
-  await page.goto('/data-formats/create')
-  await expect(page.getByRole('heading', { name: 'Not permitted' })).toHaveCount(0)
-})
-
-test('the administrator is offered every action', async ({ page }) => {
-  await signInWithToken(page, ADMIN_TOKEN)
-  await page.goto('/data-formats')
-  await expect(page.getByTestId('data-format-row').first()).toBeVisible()
-  await expect(
-    page
+    await page.goto('/data-formats')
+    await expect(page.getByTestId('data-format-row').first()).toBeVisible()
+    await expect(page.getByRole('link', { name: 'New data format' })).toHaveCount(0)
+    const remove = page
       .getByTestId('data-format-row')
       .first()
-      .getByRole('button', { name: /^Delete/ }),
-  ).toBeEnabled()
-  await page.goto('/tasks')
-  await expect(page.getByRole('link', { name: 'New task' })).toBeVisible()
+      .getByRole('button', { name: /^Delete/ })
+    await expect(remove).toBeDisabled()
+    await expect(remove).toHaveAttribute('title', REASON)
+  })
+})
+
+test.describe('the operator', () => {
+  test.use({ token: OPERATOR_TOKEN })
+
+  test('the operator may create data formats but not delete them: Delete is disabled with the reason', async ({
+    signedIn: page,
+  }) => {
+    await page.goto('/data-formats')
+    await expect(page.getByTestId('data-format-row').first()).toBeVisible()
+    await expect(page.getByRole('link', { name: 'New data format' })).toBeVisible()
+    const remove = page
+      .getByTestId('data-format-row')
+      .first()
+      .getByRole('button', { name: /^Delete/ })
+    await expect(remove).toBeDisabled()
+    await expect(remove).toHaveAccessibleName(new RegExp(REASON.replace('.', '\\.')))
+    await page.goto('/data-formats/create')
+    await expect(page.getByRole('heading', { name: 'Not permitted' })).toHaveCount(0)
+  })
+})
+
+test.describe('the administrator', () => {
+  test.use({ token: ADMIN_TOKEN })
+
+  test('the administrator is offered every action', async ({ signedIn: page }) => {
+    await page.goto('/data-formats')
+    await expect(page.getByTestId('data-format-row').first()).toBeVisible()
+    await expect(
+      page
+        .getByTestId('data-format-row')
+        .first()
+        .getByRole('button', { name: /^Delete/ }),
+    ).toBeEnabled()
+    await page.goto('/tasks')
+    await expect(page.getByRole('link', { name: 'New task' })).toBeVisible()
+  })
 })

@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
-import { ADMIN_TOKEN, signInWithToken, useEnglish } from './support'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { ADMIN_TOKEN } from './support'
 
 // The console against a platform that answers with the least the specification promises: the reference
 // platform started with PLATFORM_PROFILE=minimal on a port of its own (plain arrays, no totalCount
@@ -50,10 +51,8 @@ async function settled(page: Page) {
   await expect(page.getByText('Loading…')).toHaveCount(0, { timeout: 20_000 })
 }
 
-test('the main screens read a minimal platform', async ({ page }) => {
+test('the main screens read a minimal platform', async ({ signedIn: page }) => {
   test.setTimeout(180_000)
-  await useEnglish(page)
-  await signInWithToken(page)
   for (const path of [
     '/',
     '/products',
@@ -95,7 +94,10 @@ test('the main screens read a minimal platform', async ({ page }) => {
   await expect(page.locator('body')).not.toContainText(WRONG)
 })
 
-test('a description edit sends only the description; quality attributes stay', async ({ page, request }) => {
+test('a description edit sends only the description; quality attributes stay', async ({
+  signedIn: page,
+  request,
+}) => {
   test.setTimeout(120_000)
   const headers = { Authorization: `Bearer ${ADMIN_TOKEN}` }
   const list = await (
@@ -106,8 +108,6 @@ test('a description edit sends only the description; quality attributes stay', a
   )
   expect(product).toBeTruthy()
   const id = product?.id ?? ''
-  await useEnglish(page)
-  await signInWithToken(page)
   const sent: unknown[] = []
   page.on('request', (r) => {
     if (r.method() === 'PATCH') sent.push(r.postDataJSON())
@@ -132,7 +132,7 @@ function putBodies(page: Page) {
 }
 
 test('a task edit on ids of another form sends back all it received, the rename laid over', async ({
-  page,
+  signedIn: page,
   request,
 }) => {
   test.setTimeout(120_000)
@@ -143,8 +143,6 @@ test('a task edit on ids of another form sends back all it received, the rename 
   ) as { id: string; name: string; actions: Record<string, unknown>[]; description?: string } | undefined
   expect(task?.id).toMatch(/^tsk-/)
   const id = task?.id ?? ''
-  await useEnglish(page)
-  await signInWithToken(page)
   const sent = putBodies(page)
   await page.goto(`/tasks/${id}/edit`)
   const name = page.getByRole('textbox', { name: 'Name', exact: true })
@@ -177,14 +175,12 @@ test('a task edit on ids of another form sends back all it received, the rename 
 })
 
 test('a data format made and edited through the console has the id the platform gave it', async ({
-  page,
+  signedIn: page,
   request,
 }) => {
   test.setTimeout(120_000)
   const headers = { Authorization: `Bearer ${ADMIN_TOKEN}` }
   const code = `MIN_${Date.now().toString(36).toUpperCase()}`
-  await useEnglish(page)
-  await signInWithToken(page)
   await page.goto('/data-formats')
   await page.getByRole('link', { name: 'New data format' }).click()
   await page.getByLabel('Code').fill(code)

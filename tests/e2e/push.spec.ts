@@ -64,6 +64,56 @@ const runsOf = async (page: Page, id: string) =>
 const userIdOf = async (page: Page) =>
   (await readBootStore<{ user: { id: string } }>(page, 'session'))?.user.id as string
 
+/** The console's service worker at `origin`, reached through the DevTools session `cdp`. */
+async function workerThrough(cdp: CDPSession, origin: string) {
+  const registration = await registrationId(cdp, origin)
+  return {
+    /** Delivers a push message, as the browser's push service would. */
+    push: (data: unknown) =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin,
+        registrationId: registration,
+        data: JSON.stringify(data),
+      }),
+    /** Fires the outbox's Background Sync, as the browser does when the network is back. */
+    sync: () =>
+      cdp.send('ServiceWorker.dispatchSyncEvent', {
+        origin,
+        registrationId: registration,
+        tag: 'orchestrator-outbox',
+        lastChance: false,
+      }),
+  }
+}
+
+/**
+ * The push the platform sends the signed-in user of `page` when a run of task `id` failed, and a way
+ * to deliver it (or a variant of it) to the console's service worker through the DevTools session `cdp`.
+ */
+async function pushOfFailedRun(
+  page: Page,
+  cdp: CDPSession,
+  id: string,
+  fields: { body: string; taskName?: string },
+) {
+  const origin = new URL(page.url()).origin
+  const worker = await workerThrough(cdp, origin)
+  const payload = {
+    title: 'Night job: failed',
+    url: `/tasks/${id}`,
+    tag: `task-${id}`,
+    taskId: id,
+    outcome: 'error',
+    mayRun: true,
+    env: 'sandbox',
+    userId: await userIdOf(page),
+    notificationId: uniqueCode('N'),
+    ...fields,
+  }
+  const deliver = (data: typeof payload = payload) => worker.push(data)
+  return { payload, deliver, sync: worker.sync }
+}
+
 const click = (page: Page, tag: string, action: string) =>
   page.evaluate(
     ({ tag, action }) =>
@@ -76,27 +126,10 @@ test('a push shows the notification; Open takes the console to the run, Run agai
 }) => {
   await waitForServiceWorker(page)
   const id = await makeTask(page)
-  const origin = new URL(page.url()).origin
   const cdp = await page.context().newCDPSession(page)
-  const registration = await registrationId(cdp, origin)
-  const payload = {
-    title: 'Night job: failed',
+  const { payload, deliver } = await pushOfFailedRun(page, cdp, id, {
     body: 'Broken step failed: Unknown action no-such-action',
-    url: `/tasks/${id}`,
-    tag: `task-${id}`,
-    taskId: id,
-    outcome: 'error',
-    mayRun: true,
-    env: 'sandbox',
-    userId: await userIdOf(page),
-    notificationId: uniqueCode('N'),
-  }
-  const deliver = () =>
-    cdp.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId: registration,
-      data: JSON.stringify(payload),
-    })
+  })
 
   await deliver()
   await expect
@@ -131,11 +164,7 @@ test('a push shows the notification; Open takes the console to the run, Run agai
   expect(await runsOf(page, id)).toBe(before + 1)
 
   // A user who may not run the task gets no Run again.
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: registration,
-    data: JSON.stringify({ ...payload, tag: 'viewer', mayRun: false }),
-  })
+  await deliver({ ...payload, tag: 'viewer', mayRun: false })
   await expect
     .poll(async () => (await shown(page)).find((n) => n.tag === 'viewer')?.actions)
     .toEqual(['open:Open'])
@@ -148,31 +177,14 @@ test('Run again tapped offline, twice and delivered twice, runs the task exactly
   test.setTimeout(120_000)
   await waitForServiceWorker(page)
   const id = await makeTask(page, false)
-  const origin = new URL(page.url()).origin
   // A page of another origin holds the DevTools session once every console page is closed.
   const holder = await context.newPage()
   await holder.goto('about:blank')
   const cdp = await context.newCDPSession(holder)
-  const registration = await registrationId(cdp, origin)
-  const payload = {
-    title: 'Night job: failed',
+  const { payload, deliver, sync } = await pushOfFailedRun(page, cdp, id, {
     body: 'Broken step failed',
-    url: `/tasks/${id}`,
-    tag: `task-${id}`,
-    taskId: id,
     taskName: 'Night job',
-    outcome: 'error',
-    mayRun: true,
-    env: 'sandbox',
-    userId: await userIdOf(page),
-    notificationId: uniqueCode('N'),
-  }
-  const deliver = () =>
-    cdp.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId: registration,
-      data: JSON.stringify(payload),
-    })
+  })
   const before = await runsOf(holder, id)
   // The task was seen before: offline, the console shows it from what it kept.
   await page.goto(`/tasks/${id}`)
@@ -212,12 +224,7 @@ test('Run again tapped offline, twice and delivered twice, runs the task exactly
 
   // Network back, every console page closed: the worker's Background Sync sends it.
   await context.setOffline(false)
-  await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin,
-    registrationId: registration,
-    tag: 'orchestrator-outbox',
-    lastChance: false,
-  })
+  await sync()
   await expect.poll(() => runsOf(holder, id), { timeout: 30_000 }).toBe(before + 1)
   // A console opened afterwards finds nothing waiting, and sends nothing again.
   const late = await context.newPage()
@@ -324,7 +331,7 @@ test('Background Sync: 20 changes queued offline leave from the worker after eve
   const holder = await context.newPage()
   await holder.goto('about:blank')
   const cdp = await context.newCDPSession(holder)
-  const registration = await registrationId(cdp, origin)
+  const worker = await workerThrough(cdp, origin)
 
   await context.setOffline(true)
   for (let i = 0; i < 20; i += 1) {
@@ -347,12 +354,7 @@ test('Background Sync: 20 changes queued offline leave from the worker after eve
   }
   expect(await onPlatform()).toEqual([])
   await context.setOffline(false)
-  await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin,
-    registrationId: registration,
-    tag: 'orchestrator-outbox',
-    lastChance: false,
-  })
+  await worker.sync()
   // The worker sends with no console page open.
   await expect.poll(async () => (await onPlatform()).length, { timeout: 30_000 }).toBeGreaterThan(0)
   // A console page opened during the worker's replay waits for the same lock and sends none again.

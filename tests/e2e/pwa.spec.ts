@@ -1,6 +1,27 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { expect, test } from '@playwright/test'
-import { signInWithToken, useEnglish, waitForServiceWorker } from './support'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { useEnglish, waitForServiceWorker } from './support'
+
+/** Counts every start of the page from now on, however it was made: the number of reloads. */
+async function countBoots(page: Page) {
+  await page.addInitScript(() =>
+    sessionStorage.setItem('e2e.boots', String(Number(sessionStorage.getItem('e2e.boots') ?? 0) + 1)),
+  )
+  return () => page.evaluate(() => Number(sessionStorage.getItem('e2e.boots') ?? 0))
+}
+
+/**
+ * The sync centre's route chunk: of the `outbox-*.js` files, the one importing the other (the outbox
+ * module the shell needs at boot shares the name and must keep loading, or nothing would show).
+ */
+function syncCentreChunk() {
+  const chunks = readdirSync('dist/assets').filter((f) => /^outbox-[\w-]+\.js$/.test(f))
+  const name = chunks.find((f) =>
+    chunks.some((o) => o !== f && readFileSync(`dist/assets/${f}`, 'utf8').includes(`./${o}`)),
+  )
+  return new RegExp(`/assets/${name ?? chunks[0]}$`)
+}
 
 test.describe('installable app and its updates', () => {
   test.beforeEach(async ({ page }) => {
@@ -32,10 +53,9 @@ test.describe('installable app and its updates', () => {
   })
 
   test('every screen opens offline from the service worker, navigations fall back to the shell', async ({
-    page,
+    signedIn: page,
     context,
   }) => {
-    await signInWithToken(page)
     await waitForServiceWorker(page)
     await context.setOffline(true)
     for (const [path, heading] of [
@@ -58,90 +78,68 @@ test.describe('installable app and its updates', () => {
     expect(api, 'the service worker never answers /api').toBe('failed')
   })
 
-  test('a chunk gone from the server reloads the page once, then shows the error page with a retry', async ({
-    browser,
-  }) => {
-    const context = await browser.newContext({ serviceWorkers: 'block' })
-    const page = await context.newPage()
-    await useEnglish(page)
-    await signInWithToken(page)
-    // Every start of the page counts itself: the number of reloads, however they were made.
-    await page.addInitScript(() =>
-      sessionStorage.setItem('e2e.boots', String(Number(sessionStorage.getItem('e2e.boots') ?? 0) + 1)),
-    )
-    const boots = () => page.evaluate(() => Number(sessionStorage.getItem('e2e.boots') ?? 0))
-    // The sync centre's route chunk: of the `outbox-*.js` files, the one importing the other (the outbox
-    // module the shell needs at boot shares the name and must keep loading, or nothing would show).
-    const chunks = readdirSync('dist/assets').filter((f) => /^outbox-[\w-]+\.js$/.test(f))
-    const name = chunks.find((f) =>
-      chunks.some((o) => o !== f && readFileSync(`dist/assets/${f}`, 'utf8').includes(`./${o}`)),
-    )
-    const routeChunk = new RegExp(`/assets/${name ?? chunks[0]}$`)
-    await expect(page.getByTestId('home-waiting')).toBeVisible()
-    // Gone after a deploy: the server answers 404, to the import and to the console's check alike.
-    await context.route(routeChunk, (route) => route.fulfill({ status: 404, body: 'Not found' }))
-    const before = await boots()
-    await page.getByRole('link', { name: 'Sync centre', exact: true }).click()
-    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 15_000 })
-    expect((await boots()) - before, 'exactly one reload').toBe(1)
-    await context.unroute(routeChunk)
+  test.describe('without a service worker, where a chunk is fetched from the server', () => {
+    test.use({ serviceWorkers: 'block' })
 
-    // A chunk that got no answer (a dropped line, or Firefox cancelling imports as the user leaves)
-    // is not gone: no reload, which would replace where the user goes; the error page offers a retry.
-    await page.goto('/')
-    await expect(page.getByTestId('home-waiting')).toBeVisible()
-    await page.evaluate(() => sessionStorage.removeItem('chunk-reload-at'))
-    await context.route(routeChunk, (route) => route.abort())
-    const still = await boots()
-    await page.getByRole('link', { name: 'Sync centre', exact: true }).click()
-    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 15_000 })
-    await page.waitForTimeout(1000)
-    expect((await boots()) - still, 'no reload').toBe(0)
-    await context.unroute(routeChunk)
-    await context.close()
-  })
+    test('a chunk gone from the server reloads the page once, then shows the error page with a retry', async ({
+      signedIn: page,
+      context,
+    }) => {
+      const boots = await countBoots(page)
+      const routeChunk = syncCentreChunk()
+      await expect(page.getByTestId('home-waiting')).toBeVisible()
+      // Gone after a deploy: the server answers 404, to the import and to the console's check alike.
+      await context.route(routeChunk, (route) => route.fulfill({ status: 404, body: 'Not found' }))
+      const before = await boots()
+      await page.getByRole('link', { name: 'Sync centre', exact: true }).click()
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 15_000 })
+      expect((await boots()) - before, 'exactly one reload').toBe(1)
+      await context.unroute(routeChunk)
 
-  test('a chunk failing while the page is being left never reloads it over the navigation', async ({
-    browser,
-  }) => {
-    const context = await browser.newContext({ serviceWorkers: 'block' })
-    const page = await context.newPage()
-    await useEnglish(page)
-    await signInWithToken(page)
-    await page.addInitScript(() =>
-      sessionStorage.setItem('e2e.boots', String(Number(sessionStorage.getItem('e2e.boots') ?? 0) + 1)),
-    )
-    const boots = () => page.evaluate(() => Number(sessionStorage.getItem('e2e.boots') ?? 0))
-    const chunks = readdirSync('dist/assets').filter((f) => /^outbox-[\w-]+\.js$/.test(f))
-    const name = chunks.find((f) =>
-      chunks.some((o) => o !== f && readFileSync(`dist/assets/${f}`, 'utf8').includes(`./${o}`)),
-    )
-    const routeChunk = new RegExp(`/assets/${name ?? chunks[0]}$`)
-    await expect(page.getByTestId('home-waiting')).toBeVisible()
-    // The chunk is gone, but its failure arrives as the page is being left (what Firefox does to the
-    // imports in flight when the user goes elsewhere): the navigation, not a reload, must win.
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
+      // A chunk that got no answer (a dropped line, or Firefox cancelling imports as the user leaves)
+      // is not gone: no reload, which would replace where the user goes; the error page offers a retry.
+      await page.goto('/')
+      await expect(page.getByTestId('home-waiting')).toBeVisible()
+      await page.evaluate(() => sessionStorage.removeItem('chunk-reload-at'))
+      await context.route(routeChunk, (route) => route.abort())
+      const still = await boots()
+      await page.getByRole('link', { name: 'Sync centre', exact: true }).click()
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 15_000 })
+      await page.waitForTimeout(1000)
+      expect((await boots()) - still, 'no reload').toBe(0)
+      await context.unroute(routeChunk)
     })
-    await context.route(routeChunk, async (route) => {
-      await held
-      await route.fulfill({ status: 404, body: 'Not found' })
+
+    test('a chunk failing while the page is being left never reloads it over the navigation', async ({
+      signedIn: page,
+      context,
+    }) => {
+      const boots = await countBoots(page)
+      const routeChunk = syncCentreChunk()
+      await expect(page.getByTestId('home-waiting')).toBeVisible()
+      // The chunk is gone, but its failure arrives as the page is being left (what Firefox does to the
+      // imports in flight when the user goes elsewhere): the navigation, not a reload, must win.
+      let release: () => void = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await context.route(routeChunk, async (route) => {
+        await held
+        await route.fulfill({ status: 404, body: 'Not found' })
+      })
+      const before = await boots()
+      await page.getByRole('link', { name: 'Sync centre', exact: true }).click()
+      await page.evaluate(() => window.dispatchEvent(new Event('beforeunload')))
+      release()
+      await page.waitForTimeout(3000)
+      expect((await boots()) - before, 'no reload').toBe(0)
     })
-    const before = await boots()
-    await page.getByRole('link', { name: 'Sync centre', exact: true }).click()
-    await page.evaluate(() => window.dispatchEvent(new Event('beforeunload')))
-    release()
-    await page.waitForTimeout(3000)
-    expect((await boots()) - before, 'no reload').toBe(0)
-    await context.close()
   })
 
   test('a new version waits for the user, then every open tab reloads together', async ({
-    page,
+    signedIn: page,
     context,
   }) => {
-    await signInWithToken(page)
     await waitForServiceWorker(page)
     const second = await context.newPage()
     await second.goto('/data-formats')

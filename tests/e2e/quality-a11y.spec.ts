@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, signInAs, test } from './fixtures'
 import {
   entityIds,
   expectNoAxeViolations,
@@ -8,7 +9,7 @@ import {
   settle,
   VIEWPORTS,
 } from './quality-support'
-import { signInWithToken, useEnglish } from './support'
+import { useEnglish } from './support'
 
 // A missing control fails in seconds, with its name, rather than at the test's timeout.
 test.use({ actionTimeout: 15_000 })
@@ -46,9 +47,8 @@ for (const viewport of VIEWPORTS) {
       }
     })
 
-    test('every route signed in passes axe', async ({ page, request }) => {
+    test('every route signed in passes axe', async ({ signedIn: page, request }) => {
       const ids = await entityIds(request)
-      await signInWithToken(page)
       for (const route of ROUTES) {
         const url = resolveRoute(route, ids)
         await test.step(`signed in ${route}`, async () => {
@@ -66,7 +66,7 @@ for (const viewport of VIEWPORTS) {
       await settle(page)
       if (viewport.name === 'mobile') await openDrawer(page, where('/login drawer open (signed out)'))
 
-      await signInWithToken(page)
+      await signInAs(page)
       if (viewport.name === 'mobile') await openDrawer(page, where('/ drawer open (signed in)'))
 
       await page.goto('/data-formats')
@@ -145,8 +145,9 @@ function expectNamedAndVisible(stops: Stop[], screen: string) {
   expect(keyboardProblems(stops, screen)).toEqual([])
 }
 
-test('keyboard: the shell and the data-format form are reachable, named and show focus', async ({ page }) => {
-  await signInWithToken(page)
+test('keyboard: the shell and the data-format form are reachable, named and show focus', async ({
+  signedIn: page,
+}) => {
   await page.goto('/data-formats/create')
   await settle(page)
   expectNamedAndVisible(await tabThrough(page), '/data-formats/create @1280px')
@@ -163,8 +164,9 @@ test('keyboard: the shell and the data-format form are reachable, named and show
 
 test.describe('keyboard at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } })
-  test('the menu drawer opens by keyboard, its entries are named and show focus', async ({ page }) => {
-    await signInWithToken(page)
+  test('the menu drawer opens by keyboard, its entries are named and show focus', async ({
+    signedIn: page,
+  }) => {
     await settle(page)
     await page.getByRole('button', { name: 'Open menu' }).focus()
     await page.keyboard.press('Enter')
@@ -191,7 +193,7 @@ test('keyboard: on every screen each Tab stop is named and shows its focus', asy
   for (const route of ROUTES) {
     if (PUBLIC_ROUTES.has(route) && route !== '/redirect') await visit(route, 'signed out')
   }
-  await signInWithToken(page)
+  await signInAs(page)
   for (const route of ROUTES) {
     // /login and the sign-in callback send a signed-in user on; they were seen signed out.
     if (route !== '/login' && route !== '/redirect') await visit(route, 'signed in')

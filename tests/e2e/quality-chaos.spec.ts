@@ -1,6 +1,7 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
+import { expect, signInAs, test } from './fixtures'
 import { useQualityEnvironment as inQualityEnvironment, QUALITY_ENV } from './quality-support'
-import { useEnglish as inEnglish, platform, signInWithToken, waitForServiceWorker } from './support'
+import { useEnglish as inEnglish, platform, waitForServiceWorker } from './support'
 
 // A missing control fails in seconds, with its name, rather than at the test's timeout.
 test.use({ actionTimeout: 15_000 })
@@ -107,9 +108,8 @@ test('chaos: two tabs, offline periods, reloads and closed pages lose and duplic
     return page
   }
   const first = await context.newPage()
-  await inEnglish(first)
   await inQualityEnvironment(first)
-  await signInWithToken(first)
+  await signInAs(first)
   await waitForServiceWorker(first)
   const tabs: Page[] = [first, await open(context)]
 

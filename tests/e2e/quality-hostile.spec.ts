@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, signInAs, test } from './fixtures'
 import { entityIds, QUALITY_ENV, ROUTES, resolveRoute, useQualityEnvironment } from './quality-support'
-import { ADMIN_TOKEN, platform, readBootStore, signInWithToken, uniqueCode, useEnglish } from './support'
+import { ADMIN_TOKEN, platform, readBootStore, uniqueCode } from './support'
 
 // A missing control fails in seconds, with its name, rather than at the test's timeout.
 test.use({ actionTimeout: 15_000 })
@@ -41,10 +42,9 @@ async function watchForExecution(page: Page) {
 
 /** Signed in, in English, in the quality environment, and watching for any payload that runs. */
 async function useWatchedSignIn(page: Page) {
-  await useEnglish(page)
   await useQualityEnvironment(page)
   const check = await watchForExecution(page)
-  await signInWithToken(page)
+  await signInAs(page)
   return check
 }
 
@@ -237,10 +237,9 @@ test.describe('broken platform answers', () => {
 
   for (const broken of BROKEN) {
     test(`data-format list with ${broken.name}: an error message, never a blank screen`, async ({ page }) => {
-      await useEnglish(page)
       const crashes: string[] = []
       page.on('pageerror', (error) => crashes.push(error.message))
-      await signInWithToken(page)
+      await signInAs(page)
       await page.route('**/api/*/products/*/data-formats?*', (route) =>
         route.fulfill({
           status: broken.status,
@@ -257,10 +256,9 @@ test.describe('broken platform answers', () => {
   }
 
   test('a request that times out gives an error message, never a blank screen', async ({ page }) => {
-    await useEnglish(page)
     const crashes: string[] = []
     page.on('pageerror', (error) => crashes.push(error.message))
-    await signInWithToken(page)
+    await signInAs(page)
     await page.route('**/api/*/products/*/data-formats?*', (route) => route.abort('timedout'))
     await page.goto('/data-formats')
     await expect(page.getByRole('heading', { name: 'Data Formats', level: 1 })).toBeVisible()
@@ -296,10 +294,9 @@ test.describe('broken platform answers', () => {
       request,
     }) => {
       test.setTimeout(180_000)
-      await useEnglish(page)
       const crashes: string[] = []
       page.on('pageerror', (error) => crashes.push(error.message))
-      await signInWithToken(page)
+      await signInAs(page)
       const ids = await entityIds(request)
       await page.route('**/api/**', (route) =>
         route.fulfill({ status: broken.status, body: broken.body, contentType: broken.type }),
@@ -340,8 +337,7 @@ test('the server sends a strict CSP and browsing breaks none of it', async ({ pa
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) consoleViolations.push(m.text())
   })
-  await useEnglish(page)
-  await signInWithToken(page)
+  await signInAs(page)
   for (const path of [
     '/data-formats',
     '/data-formats/create',
@@ -369,8 +365,7 @@ test('tokens never appear in URLs, console messages or page text', async ({ page
   page.on('request', (r) => urls.push(r.url()))
   page.on('console', (m) => logs.push(m.text()))
   page.on('pageerror', (e) => logs.push(e.message))
-  await useEnglish(page)
-  await signInWithToken(page)
+  await signInAs(page)
   const session = (await readBootStore<{ token?: string; refreshToken?: string }>(page, 'session')) ?? {}
   const secrets = [ADMIN_TOKEN, session.token, session.refreshToken].filter(
     (s): s is string => typeof s === 'string' && s.length > 8,

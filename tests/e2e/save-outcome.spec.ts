@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
-import { createItem } from './catalog-support'
-import { ADMIN_TOKEN, OPERATOR_TOKEN, platform, signInWithToken, uniqueCode, useEnglish } from './support'
-import { createTask, getTask } from './tasks-support'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { OPERATOR_TOKEN, platform, uniqueCode } from './support'
+import { getTask } from './tasks-support'
 
 // A save waits for the platform's answer: refused, the form stays open with the platform's errors on
 // its fields; offline or unanswered, a notice says the change is kept on this device; refused later,
@@ -12,14 +12,6 @@ import { createTask, getTask } from './tasks-support'
 test.use({ serviceWorkers: 'block' })
 
 const FORMATS = '/api/sandbox/internal/products/v2/data-formats'
-
-test.beforeEach(async ({ page }) => {
-  await useEnglish(page)
-})
-
-async function inFinnish(page: Page) {
-  await page.evaluate(() => localStorage.setItem('locale', 'fi'))
-}
 
 async function formatsWithCode(page: Page, code: string) {
   const { json } = await platform<{ itemList: { id: string; dataFormatCode: string; name: string }[] }>(
@@ -46,51 +38,11 @@ async function outboxEntries(page: Page) {
   )
 }
 
-test('a taken data-format code stays on the open form, in Finnish, until it is corrected', async ({
-  page,
-  request,
-}) => {
-  const taken = uniqueCode('TAKEN')
-  expect((await platform(request, 'POST', FORMATS, { dataFormatCode: taken, name: 'First' })).status).toBe(
-    201,
-  )
-  await signInWithToken(page)
-  await inFinnish(page)
-  await page.goto('/data-formats/create')
-  await page.getByLabel('Koodi').fill(taken)
-  await page.getByLabel('Nimi').fill('Toinen')
-  await page.getByRole('button', { name: 'Tallenna' }).click()
-
-  // The platform's answer, on the field of the form that is still open.
-  await expect(page.getByText('Toisella tietomuodolla on jo tämä koodi.')).toBeVisible({ timeout: 15_000 })
-  await expect(page).toHaveURL(/\/data-formats\/create$/)
-  await expect(page.getByLabel('Koodi')).toHaveAttribute('aria-invalid', 'true')
-  const refusal = page.getByTestId('platform-refusal')
-  await expect(refusal).toContainText('Alusta ei hyväksynyt muutosta')
-  // The platform's own text only as a detail.
-  await expect(page.getByTestId('platform-text')).toBeHidden()
-  await refusal.getByText('Alustan viesti').click()
-  await expect(page.getByTestId('platform-text')).toHaveText(
-    '409: A data format with the same code already exists.',
-  )
-  expect(await formatsWithCode(page, taken)).toHaveLength(1)
-
-  const free = uniqueCode('FREE')
-  await page.getByLabel('Koodi').fill(free)
-  await page.getByRole('button', { name: 'Tallenna' }).click()
-  await expect(page).toHaveURL(/\/data-formats(\?|$)/, { timeout: 15_000 })
-  await expect(page.getByTestId('notices')).toContainText('Toinen tallennettu.')
-  // The refused change was sent again corrected, not queued twice.
-  expect((await formatsWithCode(page, free)).map((f) => f.name)).toEqual(['Toinen'])
-  expect(await outboxEntries(page)).toBe(0)
-})
-
 test('a product code taken meanwhile is said on the Product code field of the open form', async ({
-  page,
-  request,
+  signedIn: page,
+  made,
 }) => {
-  const { productCode: code } = await createItem(request, 'dataproduct')
-  await signInWithToken(page)
+  const { productCode: code } = await made.product('dataproduct')
   await page.goto('/products/create')
   await page.getByLabel('Name').fill('Copy')
   await page.getByLabel('Product code').fill(code)
@@ -102,14 +54,16 @@ test('a product code taken meanwhile is said on the Product code field of the op
   await expect(page.getByLabel('Product code')).toHaveAttribute('aria-invalid', 'true')
 })
 
-test('a conflict (412) keeps the form open and leads to the sync centre', async ({ page, request }) => {
+test('a conflict (412) keeps the form open and leads to the sync centre', async ({
+  signedIn: page,
+  request,
+}) => {
   const code = uniqueCode('VER')
   const made = await platform<{ id: string }>(request, 'POST', FORMATS, {
     dataFormatCode: code,
     name: 'Mine',
   })
   const id = made.json.result?.id as string
-  await signInWithToken(page)
   await page.goto(`/data-formats/${id}/edit`)
   await expect(page.getByLabel('Name')).toHaveValue('Mine')
   // Another client changes it after the form was opened.
@@ -126,10 +80,9 @@ test('a conflict (412) keeps the form open and leads to the sync centre', async 
 })
 
 test('a server error (500) says the change is kept on this device and sent again, and it is', async ({
-  page,
+  signedIn: page,
 }) => {
   const code = uniqueCode('FIVE')
-  await signInWithToken(page)
   await page.goto('/data-formats/create')
   let refuse = true
   await page.route(`**${FORMATS}`, (route) =>
@@ -159,106 +112,10 @@ test('a server error (500) says the change is kept on this device and sent again
   expect((await formatsWithCode(page, code)).map((f) => f.name)).toEqual(['Later'])
 })
 
-test('offline, the notice says the change is saved on this device; refused later, the sync centre leads back to the form with the input and the messages', async ({
-  page,
-  context,
-  request,
-}) => {
-  const taken = uniqueCode('LATER')
-  expect((await platform(request, 'POST', FORMATS, { dataFormatCode: taken, name: 'Already' })).status).toBe(
-    201,
-  )
-  await signInWithToken(page)
-  await inFinnish(page)
-  // The screens' code is loaded before the connection goes (no service worker keeps it here).
-  await page.goto('/data-formats/create')
-  await expect(page.getByLabel('Koodi')).toBeVisible()
-  await page.goto('/data-formats')
-  await page.getByRole('link', { name: 'Uusi tietomuoto' }).click()
-  await expect(page.getByLabel('Koodi')).toBeVisible()
-  await context.setOffline(true)
-  await page.getByLabel('Koodi').fill(taken)
-  await page.getByLabel('Nimi').fill('Kirjoitettu offline')
-  await page.getByLabel('Kuvaus').fill('Tämä teksti säilyy')
-  await page.getByRole('button', { name: 'Tallenna' }).click()
-  await expect(page.getByTestId('notices')).toContainText(
-    'Kirjoitettu offline on tallennettu tälle laitteelle, ja se lähetetään, kun alustaan saadaan yhteys.',
-  )
-  await expect(page).toHaveURL(/\/data-formats(\?|$)/)
-
-  await context.setOffline(false)
-  await page.goto('/outbox')
-  const entry = page.getByTestId('outbox-entry')
-  await expect(entry).toContainText('409', { timeout: 20_000 })
-  await entry.getByRole('link', { name: /^Avaa lomakkeessa/ }).click()
-  await expect(page).toHaveURL(/\/data-formats\/local.+\/edit$/)
-  // What was typed, and the platform's message on its field.
-  await expect(page.getByLabel('Koodi')).toHaveValue(taken)
-  await expect(page.getByLabel('Nimi')).toHaveValue('Kirjoitettu offline')
-  await expect(page.getByLabel('Kuvaus')).toHaveValue('Tämä teksti säilyy')
-  await expect(page.getByText('Toisella tietomuodolla on jo tämä koodi.')).toBeVisible()
-  await expect(page.getByTestId('platform-refusal')).toContainText('Alusta ei hyväksynyt muutosta')
-
-  const free = uniqueCode('FIXED')
-  await page.getByLabel('Koodi').fill(free)
-  await page.getByRole('button', { name: 'Tallenna' }).click()
-  await expect(page).toHaveURL(/\/data-formats(\?|$)/, { timeout: 15_000 })
-  await expect(page.getByTestId('notices')).toContainText('Kirjoitettu offline tallennettu.')
-  expect((await formatsWithCode(page, free)).map((f) => f.name)).toEqual(['Kirjoitettu offline'])
-  expect(await outboxEntries(page)).toBe(0)
-})
-
-test('a notification address only the platform refuses is said on its field, on its tab, of the open task form', async ({
-  page,
-}) => {
-  const name = uniqueCode('Notify')
-  await signInWithToken(page)
-  await inFinnish(page)
-  await page.goto('/tasks/create')
-  await page.getByRole('textbox', { name: 'Nimi', exact: true }).fill(name)
-  await page.getByRole('tab', { name: 'Ilmoitukset' }).click()
-  await page.getByRole('button', { name: 'Lisää ilmoitus' }).click()
-  await page.getByLabel('URL-osoite', { exact: true }).fill('http://printer.local/hook')
-  await page.getByRole('tab', { name: 'Yleiset' }).click()
-  await page.getByRole('button', { name: 'Tallenna' }).click()
-  // The refused field's tab opens, with the platform's answer on the field.
-  await expect(page.getByRole('tab', { name: 'Ilmoitukset' })).toHaveAttribute('aria-selected', 'true', {
-    timeout: 15_000,
-  })
-  await expect(page.getByText('Alusta ei kutsu paikallisia tai yksityisiä osoitteita.')).toBeVisible()
-  await expect(page.getByLabel('URL-osoite', { exact: true })).toHaveAttribute('aria-invalid', 'true')
-  await expect(page).toHaveURL(/\/tasks\/create$/)
-  await page.getByLabel('URL-osoite', { exact: true }).fill('https://example.com/hook')
-  await page.getByRole('button', { name: 'Tallenna' }).click()
-  await expect(page).toHaveURL(/\/tasks(\?|$)/, { timeout: 15_000 })
-  await expect(page.getByTestId('notices')).toContainText(`${name} tallennettu.`)
-})
-
-test('interval and concurrency follow the platform rules, said in hours and at-once counts, in Finnish', async ({
-  page,
-}) => {
-  await signInWithToken(page)
-  await inFinnish(page)
-  await page.goto('/tasks/create')
-  await page.getByRole('textbox', { name: 'Nimi', exact: true }).fill(uniqueCode('Rajat'))
-  await page.getByLabel('Toistoväli').fill('9999h')
-  await page.getByLabel('Samanaikaiset suoritukset').fill('5000')
-  await page.getByRole('button', { name: 'Tallenna' }).click()
-  await expect(page.getByText('Enintään 8784 h (366 päivää)')).toBeVisible()
-  await expect(page.getByText('Enintään 1000 kerrallaan')).toBeVisible()
-  await expect(page).toHaveURL(/\/tasks\/create$/)
-  // The limit itself passes, as it does on the platform.
-  await page.getByLabel('Toistoväli').fill('8784h')
-  await page.getByLabel('Samanaikaiset suoritukset').fill('1000')
-  await expect(page.getByText('Enintään 8784 h (366 päivää)')).toHaveCount(0)
-  await expect(page.getByText('Enintään 1000 kerrallaan')).toHaveCount(0)
-})
-
 test('a cron date that never comes is refused; a time the zone skips is said in the preview', async ({
-  page,
+  signedIn: page,
   request,
 }) => {
-  await signInWithToken(page)
   await page.goto('/tasks/create')
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(uniqueCode('Never'))
   await page.getByRole('button', { name: 'Add scheduled job' }).click()
@@ -288,11 +145,11 @@ test('a cron date that never comes is refused; a time the zone skips is said in 
 })
 
 test('the scheduled jobs of an existing task are edited and saved, then the task screen opens', async ({
-  page,
+  signedIn: page,
+  made,
   request,
 }) => {
-  const task = await createTask(request, { name: uniqueCode('Jobs') })
-  await signInWithToken(page)
+  const task = await made.task({ name: uniqueCode('Jobs') })
   await page.goto(`/tasks/${task.id}/edit`)
   const jobs = page.getByTestId('task-job')
   await expect(jobs).toHaveCount(1)
@@ -311,11 +168,11 @@ test('the scheduled jobs of an existing task are edited and saved, then the task
 })
 
 test('a task is deleted after a confirmation and only once the platform did it', async ({
-  page,
+  signedIn: page,
+  made,
   request,
 }) => {
-  const task = await createTask(request, { name: uniqueCode('Delete me') })
-  await signInWithToken(page, ADMIN_TOKEN)
+  const task = await made.task({ name: uniqueCode('Delete me') })
   await page.goto(`/tasks/${task.id}`)
   await page.getByRole('button', { name: 'Delete' }).click()
   const dialog = page.getByRole('dialog')
@@ -330,30 +187,12 @@ test('a task is deleted after a confirmation and only once the platform did it',
   expect((await platform(request, 'GET', `/api/sandbox/tasks/${task.id}`)).status).toBe(404)
 })
 
-test('the operator may not delete a task: Delete is disabled with the reason, and the platform refuses it too', async ({
-  page,
+test('a delete the platform refuses keeps the task screen and says so', async ({
+  signedIn: page,
+  made,
   request,
 }) => {
-  const task = await createTask(request, { name: uniqueCode('Kept') })
-  await signInWithToken(page, OPERATOR_TOKEN)
-  await page.goto(`/tasks/${task.id}`)
-  const remove = page.getByRole('button', { name: /^Delete/ })
-  await expect(remove).toBeDisabled()
-  await expect(remove).toHaveAttribute('title', 'You do not have permission to do this.')
-  const refused = await platform(
-    request,
-    'DELETE',
-    `/api/sandbox/tasks/${task.id}`,
-    undefined,
-    OPERATOR_TOKEN,
-  )
-  expect(refused.status).toBe(403)
-  expect(await getTask(request, task.id)).toBeDefined()
-})
-
-test('a delete the platform refuses keeps the task screen and says so', async ({ page, request }) => {
-  const task = await createTask(request, { name: uniqueCode('Refused delete') })
-  await signInWithToken(page)
+  const task = await made.task({ name: uniqueCode('Refused delete') })
   await page.goto(`/tasks/${task.id}`)
   await page.route(`**/api/sandbox/tasks/${task.id}`, (route) =>
     route.request().method() === 'DELETE'
@@ -375,12 +214,11 @@ test('a delete the platform refuses keeps the task screen and says so', async ({
 })
 
 test('at 360 px the task screen offers Delete within the screen, and the saved notice fits', async ({
-  page,
-  request,
+  signedIn: page,
+  made,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 })
-  const task = await createTask(request, { name: `Narrow screen ${Date.now() % 100000}` })
-  await signInWithToken(page)
+  const task = await made.task({ name: `Narrow screen ${Date.now() % 100000}` })
   await page.goto(`/tasks/${task.id}/edit`)
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`${task.name} 2`)
   await page.getByRole('button', { name: 'Save' }).click()
@@ -391,4 +229,159 @@ test('at 360 px the task screen offers Delete within the screen, and the saved n
   const box = await remove.boundingBox()
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+})
+
+test.describe('in Finnish', () => {
+  test.use({ consoleLocale: 'fi' })
+
+  test('a taken data-format code stays on the open form, in Finnish, until it is corrected', async ({
+    signedIn: page,
+    request,
+  }) => {
+    const taken = uniqueCode('TAKEN')
+    expect((await platform(request, 'POST', FORMATS, { dataFormatCode: taken, name: 'First' })).status).toBe(
+      201,
+    )
+    await page.goto('/data-formats/create')
+    await page.getByLabel('Koodi').fill(taken)
+    await page.getByLabel('Nimi').fill('Toinen')
+    await page.getByRole('button', { name: 'Tallenna' }).click()
+
+    // The platform's answer, on the field of the form that is still open.
+    await expect(page.getByText('Toisella tietomuodolla on jo tämä koodi.')).toBeVisible({ timeout: 15_000 })
+    await expect(page).toHaveURL(/\/data-formats\/create$/)
+    await expect(page.getByLabel('Koodi')).toHaveAttribute('aria-invalid', 'true')
+    const refusal = page.getByTestId('platform-refusal')
+    await expect(refusal).toContainText('Alusta ei hyväksynyt muutosta')
+    // The platform's own text only as a detail.
+    await expect(page.getByTestId('platform-text')).toBeHidden()
+    await refusal.getByText('Alustan viesti').click()
+    await expect(page.getByTestId('platform-text')).toHaveText(
+      '409: A data format with the same code already exists.',
+    )
+    expect(await formatsWithCode(page, taken)).toHaveLength(1)
+
+    const free = uniqueCode('FREE')
+    await page.getByLabel('Koodi').fill(free)
+    await page.getByRole('button', { name: 'Tallenna' }).click()
+    await expect(page).toHaveURL(/\/data-formats(\?|$)/, { timeout: 15_000 })
+    await expect(page.getByTestId('notices')).toContainText('Toinen tallennettu.')
+    // The refused change was sent again corrected, not queued twice.
+    expect((await formatsWithCode(page, free)).map((f) => f.name)).toEqual(['Toinen'])
+    expect(await outboxEntries(page)).toBe(0)
+  })
+
+  test('offline, the notice says the change is saved on this device; refused later, the sync centre leads back to the form with the input and the messages', async ({
+    signedIn: page,
+    context,
+    request,
+  }) => {
+    const taken = uniqueCode('LATER')
+    expect(
+      (await platform(request, 'POST', FORMATS, { dataFormatCode: taken, name: 'Already' })).status,
+    ).toBe(201)
+    // The screens' code is loaded before the connection goes (no service worker keeps it here).
+    await page.goto('/data-formats/create')
+    await expect(page.getByLabel('Koodi')).toBeVisible()
+    await page.goto('/data-formats')
+    await page.getByRole('link', { name: 'Uusi tietomuoto' }).click()
+    await expect(page.getByLabel('Koodi')).toBeVisible()
+    await context.setOffline(true)
+    await page.getByLabel('Koodi').fill(taken)
+    await page.getByLabel('Nimi').fill('Kirjoitettu offline')
+    await page.getByLabel('Kuvaus').fill('Tämä teksti säilyy')
+    await page.getByRole('button', { name: 'Tallenna' }).click()
+    await expect(page.getByTestId('notices')).toContainText(
+      'Kirjoitettu offline on tallennettu tälle laitteelle, ja se lähetetään, kun alustaan saadaan yhteys.',
+    )
+    await expect(page).toHaveURL(/\/data-formats(\?|$)/)
+
+    await context.setOffline(false)
+    await page.goto('/outbox')
+    const entry = page.getByTestId('outbox-entry')
+    await expect(entry).toContainText('409', { timeout: 20_000 })
+    await entry.getByRole('link', { name: /^Avaa lomakkeessa/ }).click()
+    await expect(page).toHaveURL(/\/data-formats\/local.+\/edit$/)
+    // What was typed, and the platform's message on its field.
+    await expect(page.getByLabel('Koodi')).toHaveValue(taken)
+    await expect(page.getByLabel('Nimi')).toHaveValue('Kirjoitettu offline')
+    await expect(page.getByLabel('Kuvaus')).toHaveValue('Tämä teksti säilyy')
+    await expect(page.getByText('Toisella tietomuodolla on jo tämä koodi.')).toBeVisible()
+    await expect(page.getByTestId('platform-refusal')).toContainText('Alusta ei hyväksynyt muutosta')
+
+    const free = uniqueCode('FIXED')
+    await page.getByLabel('Koodi').fill(free)
+    await page.getByRole('button', { name: 'Tallenna' }).click()
+    await expect(page).toHaveURL(/\/data-formats(\?|$)/, { timeout: 15_000 })
+    await expect(page.getByTestId('notices')).toContainText('Kirjoitettu offline tallennettu.')
+    expect((await formatsWithCode(page, free)).map((f) => f.name)).toEqual(['Kirjoitettu offline'])
+    expect(await outboxEntries(page)).toBe(0)
+  })
+
+  test('a notification address only the platform refuses is said on its field, on its tab, of the open task form', async ({
+    signedIn: page,
+  }) => {
+    const name = uniqueCode('Notify')
+    await page.goto('/tasks/create')
+    await page.getByRole('textbox', { name: 'Nimi', exact: true }).fill(name)
+    await page.getByRole('tab', { name: 'Ilmoitukset' }).click()
+    await page.getByRole('button', { name: 'Lisää ilmoitus' }).click()
+    await page.getByLabel('URL-osoite', { exact: true }).fill('http://printer.local/hook')
+    await page.getByRole('tab', { name: 'Yleiset' }).click()
+    await page.getByRole('button', { name: 'Tallenna' }).click()
+    // The refused field's tab opens, with the platform's answer on the field.
+    await expect(page.getByRole('tab', { name: 'Ilmoitukset' })).toHaveAttribute('aria-selected', 'true', {
+      timeout: 15_000,
+    })
+    await expect(page.getByText('Alusta ei kutsu paikallisia tai yksityisiä osoitteita.')).toBeVisible()
+    await expect(page.getByLabel('URL-osoite', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+    await expect(page).toHaveURL(/\/tasks\/create$/)
+    await page.getByLabel('URL-osoite', { exact: true }).fill('https://example.com/hook')
+    await page.getByRole('button', { name: 'Tallenna' }).click()
+    await expect(page).toHaveURL(/\/tasks(\?|$)/, { timeout: 15_000 })
+    await expect(page.getByTestId('notices')).toContainText(`${name} tallennettu.`)
+  })
+
+  test('interval and concurrency follow the platform rules, said in hours and at-once counts, in Finnish', async ({
+    signedIn: page,
+  }) => {
+    await page.goto('/tasks/create')
+    await page.getByRole('textbox', { name: 'Nimi', exact: true }).fill(uniqueCode('Rajat'))
+    await page.getByLabel('Toistoväli').fill('9999h')
+    await page.getByLabel('Samanaikaiset suoritukset').fill('5000')
+    await page.getByRole('button', { name: 'Tallenna' }).click()
+    await expect(page.getByText('Enintään 8784 h (366 päivää)')).toBeVisible()
+    await expect(page.getByText('Enintään 1000 kerrallaan')).toBeVisible()
+    await expect(page).toHaveURL(/\/tasks\/create$/)
+    // The limit itself passes, as it does on the platform.
+    await page.getByLabel('Toistoväli').fill('8784h')
+    await page.getByLabel('Samanaikaiset suoritukset').fill('1000')
+    await expect(page.getByText('Enintään 8784 h (366 päivää)')).toHaveCount(0)
+    await expect(page.getByText('Enintään 1000 kerrallaan')).toHaveCount(0)
+  })
+})
+
+test.describe('as the operator', () => {
+  test.use({ token: OPERATOR_TOKEN })
+
+  test('the operator may not delete a task: Delete is disabled with the reason, and the platform refuses it too', async ({
+    signedIn: page,
+    made,
+    request,
+  }) => {
+    const task = await made.task({ name: uniqueCode('Kept') })
+    await page.goto(`/tasks/${task.id}`)
+    const remove = page.getByRole('button', { name: /^Delete/ })
+    await expect(remove).toBeDisabled()
+    await expect(remove).toHaveAttribute('title', 'You do not have permission to do this.')
+    const refused = await platform(
+      request,
+      'DELETE',
+      `/api/sandbox/tasks/${task.id}`,
+      undefined,
+      OPERATOR_TOKEN,
+    )
+    expect(refused.status).toBe(403)
+    expect(await getTask(request, task.id)).toBeDefined()
+  })
 })

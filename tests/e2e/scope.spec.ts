@@ -1,31 +1,15 @@
-import { expect, test } from '@playwright/test'
-import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
+import { expect, test } from './fixtures'
 
 // Environment, API version and organization are part of what a screen shows: a switch never leaves
 // another scope's list on screen, a bogus organization id is not kept, and a screen the menu hides on
 // a version is not reachable by its address.
 
-test.beforeEach(async ({ page }) => {
-  await useEnglish(page)
-})
-
 test("switching environment shows the other environment's list at once, without a reload", async ({
-  page,
-  request,
+  signedIn: page,
+  made,
 }) => {
-  const sandboxName = uniqueCode('sandbox_only')
-  const productionName = uniqueCode('production_only')
-  for (const [env, code] of [
-    ['sandbox', sandboxName],
-    ['production', productionName],
-  ]) {
-    const { status } = await platform(request, 'POST', `/api/${env}/internal/products/v2/data-formats`, {
-      dataFormatCode: code,
-      name: `Format ${code}`,
-    })
-    expect(status).toBeLessThan(300)
-  }
-  await signInWithToken(page)
+  const { code: sandboxName } = await made.format({ prefix: 'sandbox_only' })
+  const { code: productionName } = await made.format({ prefix: 'production_only', env: 'production' })
   await page.goto('/data-formats?page=1&limit=100')
   await expect(page.getByRole('cell', { name: sandboxName, exact: true })).toBeVisible()
   const loads: string[] = []
@@ -45,9 +29,8 @@ test("switching environment shows the other environment's list at once, without 
 })
 
 test("a bogus ?organizationId is dropped once the platform has listed the user's organizations", async ({
-  page,
+  signedIn: page,
 }) => {
-  await signInWithToken(page)
   const sent: string[] = []
   await page.goto('/products?organizationId=not-an-organization-of-mine')
   await expect(page.getByRole('heading', { name: 'Data Products' })).toBeVisible()
@@ -66,9 +49,8 @@ test("a bogus ?organizationId is dropped once the platform has listed the user's
 })
 
 test('the sources screens, hidden from the menu on API v1, are not reachable by address on v1', async ({
-  page,
+  signedIn: page,
 }) => {
-  await signInWithToken(page)
   await page.goto('/sources')
   await expect(page.getByRole('heading', { name: 'Data Sources' })).toBeVisible()
   await page.getByLabel('API version').selectOption('v1')

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { OPERATOR_TOKEN, readBootStore, signInWithToken, useEnglish } from './support'
 
 test.describe('sign-in', () => {
@@ -137,9 +137,8 @@ test.describe('sign-in', () => {
   })
 
   test('organizations are sorted accent-insensitively; a choice is stored and the page reloads', async ({
-    page,
+    signedIn: page,
   }) => {
-    await signInWithToken(page)
     const select = page.getByRole('combobox', { name: 'Organization' })
     await expect(select.locator('option')).toHaveText([
       'Current organization...',
@@ -165,8 +164,7 @@ test.describe('sign-in', () => {
     expect(await page.evaluate(() => localStorage.getItem('organizationId'))).toBeNull()
   })
 
-  test('the v1 API version hides the sources group', async ({ page }) => {
-    await signInWithToken(page)
+  test('the v1 API version hides the sources group', async ({ signedIn: page }) => {
     const menu = page.getByRole('navigation', { name: 'Main menu' })
     await expect(menu.getByRole('link', { name: 'Browse' })).toBeVisible()
     await page.getByLabel('API version').selectOption('v1')

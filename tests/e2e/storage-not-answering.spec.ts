@@ -1,12 +1,9 @@
-import { expect, test } from '@playwright/test'
-import { signInWithToken, useEnglish } from './support'
+import { expect, test } from './fixtures'
 
 test('a device storage that does not answer: the console says so and offers a reload, then recovers', async ({
-  page,
+  signedIn: page,
   context,
 }) => {
-  await useEnglish(page)
-  await signInWithToken(page)
   await expect(page.getByText('Tasks by status')).toBeVisible()
 
   // Another tab holds the boot store with a transaction that never ends, as WebKit leaves one of a

@@ -134,12 +134,6 @@ export const outboxCount = (page: Page) =>
       }),
   )
 
-/** Signs in (the login page in English), then reads the console in Finnish, the default language. */
-export async function signInFinnish(page: Page, token?: string) {
-  await signInWithToken(page, token)
-  await page.evaluate(() => localStorage.setItem('locale', 'fi'))
-}
-
 export interface MadeFormat {
   id: string
   name: string

@@ -1,13 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
-import {
-  networkQuiet,
-  signInWithToken,
-  uniqueCode,
-  useEnglish,
-  waitForCached,
-  waitForOutboxDb,
-  waitForServiceWorker,
-} from './support'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { networkQuiet, uniqueCode, waitForCached, waitForOutboxDb, waitForServiceWorker } from './support'
 import { findTasks, getTask } from './tasks-support'
 
 /** Values typed into the task form: found anywhere on the device, one is a leak. */
@@ -77,18 +70,13 @@ async function expectNoSecretOnDevice(page: Page, when: string) {
 }
 
 test.describe('task secrets never stay on the device', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
-
   test('typed, saved online and offline, replayed and every screen visited: no secret in storage', async ({
-    page,
+    signedIn: page,
     context,
     request,
   }) => {
     test.setTimeout(180_000)
     const name = uniqueCode('Secret task')
-    await signInWithToken(page)
     await waitForServiceWorker(page)
     await page.goto('/tasks')
     await page.getByRole('link', { name: 'New task' }).click()

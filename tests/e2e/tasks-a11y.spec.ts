@@ -1,19 +1,17 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
-import { signInWithToken, uniqueCode, useEnglish } from './support'
+import { expect, test } from './fixtures'
+import { uniqueCode } from './support'
 import { createTask } from './tasks-support'
 
 for (const width of [1280, 390]) {
-  test(`axe finds no violation on the task screens at ${width} px`, async ({ page, request }) => {
+  test(`axe finds no violation on the task screens at ${width} px`, async ({ signedIn: page, request }) => {
     // Six axe passes on a shared, busy machine take longer than the default minute.
     test.setTimeout(150_000)
-    await useEnglish(page)
     const task = await createTask(request, {
       name: uniqueCode('Axe'),
       notifications: [{ internal: true, sendOnError: true, detailLevel: 'simple' }],
     })
     await page.setViewportSize({ width, height: 800 })
-    await signInWithToken(page)
     const check = async (label: string) => {
       const results = await new AxeBuilder({ page }).analyze()
       expect(results.violations, label).toEqual([])

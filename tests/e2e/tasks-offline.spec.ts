@@ -1,19 +1,14 @@
-import { expect, test } from '@playwright/test'
-import { signInWithToken, uniqueCode, useEnglish, waitForCached, waitForServiceWorker } from './support'
+import { expect, test } from './fixtures'
+import { uniqueCode, waitForCached, waitForServiceWorker } from './support'
 import { createTask, getTask } from './tasks-support'
 
 test.describe('tasks offline', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
-
   test('an edit made offline is queued, shown as waiting, and replayed once back online', async ({
-    page,
+    signedIn: page,
     context,
     request,
   }) => {
     const task = await createTask(request, { name: uniqueCode('Offline') })
-    await signInWithToken(page)
     await page.goto(`/tasks?q=${task.name}`)
     await expect(page.getByTestId('task-row')).toHaveCount(1)
     await page.getByRole('link', { name: task.name, exact: true }).click()
@@ -53,11 +48,10 @@ test.describe('tasks offline', () => {
   })
 
   test('a task never opened on this device says offline with nothing saved, with Retry, never Loading… for good', async ({
-    page,
+    signedIn: page,
     context,
     request,
   }) => {
-    await signInWithToken(page)
     await page.goto('/')
     await waitForServiceWorker(page)
     const task = await createTask(request, { name: uniqueCode('Unseen') })
@@ -80,8 +74,7 @@ test.describe('tasks offline', () => {
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(task.name)
   })
 
-  test('a half-written task survives a reload as a draft', async ({ page }) => {
-    await signInWithToken(page)
+  test('a half-written task survives a reload as a draft', async ({ signedIn: page }) => {
     await page.goto('/tasks/create')
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Half written task')
     await page.getByLabel('Interval').fill('2h')
@@ -93,8 +86,9 @@ test.describe('tasks offline', () => {
     await expect(page.getByLabel('Interval')).toHaveValue('2h')
   })
 
-  test('the page and page size of the task list are restored from local storage', async ({ page }) => {
-    await signInWithToken(page)
+  test('the page and page size of the task list are restored from local storage', async ({
+    signedIn: page,
+  }) => {
     await page.goto('/tasks')
     await page.getByLabel('Rows per page').selectOption('5')
     await page.getByRole('button', { name: 'Next' }).click()

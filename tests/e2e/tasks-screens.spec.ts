@@ -1,21 +1,16 @@
-import { expect, test } from '@playwright/test'
-import { platform, signInWithToken, uniqueCode, useEnglish } from './support'
+import { expect, test } from './fixtures'
+import { platform, uniqueCode } from './support'
 import { createTask, findTasks, getTask, taskEvents, VIEWER_TOKEN } from './tasks-support'
 
 test.describe('tasks', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
-
   test('the list filters by status, searches and sorts, with labelled status badges', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const tag = uniqueCode('LIST')
     const running = await createTask(request, { name: `${tag} alpha`, code: `${tag}_A` })
     await platform(request, 'POST', `/api/sandbox/tasks/${running.id}/start`)
     await createTask(request, { name: `${tag} beta`, code: `${tag}_B` })
-    await signInWithToken(page)
     await page.goto('/tasks')
     await page.getByLabel('Search').fill(tag)
     await page.getByRole('button', { name: 'Find' }).click()
@@ -43,13 +38,12 @@ test.describe('tasks', () => {
   })
 
   test('a new task with a cron job shows its description and next runs, and reaches the platform', async ({
-    page,
+    signedIn: page,
     context,
     request,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const name = uniqueCode('Cron task')
-    await signInWithToken(page)
     await page.goto('/tasks')
     await page.getByRole('link', { name: 'New task' }).click()
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
@@ -108,9 +102,8 @@ test.describe('tasks', () => {
     expect(saved?.notifications).toMatchObject([{ internal: true, detailLevel: 'result-only' }])
   })
 
-  test('edit saves through the outbox without touching the jobs', async ({ page, request }) => {
+  test('edit saves through the outbox without touching the jobs', async ({ signedIn: page, request }) => {
     const task = await createTask(request, { name: uniqueCode('Edit me'), interval: 3_600_000 })
-    await signInWithToken(page)
     await page.goto(`/tasks/${task.id}/edit`)
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(task.name)
     await expect(page.getByLabel('Interval')).toHaveValue('1h')
@@ -129,11 +122,10 @@ test.describe('tasks', () => {
   })
 
   test('run now adds a history entry and an event; start and stop change the status', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const task = await createTask(request, { name: uniqueCode('Runner') })
-    await signInWithToken(page)
     await page.goto(`/tasks/${task.id}`)
     await expect(page.getByRole('heading', { name: task.name })).toBeVisible()
     await expect(page.getByText('No runs yet')).toBeVisible()
@@ -157,14 +149,20 @@ test.describe('tasks', () => {
     )
   })
 
-  test('the task screen says Access denied. when the platform refuses', async ({ page, request }) => {
-    const { json } = await platform<{ id: string }[]>(request, 'GET', '/api/production/tasks?limit=1')
-    const id = json.result?.[0]?.id as string
-    await page.addInitScript(() => localStorage.setItem('environment', 'production'))
-    await signInWithToken(page, VIEWER_TOKEN)
-    await page.goto(`/tasks/${id}`)
-    await expect(page.getByRole('alert')).toHaveText('Access denied.')
-    await page.goto('/tasks')
-    await expect(page.getByRole('alert')).toHaveText('Access denied.')
+  test.describe('as a viewer', () => {
+    test.use({ token: VIEWER_TOKEN })
+
+    test('the task screen says Access denied. when the platform refuses', async ({
+      signedIn: page,
+      request,
+    }) => {
+      const { json } = await platform<{ id: string }[]>(request, 'GET', '/api/production/tasks?limit=1')
+      const id = json.result?.[0]?.id as string
+      await page.addInitScript(() => localStorage.setItem('environment', 'production'))
+      await page.goto(`/tasks/${id}`)
+      await expect(page.getByRole('alert')).toHaveText('Access denied.')
+      await page.goto('/tasks')
+      await expect(page.getByRole('alert')).toHaveText('Access denied.')
+    })
   })
 })

@@ -1,15 +1,7 @@
-import { expect, type Page, type Route, test } from '@playwright/test'
-import { createItem } from './catalog-support'
+import type { Page, Route } from '@playwright/test'
 import { createContract, DAY, ORGANIZATIONS } from './commerce-support'
-import {
-  createFormat,
-  platform,
-  signInFinnish,
-  signInWithToken,
-  useEnglish,
-  waitForCached,
-  waitForServiceWorker,
-} from './support'
+import { expect, test } from './fixtures'
+import { platform, waitForCached, waitForServiceWorker } from './support'
 
 type Request = Parameters<typeof platform>[0]
 
@@ -39,95 +31,85 @@ async function refuseDelete(page: Page, path: string, status: number, message: s
   )
 }
 
-test.describe('deletes follow the platform answer', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
+/**
+ * Opens the delete dialog of the row or screen button named `button` (the list's "Delete <name>"),
+ * and gives the dialog with its confirming button, named `confirmName` ("Delete", or "Poista" in Finnish).
+ */
+async function openDelete(page: Page, button: string, confirmName = 'Delete') {
+  await page.getByRole('button', { name: button }).click()
+  const dialog = page.getByRole('dialog')
+  return { dialog, confirm: dialog.getByRole('button', { name: confirmName }) }
+}
 
+/**
+ * Confirms a delete the platform is slow to answer: while it is asked the dialog stays with its button
+ * busy and no "deleted" notice (`whileAsked` looks at more then), and once it answered the dialog
+ * closes and the notice says `name` was deleted.
+ */
+async function confirmWhileAsked(
+  page: Page,
+  { dialog, confirm }: Awaited<ReturnType<typeof openDelete>>,
+  name: string,
+  whileAsked?: () => Promise<void>,
+) {
+  await expect(confirm).toBeEnabled()
+  await confirm.click()
+  await expect(confirm).toHaveAttribute('aria-busy', 'true')
+  await whileAsked?.()
+  expect(await page.getByText(`${name} deleted.`).count()).toBe(0)
+  await expect(dialog).toBeHidden({ timeout: 15_000 })
+  await expect(page.getByTestId('notices')).toContainText(`${name} deleted.`)
+}
+
+test.describe('deletes follow the platform answer', () => {
   test('data format, online: the dialog waits busy for the platform, then the row goes and "deleted" shows', async ({
-    page,
+    signedIn: page,
+    made,
     request,
   }) => {
-    const format = await createFormat(request, { prefix: 'DEL' })
-    await signInWithToken(page)
+    const format = await made.format({ prefix: 'DEL' })
     await page.goto('/data-formats?page=1&limit=100')
     await slowDelete(page, `**/data-formats/${format.id}`)
-    await page.getByRole('button', { name: `Delete ${format.name}` }).click()
-    const dialog = page.getByRole('dialog')
-    const confirm = dialog.getByRole('button', { name: 'Delete' })
-    await expect(confirm).toBeEnabled()
-    await confirm.click()
-    // Still asking the platform: the dialog stays, its button busy, no notice yet.
-    await expect(confirm).toHaveAttribute('aria-busy', 'true')
-    expect(await page.getByText(`${format.name} deleted.`).count()).toBe(0)
-    await expect(dialog).toBeHidden({ timeout: 15_000 })
-    await expect(page.getByTestId('notices')).toContainText(`${format.name} deleted.`)
+    await confirmWhileAsked(page, await openDelete(page, `Delete ${format.name}`), format.name)
     await expect(page.getByRole('row').filter({ hasText: format.code })).toHaveCount(0)
     expect(await formatStatus(request, format.id)).toBe(404)
   })
 
-  test('data format, online: a 403 refusal stays in the dialog in Finnish, and nothing is left queued', async ({
-    page,
-    request,
-  }) => {
-    const format = await createFormat(request, { prefix: 'DEL' })
-    await signInFinnish(page)
-    await page.goto('/data-formats?page=1&limit=100')
-    await refuseDelete(page, `**/data-formats/${format.id}`, 403, 'Access denied.')
-    await page.getByRole('button', { name: `Poista ${format.name}` }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByRole('button', { name: 'Poista' }).click()
-    await expect(dialog.getByTestId('platform-refusal')).toContainText(
-      'Sinulla ei ole oikeutta tehdä tätä muutosta.',
-      { timeout: 15_000 },
-    )
-    await expect(dialog.getByTestId('platform-text')).toContainText('403: Access denied.')
-    expect(await page.getByText(`${format.name} poistettu.`).count()).toBe(0)
-    await dialog.getByRole('button', { name: 'Peruuta' }).click()
-    await expect(dialog).toBeHidden()
-    const row = page.getByRole('row').filter({ hasText: format.code })
-    await expect(row).toBeVisible()
-    await expect(row).not.toContainText('Ei synkronoitu')
-    await expect(page.getByRole('link', { name: /muutos(ta)? odottaa/ })).toHaveCount(0)
-    expect(await formatStatus(request, format.id)).toBe(200)
-  })
-
   test('data format, online: a 503 says in the dialog that the delete is kept to send again', async ({
-    page,
+    signedIn: page,
+    made,
     request,
   }) => {
-    const format = await createFormat(request, { prefix: 'DEL' })
-    await signInWithToken(page)
+    const format = await made.format({ prefix: 'DEL' })
     await page.goto('/data-formats?page=1&limit=100')
     await refuseDelete(page, `**/data-formats/${format.id}`, 503, 'Down for maintenance')
-    await page.getByRole('button', { name: `Delete ${format.name}` }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByRole('button', { name: 'Delete' }).click()
+    const { dialog, confirm } = await openDelete(page, `Delete ${format.name}`)
+    await confirm.click()
     await expect(dialog.getByTestId('platform-refusal')).toContainText(
       'The platform could not delete it now (503). The delete is kept on this device and will be sent again.',
       { timeout: 15_000 },
     )
-    await expect(dialog.getByRole('button', { name: 'Delete' })).toBeDisabled()
+    await expect(confirm).toBeDisabled()
     await dialog.getByRole('button', { name: 'Close' }).click()
     await expect(page.getByRole('row').filter({ hasText: format.code })).toContainText('Waiting to sync')
     expect(await formatStatus(request, format.id)).toBe(200)
   })
 
   test('data format, offline: the delete is queued, the row waits and the notice says it will be sent', async ({
-    page,
+    signedIn: page,
+    made,
     context,
     request,
   }) => {
-    const format = await createFormat(request, { prefix: 'DEL' })
-    await signInWithToken(page)
+    const format = await made.format({ prefix: 'DEL' })
     await page.goto('/data-formats?page=1&limit=100')
     await expect(page.getByRole('row').filter({ hasText: format.code })).toBeVisible()
     await waitForServiceWorker(page)
     await waitForCached(page, format.code)
     await context.setOffline(true)
-    await page.getByRole('button', { name: `Delete ${format.name}` }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
-    await expect(page.getByRole('dialog')).toBeHidden()
+    const { dialog, confirm } = await openDelete(page, `Delete ${format.name}`)
+    await confirm.click()
+    await expect(dialog).toBeHidden()
     await expect(page.getByTestId('notices')).toContainText(
       `${format.name} is saved on this device and will be sent when the platform can be reached.`,
     )
@@ -140,103 +122,42 @@ test.describe('deletes follow the platform answer', () => {
   })
 
   test('catalog list, online: a connector is deleted only once the platform did it', async ({
-    page,
+    signedIn: page,
+    made,
     request,
   }) => {
-    const connector = await createItem(request, 'connector')
-    await signInWithToken(page)
+    const connector = await made.product('connector')
     await page.goto(`/connectors?q=${connector.productCode}`)
     await slowDelete(page, `**/products/v2/${connector.id}`)
-    await page.getByRole('button', { name: `Delete ${connector.name}` }).click()
-    const dialog = page.getByRole('dialog')
-    const confirm = dialog.getByRole('button', { name: 'Delete' })
-    await expect(confirm).toBeEnabled()
-    await confirm.click()
-    await expect(confirm).toHaveAttribute('aria-busy', 'true')
-    // The modal hides the list from the accessibility tree: the row is found as markup.
-    expect(await page.locator('tr', { hasText: connector.productCode }).count()).toBe(1)
-    expect(await page.getByText(`${connector.name} deleted.`).count()).toBe(0)
-    await expect(dialog).toBeHidden({ timeout: 15_000 })
-    await expect(page.getByTestId('notices')).toContainText(`${connector.name} deleted.`)
+    await confirmWhileAsked(
+      page,
+      await openDelete(page, `Delete ${connector.name}`),
+      connector.name,
+      async () => {
+        // The modal hides the list from the accessibility tree: the row is found as markup.
+        expect(await page.locator('tr', { hasText: connector.productCode }).count()).toBe(1)
+      },
+    )
     await expect(page.getByRole('row').filter({ hasText: connector.productCode })).toHaveCount(0)
     expect(await itemStatus(request, connector.id)).toBe(404)
   })
 
-  test('catalog list: a connector a source uses says which, in Finnish, and cannot be confirmed', async ({
-    page,
-    request,
-  }) => {
-    const connector = await createItem(request, 'connector')
-    const source = await createItem(request, 'datasource', { connector: connector.id })
-    await signInFinnish(page)
-    await page.goto(`/connectors?q=${connector.productCode}`)
-    await page.getByRole('button', { name: `Poista ${connector.name}` }).click()
-    const dialog = page.getByRole('dialog')
-    await expect(dialog.getByTestId('catalog-used-by')).toHaveText(
-      `1 kohde tai sopimus käyttää sitä, joten sitä ei voi poistaa: ${source.name}.`,
-    )
-    await expect(dialog.getByRole('button', { name: 'Poista' })).toBeDisabled()
-    await dialog.getByRole('button', { name: 'Peruuta' }).click()
-    expect(await itemStatus(request, connector.id)).toBe(200)
-  })
-
-  test('catalog list: when the platform refuses with 409 (used meanwhile), the dialog says why in Finnish and names the user', async ({
-    page,
-    request,
-  }) => {
-    const product = await createItem(request, 'dataproduct', {
-      publisherOrganizationId: ORGANIZATIONS.first,
-    })
-    await signInFinnish(page)
-    await page.goto(`/products?q=${product.productCode}`)
-    // The first check finds nothing; a contract is made before the delete reaches the platform.
-    await page.route(
-      `**/products/v2/${product.id}/used-by`,
-      (route) =>
-        route.fulfill({
-          status: 200,
-          contentType: 'application/json',
-          body: JSON.stringify({ success: true, result: { count: 0, items: [] } }),
-        }),
-      { times: 1 },
-    )
-    await page.getByRole('button', { name: `Poista ${product.name}` }).click()
-    const dialog = page.getByRole('dialog')
-    const confirm = dialog.getByRole('button', { name: 'Poista' })
-    await expect(confirm).toBeEnabled()
-    await createContract(request, product.id, ORGANIZATIONS.second, new Date(), new Date(Date.now() + DAY))
-    await confirm.click()
-    await expect(dialog.getByTestId('platform-refusal')).toContainText(
-      'Jokin käyttää sitä, joten alusta ei poistanut sitä.',
-      { timeout: 15_000 },
-    )
-    await expect(dialog.getByTestId('platform-text')).toContainText(
-      '409: Tuote on käytössä, eikä sitä voi poistaa.',
-    )
-    await expect(dialog.getByTestId('catalog-used-by')).toContainText('1 kohde tai sopimus käyttää sitä')
-    await expect(confirm).toBeDisabled()
-    await dialog.getByRole('button', { name: 'Peruuta' }).click()
-    await expect(page.getByRole('row').filter({ hasText: product.productCode })).toBeVisible()
-    expect(await itemStatus(request, product.id)).toBe(200)
-  })
-
   test('catalog list, offline: a source delete is queued, its row waits and the notice says it will be sent', async ({
-    page,
+    signedIn: page,
+    made,
     context,
     request,
   }) => {
-    const source = await createItem(request, 'datasource')
-    await signInWithToken(page)
+    const source = await made.product('datasource')
     await page.goto(`/sources?q=${source.productCode}`)
     await expect(page.getByRole('row').filter({ hasText: source.productCode })).toBeVisible()
     await waitForServiceWorker(page)
     await waitForCached(page, source.productCode)
     await context.setOffline(true)
-    await page.getByRole('button', { name: `Delete ${source.name}` }).click()
-    const dialog = page.getByRole('dialog')
+    const { dialog, confirm } = await openDelete(page, `Delete ${source.name}`)
     // Offline the use cannot be checked: the platform decides when the delete is sent.
     await expect(dialog).toContainText('Could not check what uses it now')
-    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await confirm.click()
     await expect(dialog).toBeHidden()
     await expect(page.getByTestId('notices')).toContainText(
       `${source.name} is saved on this device and will be sent when the platform can be reached.`,
@@ -250,11 +171,11 @@ test.describe('deletes follow the platform answer', () => {
   })
 
   test('product detail, online: Delete leaves the product only once the platform deleted it', async ({
-    page,
+    signedIn: page,
+    made,
     request,
   }) => {
-    const product = await createItem(request, 'dataproduct')
-    await signInWithToken(page)
+    const product = await made.product('dataproduct')
     await page.goto(`/products/${product.id}`)
     await expect(page.getByRole('heading', { name: product.name })).toBeVisible()
     await slowDelete(page, `**/products/v2/${product.id}`)
@@ -267,5 +188,89 @@ test.describe('deletes follow the platform answer', () => {
     await expect(page).toHaveURL(/\/products(\?|$)/, { timeout: 15_000 })
     await expect(page.getByTestId('notices')).toContainText(`${product.name} deleted.`)
     expect(await itemStatus(request, product.id)).toBe(404)
+  })
+
+  test.describe('in Finnish', () => {
+    test.use({ consoleLocale: 'fi' })
+
+    test('data format, online: a 403 refusal stays in the dialog in Finnish, and nothing is left queued', async ({
+      signedIn: page,
+      made,
+      request,
+    }) => {
+      const format = await made.format({ prefix: 'DEL' })
+      await page.goto('/data-formats?page=1&limit=100')
+      await refuseDelete(page, `**/data-formats/${format.id}`, 403, 'Access denied.')
+      const { dialog, confirm } = await openDelete(page, `Poista ${format.name}`, 'Poista')
+      await confirm.click()
+      await expect(dialog.getByTestId('platform-refusal')).toContainText(
+        'Sinulla ei ole oikeutta tehdä tätä muutosta.',
+        { timeout: 15_000 },
+      )
+      await expect(dialog.getByTestId('platform-text')).toContainText('403: Access denied.')
+      expect(await page.getByText(`${format.name} poistettu.`).count()).toBe(0)
+      await dialog.getByRole('button', { name: 'Peruuta' }).click()
+      await expect(dialog).toBeHidden()
+      const row = page.getByRole('row').filter({ hasText: format.code })
+      await expect(row).toBeVisible()
+      await expect(row).not.toContainText('Ei synkronoitu')
+      await expect(page.getByRole('link', { name: /muutos(ta)? odottaa/ })).toHaveCount(0)
+      expect(await formatStatus(request, format.id)).toBe(200)
+    })
+
+    test('catalog list: a connector a source uses says which, in Finnish, and cannot be confirmed', async ({
+      signedIn: page,
+      made,
+      request,
+    }) => {
+      const connector = await made.product('connector')
+      const source = await made.product('datasource', { connector: connector.id })
+      await page.goto(`/connectors?q=${connector.productCode}`)
+      const { dialog, confirm } = await openDelete(page, `Poista ${connector.name}`, 'Poista')
+      await expect(dialog.getByTestId('catalog-used-by')).toHaveText(
+        `1 kohde tai sopimus käyttää sitä, joten sitä ei voi poistaa: ${source.name}.`,
+      )
+      await expect(confirm).toBeDisabled()
+      await dialog.getByRole('button', { name: 'Peruuta' }).click()
+      expect(await itemStatus(request, connector.id)).toBe(200)
+    })
+
+    test('catalog list: when the platform refuses with 409 (used meanwhile), the dialog says why in Finnish and names the user', async ({
+      signedIn: page,
+      made,
+      request,
+    }) => {
+      const product = await made.product('dataproduct', {
+        publisherOrganizationId: ORGANIZATIONS.first,
+      })
+      await page.goto(`/products?q=${product.productCode}`)
+      // The first check finds nothing; a contract is made before the delete reaches the platform.
+      await page.route(
+        `**/products/v2/${product.id}/used-by`,
+        (route) =>
+          route.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            body: JSON.stringify({ success: true, result: { count: 0, items: [] } }),
+          }),
+        { times: 1 },
+      )
+      const { dialog, confirm } = await openDelete(page, `Poista ${product.name}`, 'Poista')
+      await expect(confirm).toBeEnabled()
+      await createContract(request, product.id, ORGANIZATIONS.second, new Date(), new Date(Date.now() + DAY))
+      await confirm.click()
+      await expect(dialog.getByTestId('platform-refusal')).toContainText(
+        'Jokin käyttää sitä, joten alusta ei poistanut sitä.',
+        { timeout: 15_000 },
+      )
+      await expect(dialog.getByTestId('platform-text')).toContainText(
+        '409: Tuote on käytössä, eikä sitä voi poistaa.',
+      )
+      await expect(dialog.getByTestId('catalog-used-by')).toContainText('1 kohde tai sopimus käyttää sitä')
+      await expect(confirm).toBeDisabled()
+      await dialog.getByRole('button', { name: 'Peruuta' }).click()
+      await expect(page.getByRole('row').filter({ hasText: product.productCode })).toBeVisible()
+      expect(await itemStatus(request, product.id)).toBe(200)
+    })
   })
 })

@@ -1,20 +1,18 @@
-import { expect, test } from '@playwright/test'
 import { createProduct } from './commerce-support'
-import { createFormat, platform, signInFinnish, uniqueCode, useEnglish } from './support'
+import { expect, signInAs, test } from './fixtures'
+import { ADMIN_TOKEN, platform, uniqueCode } from './support'
 
 test.describe('inputs tell the truth', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
+  test.use({ consoleLocale: 'fi' })
 
   test('dropdowns are sorted by name in the order of the UI language (Ä after Z in Finnish)', async ({
-    page,
+    signedIn: page,
+    made,
     request,
   }) => {
     const tag = uniqueCode('lajittelu')
-    for (const name of [`Zeta ${tag}`, `Äänet ${tag}`, `Aalto ${tag}`]) await createFormat(request, { name })
+    for (const name of [`Zeta ${tag}`, `Äänet ${tag}`, `Aalto ${tag}`]) await made.format({ name })
     const product = await createProduct(request, 'dataproduct')
-    await signInFinnish(page)
     await page.goto(`/products/${product.id}/edit`)
     await page.getByRole('tab', { name: 'Asetukset' }).click()
     const options = page.getByLabel('Tulostemuoto').locator('option', { hasText: tag })
@@ -28,11 +26,10 @@ test.describe('inputs tell the truth', () => {
   })
 
   test('actions that are valid JSON of the wrong shape say a list is wanted, and nothing is sent', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const product = await createProduct(request, 'dataproduct')
-    await signInFinnish(page)
     await page.goto(`/products/${product.id}/edit`)
     await page.getByRole('tab', { name: 'Toiminnot' }).click()
     const actions = page.getByRole('textbox', { name: 'Toiminnot' })
@@ -52,11 +49,10 @@ test.describe('inputs tell the truth', () => {
   })
 
   test('a product status cannot be saved blank: the form says so, and the platform refuses it too', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const product = await createProduct(request, 'dataproduct')
-    await signInFinnish(page)
     await page.goto(`/products/${product.id}/edit`)
     const status = page.getByRole('combobox', { name: 'Tila' })
     await expect(status).toHaveValue('draft')
@@ -74,11 +70,10 @@ test.describe('inputs tell the truth', () => {
   })
 
   test('credentials: a name without a value, or nothing at all, is not saved silently', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const product = await createProduct(request, 'dataproduct')
-    await signInFinnish(page)
     await page.goto(`/products/${product.id}`)
     const section = page.getByRole('region', { name: 'Tunnistetiedot' })
     await section.getByRole('button', { name: 'Tallenna tunnistetiedot' }).click()
@@ -96,11 +91,10 @@ test.describe('inputs tell the truth', () => {
   })
 
   test('a JSON sample takes only JSON files: the chooser offers .json and another file is refused with the reason', async ({
-    page,
+    signedIn: page,
     request,
   }) => {
     const transformer = await createProduct(request, 'transformer')
-    await signInFinnish(page)
     await page.goto(`/transformers/${transformer.id}/edit`)
     await page.getByRole('tab', { name: 'Tiedostot' }).click()
     const jsonInput = page.getByLabel('Tiedosto: JSON-syöte')
@@ -125,8 +119,9 @@ test.describe('inputs tell the truth', () => {
     expect(direct.status()).toBe(415)
   })
 
-  test('an action option with allowed values is a dropdown of their names, in Finnish', async ({ page }) => {
-    await signInFinnish(page)
+  test('an action option with allowed values is a dropdown of their names, in Finnish', async ({
+    signedIn: page,
+  }) => {
     await page.goto('/tasks/create')
     await page.getByRole('tab', { name: 'Toiminnot' }).click()
     const adding = page.getByLabel('Lisättävä toiminto')
@@ -158,15 +153,11 @@ test.describe('inputs tell the truth', () => {
 test.describe('a failed refresh', () => {
   // page.route sees only what the service worker does not answer: keep the worker out.
   test.use({ serviceWorkers: 'block' })
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
-
   test('after a failed refresh the list stays with the time it was fetched, and says the refresh failed', async ({
     page,
   }) => {
     await page.clock.install()
-    await signInFinnish(page)
+    await signInAs(page, ADMIN_TOKEN, 'fi')
     await page.goto('/data-formats')
     const fetched = page.getByTestId('fetched-at')
     await expect(page.getByRole('table', { name: 'Tietomuodot' }).getByRole('row')).not.toHaveCount(1)

@@ -1,27 +1,22 @@
-import { expect, test } from '@playwright/test'
-import {
-  platform,
-  signInWithToken,
-  uniqueCode,
-  useEnglish,
-  waitForCached,
-  waitForServiceWorker,
-} from './support'
+import { expect, test } from './fixtures'
+import { platform, uniqueCode, waitForCached, waitForServiceWorker } from './support'
 
 // A form is never remounted under the user's hands: with the platform out of reach the edit screen
 // opens from what is saved, and the refresh that follows (its "Refreshing…", the probes that end in
 // "Offline") reconciles around the input, never replaces it.
 
 for (const how of ['platform unreachable', 'device offline'] as const)
-  test(`typing on an edit screen is kept through the refresh, ${how}`, async ({ page, context, request }) => {
-    await useEnglish(page)
+  test(`typing on an edit screen is kept through the refresh, ${how}`, async ({
+    signedIn: page,
+    context,
+    request,
+  }) => {
     const code = uniqueCode('TYPE')
     const { status } = await platform(request, 'POST', '/api/sandbox/internal/products/v2/data-formats', {
       dataFormatCode: code,
       name: `Format ${code}`,
     })
     expect(status).toBeLessThan(300)
-    await signInWithToken(page)
     await page.goto('/data-formats?page=1&limit=100')
     await expect(page.getByRole('cell', { name: code, exact: true })).toBeVisible()
     await waitForServiceWorker(page)

@@ -1,12 +1,5 @@
-import { expect, test } from '@playwright/test'
-import {
-  outboxCount,
-  platform,
-  signInWithToken,
-  uniqueCode,
-  useEnglish,
-  waitForServiceWorker,
-} from './support'
+import { expect, signInAs, test } from './fixtures'
+import { outboxCount, platform, signInWithToken, uniqueCode, waitForServiceWorker } from './support'
 
 const ADMIN_ID = 'u0000000-0000-4000-8000-000000000001'
 
@@ -27,13 +20,9 @@ const revoke = (request: Parameters<typeof platform>[0], id: string) =>
   platform(request, 'POST', `/api/sandbox/internal/users/${ADMIN_ID}/tokens/${id}/revoke`)
 
 test.describe('401 from the platform', () => {
-  test.beforeEach(async ({ page }) => {
-    await useEnglish(page)
-  })
-
   test('a refused token logs the user out', async ({ page, request }) => {
     const token = await newToken(request)
-    await signInWithToken(page, token.fullValue)
+    await signInAs(page, token.fullValue)
     await revoke(request, token.id)
     await page.goto('/data-formats')
     await expect(page).toHaveURL(/\/login$/)
@@ -48,7 +37,7 @@ test.describe('401 from the platform', () => {
     request,
   }) => {
     const token = await newToken(request)
-    await signInWithToken(page, token.fullValue)
+    await signInAs(page, token.fullValue)
     await page.goto('/data-formats')
     await waitForServiceWorker(page)
     await context.setOffline(true)
