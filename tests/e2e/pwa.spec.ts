@@ -87,7 +87,7 @@ test.describe('installable app and its updates', () => {
     }) => {
       const boots = await countBoots(page)
       const routeChunk = syncCentreChunk()
-      await expect(page.getByTestId('home-waiting')).toBeVisible()
+      await expect(page.getByTestId('since-waiting')).toBeVisible()
       // Gone after a deploy: the server answers 404, to the import and to the console's check alike.
       await context.route(routeChunk, (route) => route.fulfill({ status: 404, body: 'Not found' }))
       const before = await boots()
@@ -99,7 +99,7 @@ test.describe('installable app and its updates', () => {
       // A chunk that got no answer (a dropped line, or Firefox cancelling imports as the user leaves)
       // is not gone: no reload, which would replace where the user goes; the error page offers a retry.
       await page.goto('/')
-      await expect(page.getByTestId('home-waiting')).toBeVisible()
+      await expect(page.getByTestId('since-waiting')).toBeVisible()
       await page.evaluate(() => sessionStorage.removeItem('chunk-reload-at'))
       await context.route(routeChunk, (route) => route.abort())
       const still = await boots()
@@ -116,7 +116,7 @@ test.describe('installable app and its updates', () => {
     }) => {
       const boots = await countBoots(page)
       const routeChunk = syncCentreChunk()
-      await expect(page.getByTestId('home-waiting')).toBeVisible()
+      await expect(page.getByTestId('since-waiting')).toBeVisible()
       // The chunk is gone, but its failure arrives as the page is being left (what Firefox does to the
       // imports in flight when the user goes elsewhere): the navigation, not a reload, must win.
       let release: () => void = () => {}
