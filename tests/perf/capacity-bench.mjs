@@ -5,7 +5,8 @@
 // request is counted and printed. The load generator runs on the same machine as the platform.
 // Alone: `node tests/perf/capacity-bench.mjs [--json FILE]` (it starts a throw-away PostgreSQL with
 // tests/tools/with-postgres.mjs unless DATABASE_URL is set); from bench.mjs: `--only capacity`.
-// CAPACITY_SECONDS (default 10) is how long each configuration is loaded; CAPACITY_CLIENTS (50).
+// CAPACITY_SECONDS (default 10) is how long each configuration is loaded, after CAPACITY_WARMUP_SECONDS
+// (5) of the same load not counted; CAPACITY_CLIENTS (50).
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import http from 'node:http'
@@ -16,6 +17,7 @@ import { gunzipSync } from 'node:zlib'
 import { figure, figures, freePort, jsonTarget, printFigures, writeFigures } from './figures.mjs'
 
 const SECONDS = Number(process.env.CAPACITY_SECONDS) || 10
+const WARMUP_SECONDS = Number(process.env.CAPACITY_WARMUP_SECONDS) || 5
 const CLIENTS = Number(process.env.CAPACITY_CLIENTS) || 50
 const TOKEN = 'demo-admin-token'
 
@@ -141,12 +143,12 @@ const percentile = (xs, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 }
 
-/** CLIENTS clients, each taking the five calls in turn for SECONDS. */
-async function load(calls) {
+/** CLIENTS clients, each taking the five calls in turn for `seconds`. */
+async function load(calls, seconds = SECONDS) {
   const times = new Map(calls.map((c) => [c.name, []]))
   let failed = 0
   const firstFailures = []
-  const end = performance.now() + SECONDS * 1000
+  const end = performance.now() + seconds * 1000
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
       for (let i = client; performance.now() < end; i += 1) {
@@ -165,7 +167,7 @@ async function load(calls) {
   )
   const rows = calls.map((c) => {
     const xs = times.get(c.name)
-    return { name: c.name, rps: xs.length / SECONDS, p50: percentile(xs, 50), p99: percentile(xs, 99) }
+    return { name: c.name, rps: xs.length / seconds, p50: percentile(xs, 50), p99: percentile(xs, 99) }
   })
   return { rows, total: rows.reduce((sum, r) => sum + r.rps, 0), failed, firstFailures }
 }
@@ -175,8 +177,10 @@ async function measure(label, port, workers, databaseUrl) {
   try {
     const base = `http://localhost:${port}`
     const calls = await prepare(base)
-    // A short warm-up: the first calls compile and fill the pools.
-    for (let i = 0; i < 20; i += 1) for (const c of calls) await c.call(i % CLIENTS)
+    // A warm-up under the same load, not counted: every process compiles the same code (V8 optimizes
+    // it per process) and fills its pool; three processes would otherwise pay that three times in the
+    // measured window.
+    await load(calls, WARMUP_SECONDS)
     const result = await load(calls)
     for (const r of result.rows) {
       figure(`${label}: ${r.name}`, r.rps, 'req/s', {
@@ -192,12 +196,41 @@ async function measure(label, port, workers, databaseUrl) {
   }
 }
 
+/**
+ * A new, empty database on the server of `url` for one configuration: each starts from the seed, not
+ * from the events and runs the one before left (lists and their counts grow with every run).
+ */
+async function freshDatabase(url, processes) {
+  const { default: pg } = await import('pg')
+  const name = `capacity_${processes}_${Date.now().toString(36)}`
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await client.end()
+  }
+  const fresh = new URL(url)
+  fresh.pathname = `/${name}`
+  return fresh.toString()
+}
+
 export async function runCapacityBench(port) {
   const databaseUrl = process.env.DATABASE_URL
   const clients = `${CLIENTS} clients, ${SECONDS} s`
   if (databaseUrl) {
-    const one = await measure(`PostgreSQL, 1 process (${clients})`, port, 1, databaseUrl)
-    const three = await measure(`PostgreSQL, 3 processes (${clients})`, port, 3, databaseUrl)
+    const one = await measure(
+      `PostgreSQL, 1 process (${clients})`,
+      port,
+      1,
+      await freshDatabase(databaseUrl, 1),
+    )
+    const three = await measure(
+      `PostgreSQL, 3 processes (${clients})`,
+      port,
+      3,
+      await freshDatabase(databaseUrl, 3),
+    )
     figure('PostgreSQL: 3 processes / 1 process', three.total / one.total, '×', { goal: '≥ 1.5×' })
   } else console.log('capacity: no DATABASE_URL, PostgreSQL figures left out')
   const saved = process.env.DATABASE_URL
