@@ -42,7 +42,7 @@ export const contractQuerySchema = z.object({
   productId: z.string().max(100).optional(),
 })
 
-export { NO_CONTRACT, NO_ORGANIZATION } from './contract-values'
+export { NO_CONTRACT } from './contract-values'
 export const purchaseSchema = z.object({
   organizationId: z.string({ error: NO_ORGANIZATION }).trim().min(1, NO_ORGANIZATION).max(100),
   contractId: z.string({ error: NO_CONTRACT }).trim().min(1, NO_CONTRACT).max(100),
