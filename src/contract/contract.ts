@@ -1,5 +1,6 @@
 // Contract layer: shapes and data shared with server/. Imports nothing else of the console.
 
+import { NO_CONTRACT, NO_ORGANIZATION } from './contract-values'
 import { limit, requiredText } from './rules'
 import { stamps } from './stamps'
 import { z } from './zod'
@@ -41,9 +42,7 @@ export const contractQuerySchema = z.object({
   productId: z.string().max(100).optional(),
 })
 
-/** The purchase dialog's messages: "No organization selected." and "No contract selected." */
-export const NO_ORGANIZATION = 'No organization selected.'
-export const NO_CONTRACT = 'No contract selected.'
+export { NO_CONTRACT } from './contract-values'
 export const purchaseSchema = z.object({
   organizationId: z.string({ error: NO_ORGANIZATION }).trim().min(1, NO_ORGANIZATION).max(100),
   contractId: z.string({ error: NO_CONTRACT }).trim().min(1, NO_CONTRACT).max(100),

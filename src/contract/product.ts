@@ -1,17 +1,25 @@
 import { MESSAGES } from './messages'
+import {
+  PRODUCT_FIELD_NAMES,
+  PRODUCT_FIELD_VIEWS,
+  PRODUCT_TYPES,
+  type ProductFieldName,
+  type ProductFieldView,
+  VISIBILITY_TYPES,
+} from './product-values'
 import { alphanumeric, limit, MAX_EMAIL, optionalUrl, requiredText, text } from './rules'
 import { stamps } from './stamps'
 import { z } from './zod'
 
-export const PRODUCT_TYPES = [
-  'dataproduct',
-  'datasource',
-  'datasource-template',
-  'connector',
-  'transformer',
-] as const
-export const VISIBILITY_TYPES = ['public', 'private', 'organizations'] as const
-export type ProductType = (typeof PRODUCT_TYPES)[number]
+export {
+  PRODUCT_FIELD_NAMES,
+  PRODUCT_TYPES,
+  type ProductFieldName,
+  type ProductFieldTab,
+  type ProductFieldView,
+  type ProductType,
+  VISIBILITY_TYPES,
+} from './product-values'
 
 const optionalEmail = z
   .string()
@@ -48,25 +56,9 @@ export const PRODUCT_RULES = {
   list,
 } as const
 
-/** Named so that the message extractor collects the labels of the field table. */
-const defineMessage = <T extends { id: string; defaultMessage: string }>(m: T) => m
-
-/** The form tab a field is edited in (a source's configuration is its connector settings tab). */
-export type ProductFieldTab = 'general' | 'information' | 'configuration' | 'connectorDefinition' | 'mapper'
-
-/**
- * One product field of the console: its rule (the form's and, optional, the platform's), the tab and
- * input that edit it, its label, and how the product's detail shows it. `custom` inputs and lines are
- * drawn by the tab or the detail themselves; the others are drawn from this entry alone.
- */
-export interface ProductField {
+/** One product field of the console: its view (`ProductFieldView`) and its rule, the form's and the platform's. */
+export interface ProductField extends ProductFieldView {
   rule: z.ZodType<string> | z.ZodType<boolean> | z.ZodType<string[]>
-  tab: ProductFieldTab
-  input: 'text' | 'url' | 'email' | 'textarea' | 'checkbox' | 'custom'
-  label: { id: string; defaultMessage: string }
-  autoComplete?: string
-  /** A line of the detail: the text, or Yes/No; left out, the detail draws it itself (or not at all). */
-  facts?: 'text' | 'yes'
 }
 
 /**
@@ -74,56 +66,14 @@ export interface ProductField {
  * (in this order) and shown on the product's detail. The platform keeps a product's fields as they come.
  */
 export const PRODUCT_FIELDS = {
-  imageUrl: {
-    rule: PRODUCT_RULES.imageUrl,
-    tab: 'information',
-    input: 'url',
-    label: defineMessage({ id: 'catalog.imageUrl', defaultMessage: 'Image URL' }),
-    facts: 'text',
-  },
-  contactPersonName: {
-    rule: PRODUCT_RULES.contactPersonName,
-    tab: 'information',
-    input: 'text',
-    label: defineMessage({ id: 'catalog.contactPersonName', defaultMessage: 'Contact person' }),
-    autoComplete: 'name',
-  },
-  contactPersonEmail: {
-    rule: PRODUCT_RULES.contactPersonEmail,
-    tab: 'information',
-    input: 'email',
-    label: defineMessage({ id: 'catalog.contactPersonEmail', defaultMessage: 'Contact email' }),
-    autoComplete: 'email',
-  },
-  qualityAttributes: {
-    rule: list,
-    tab: 'information',
-    input: 'custom',
-    label: defineMessage({ id: 'catalog.qualityAttributes', defaultMessage: 'Quality attributes' }),
-  },
-  industries: {
-    rule: list,
-    tab: 'information',
-    input: 'custom',
-    label: defineMessage({ id: 'catalog.industries', defaultMessage: 'Industries' }),
-  },
-  isExternal: {
-    rule: z.boolean(),
-    tab: 'information',
-    input: 'checkbox',
-    label: defineMessage({ id: 'catalog.isExternal', defaultMessage: 'External' }),
-    facts: 'yes',
-  },
-  isOfficial: {
-    rule: z.boolean(),
-    tab: 'information',
-    input: 'checkbox',
-    label: defineMessage({ id: 'catalog.isOfficial', defaultMessage: 'Official' }),
-    facts: 'yes',
-  },
-} as const satisfies Record<string, ProductField>
-export type ProductFieldName = keyof typeof PRODUCT_FIELDS
-export const PRODUCT_FIELD_NAMES = Object.keys(PRODUCT_FIELDS) as ProductFieldName[]
+  imageUrl: { ...PRODUCT_FIELD_VIEWS.imageUrl, rule: PRODUCT_RULES.imageUrl },
+  contactPersonName: { ...PRODUCT_FIELD_VIEWS.contactPersonName, rule: PRODUCT_RULES.contactPersonName },
+  contactPersonEmail: { ...PRODUCT_FIELD_VIEWS.contactPersonEmail, rule: PRODUCT_RULES.contactPersonEmail },
+  qualityAttributes: { ...PRODUCT_FIELD_VIEWS.qualityAttributes, rule: list },
+  industries: { ...PRODUCT_FIELD_VIEWS.industries, rule: list },
+  isExternal: { ...PRODUCT_FIELD_VIEWS.isExternal, rule: z.boolean() },
+  isOfficial: { ...PRODUCT_FIELD_VIEWS.isOfficial, rule: z.boolean() },
+} as const satisfies { [K in ProductFieldName]: ProductField }
 
 type FieldRules<Optional extends boolean> = {
   [K in ProductFieldName]: Optional extends true

@@ -4,7 +4,11 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { type Product, protocolOptionsQuery } from '../../api/catalog'
 import { dataFormatsQuery } from '../../api/data-formats'
 import { organizationsQuery } from '../../api/organizations'
-import { PRODUCT_FIELD_NAMES, PRODUCT_FIELDS, type ProductField } from '../../contract/product'
+import {
+  PRODUCT_FIELD_NAMES,
+  PRODUCT_FIELD_VIEWS,
+  type ProductFieldView,
+} from '../../contract/product-values'
 import { findDataFormat, isUnreadable, readNames } from '../../contract/reading'
 import { useSession } from '../../core/session'
 import { useCatalogLabels } from './catalog-labels'
@@ -105,7 +109,7 @@ export function ProductFacts({ product: p }: { product: Product }) {
           )}
         </Row>
         {PRODUCT_FIELD_NAMES.map((name) => {
-          const field: ProductField = PRODUCT_FIELDS[name]
+          const field: ProductFieldView = PRODUCT_FIELD_VIEWS[name]
           if (!field.facts) return null
           const value = p[name]
           return (

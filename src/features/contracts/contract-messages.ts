@@ -1,5 +1,5 @@
 import { defineMessages, type IntlShape } from 'react-intl'
-import { NO_CONTRACT, NO_ORGANIZATION } from '../../contract/contract'
+import { NO_CONTRACT, NO_ORGANIZATION } from '../../contract/contract-values'
 
 export const contractMessages = defineMessages({
   upcoming: { id: 'contract.state.upcoming', defaultMessage: 'Not yet valid' },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { FormattedDate, FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import { CONTRACTS_RESOURCE, type Contract, contractState, productContractsQuery } from '../../api/contracts'
 import { organizationsQuery } from '../../api/organizations'
@@ -11,8 +11,10 @@ import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { type Column, DataTable } from '../../ui/data-table'
 import { PartFailure } from '../../ui/query-state'
-import { ContractForm } from './contract-form'
 import { contractMessages } from './contract-messages'
+
+/** The form brings the contract's schema (classic zod): loaded when a contract is added, not with the detail. */
+const ContractForm = lazy(() => import('./contract-form').then((m) => ({ default: m.ContractForm })))
 
 const stateClass = {
   upcoming: 'bg-blue-100 text-blue-900',
@@ -79,16 +81,18 @@ export function ProductContracts({ productId }: { productId: string }) {
       )}
       <PartFailure query={query} className="mb-3" />
       {creating && (
-        <ContractForm
-          productId={productId}
-          onCancel={() => setCreating(false)}
-          onDone={(outcome) => {
-            setCreating(false)
-            setNotice(
-              outcome.kind === 'sent' ? { kind: 'sent' } : { kind: 'queued', status: outcome.lastStatus },
-            )
-          }}
-        />
+        <Suspense fallback={null}>
+          <ContractForm
+            productId={productId}
+            onCancel={() => setCreating(false)}
+            onDone={(outcome) => {
+              setCreating(false)
+              setNotice(
+                outcome.kind === 'sent' ? { kind: 'sent' } : { kind: 'queued', status: outcome.lastStatus },
+              )
+            }}
+          />
+        </Suspense>
       )}
       {/* Focusable: on a narrow screen the table scrolls sideways, and keyboard users must reach it too. */}
       <div className="mt-3">
