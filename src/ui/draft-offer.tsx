@@ -55,7 +55,13 @@ export function DraftOffer({
       )}
       {saveError && saveError !== 'storage-full' && (
         <div className="mb-4">
-          <Alert>{saveError}</Alert>
+          <Alert>
+            <FormattedMessage
+              id="save.notKept"
+              defaultMessage="This device could not keep the change. Your entries stay in the form; save again. ({detail})"
+              values={{ detail: saveError }}
+            />
+          </Alert>
         </div>
       )}
     </>

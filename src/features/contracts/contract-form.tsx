@@ -131,7 +131,11 @@ export function ContractForm({
       <PlatformRefusal entry={refused} />
       {saveError && (
         <p role="alert" className="mb-2 text-sm text-red-700">
-          {saveError}
+          <FormattedMessage
+            id="save.notKept"
+            defaultMessage="This device could not keep the change. Your entries stay in the form; save again. ({detail})"
+            values={{ detail: saveError }}
+          />
         </p>
       )}
       <div className="flex flex-col gap-x-4 md:flex-row">
