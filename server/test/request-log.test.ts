@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN, startPlatform, type TestPlatform } from './harness'
+
+let p: TestPlatform
+beforeAll(async () => {
+  p = await startPlatform()
+})
+afterAll(() => p.close())
+
+const logged = async (path: string) =>
+  (
+    await p.platform.db.query<{ n: number }>('SELECT count(*)::int AS n FROM request_log WHERE path = $1', [
+      path,
+    ])
+  )[0]?.n
+
+describe('request log', () => {
+  it('writes the lines after the answers, in one batch, and a flush waits for every line', async () => {
+    const path = '/api/sandbox/products/v2'
+    const before = await logged(path)
+    await Promise.all(Array.from({ length: 20 }, () => p.call('GET', path, { token: ADMIN })))
+    // The answers are in; their lines wait for the batch (100 ms) or a flush.
+    await p.platform.requestLog.flush()
+    expect(await logged(path)).toBe((before ?? 0) + 20)
+  })
+
+  it('lets the stats count a request made just before them', async () => {
+    const stats = async () =>
+      (await p.call<{ count: number }[]>('GET', '/api/sandbox/stats?days=1', { token: ADMIN })).body.result ??
+      []
+    const total = (rows: { count: number }[]) => rows.reduce((sum, r) => sum + r.count, 0)
+    const first = total(await stats())
+    const second = total(await stats())
+    // The first stats request itself is counted by the second, with no wait between them.
+    expect(second).toBe(first + 1)
+  })
+})
