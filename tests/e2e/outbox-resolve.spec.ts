@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { platform, uniqueCode, waitForServiceWorker } from './support'
+import { outboxCount, platform, uniqueCode, waitForServiceWorker } from './support'
 
 interface DataFormat {
   id: string
@@ -93,6 +93,8 @@ test.describe('resolving what the platform refused', () => {
     await page.getByLabel('Code').fill(taken)
     await page.getByLabel('Name').fill('Mine too')
     await page.getByRole('button', { name: 'Save' }).click()
+    // Leave once the change is queued on the device, as a user who saw the form answer would.
+    await expect.poll(() => outboxCount(page)).toBe(1)
     await page.goto('/outbox')
     const entry = page.getByTestId('outbox-entry')
     await expect(entry).toContainText('Failed', { timeout: 20_000 })
@@ -118,6 +120,7 @@ test.describe('resolving what the platform refused', () => {
     await page.getByLabel('Code').fill(taken)
     await page.getByLabel('Name').fill('Gone soon')
     await page.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => outboxCount(page)).toBe(1)
     await page.goto('/outbox')
     await expect(page.getByTestId('outbox-entry')).toContainText('Failed', { timeout: 20_000 })
     page.once('dialog', (d) => void d.accept())
