@@ -3,6 +3,17 @@ import type { useDraft } from '../outbox/drafts'
 import { Alert } from './alert'
 import { Button } from './button'
 
+/** A change this device could not queue (for a reason other than full storage), with the error as a detail. */
+export function SaveNotKept({ detail }: { detail: string }) {
+  return (
+    <FormattedMessage
+      id="save.notKept"
+      defaultMessage="This device could not keep the change. Your entries stay in the form; save again. ({detail})"
+      values={{ detail }}
+    />
+  )
+}
+
 /** Above every entity form: the offer of a saved draft, a full store, and any other save problem. */
 export function DraftOffer({
   draft,
@@ -56,11 +67,7 @@ export function DraftOffer({
       {saveError && saveError !== 'storage-full' && (
         <div className="mb-4">
           <Alert>
-            <FormattedMessage
-              id="save.notKept"
-              defaultMessage="This device could not keep the change. Your entries stay in the form; save again. ({detail})"
-              values={{ detail: saveError }}
-            />
+            <SaveNotKept detail={saveError} />
           </Alert>
         </div>
       )}

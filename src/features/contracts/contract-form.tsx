@@ -9,6 +9,7 @@ import { discardEntry, newLocalId, retryEntry } from '../../outbox/outbox'
 import { awaitOutcome, type SaveOutcome } from '../../outbox/save-outcome'
 import { useUnsavedInput } from '../../pwa/unsaved'
 import { Button } from '../../ui/button'
+import { SaveNotKept } from '../../ui/draft-offer'
 import { PlatformRefusal, platformFieldMessage } from '../../ui/form/platform-answer'
 import { translateValidation } from '../../ui/form/validation-message'
 import { inputClass } from '../../ui/input'
@@ -131,11 +132,7 @@ export function ContractForm({
       <PlatformRefusal entry={refused} />
       {saveError && (
         <p role="alert" className="mb-2 text-sm text-red-700">
-          <FormattedMessage
-            id="save.notKept"
-            defaultMessage="This device could not keep the change. Your entries stay in the form; save again. ({detail})"
-            values={{ detail: saveError }}
-          />
+          <SaveNotKept detail={saveError} />
         </p>
       )}
       <div className="flex flex-col gap-x-4 md:flex-row">
