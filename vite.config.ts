@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import { parse } from '@formatjs/icu-messageformat-parser'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -53,6 +56,48 @@ function inlineStylesheet(): Plugin {
           },
         )
       },
+    },
+  }
+}
+
+/**
+ * Each script and stylesheet of the build is also written compressed, as `file.br` (Brotli at its
+ * best setting) and `file.gz`, so a server sends the bytes ready-made (server/static.ts): no CPU spent
+ * per request on the 2-core machines the console starts on, and Brotli's 15-20 % fewer bytes than the
+ * on-the-fly gzip a server can afford. Compressed in zlib's thread pool, in parallel.
+ */
+function precompressed(): Plugin {
+  const brotli = promisify(brotliCompress)
+  const gzipped = promisify(gzip)
+  let outDir = 'dist'
+  return {
+    name: 'precompressed',
+    apply: 'build',
+    configResolved(resolved) {
+      outDir = resolved.build.outDir
+    },
+    async writeBundle(_options, bundle) {
+      await Promise.all(
+        Object.values(bundle)
+          .filter((file) => /\.(m?js|css|json|svg|webmanifest)$/.test(file.fileName))
+          .map(async (file) => {
+            const source = file.type === 'chunk' ? file.code : file.source
+            const raw = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source)
+            if (raw.length < 1024) return
+            const path = join(outDir, file.fileName)
+            const [br, gz] = await Promise.all([
+              brotli(raw, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                },
+              }),
+              gzipped(raw, { level: constants.Z_BEST_COMPRESSION }),
+            ])
+            writeFileSync(`${path}.br`, br)
+            writeFileSync(`${path}.gz`, gz)
+          }),
+      )
     },
   }
 }
@@ -214,6 +259,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     inlineStylesheet(),
     chunkMap(),
+    precompressed(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

@@ -44,6 +44,34 @@ export function shellHtml(html: string, path: string, cookieLocale: string | und
     .replace('<!--shell-page-->', page?.narrow ? `<div class="mx-auto max-w-md">${heading}</div>` : heading)
 }
 
+/** Whether an Accept-Encoding header takes `coding` (listed with no `q=0`). */
+export function accepts(header: string | undefined, coding: string): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    if (name?.trim() !== coding) return false
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean)
+    return q === undefined || Number(q) > 0
+  })
+}
+
+/** The codings the build writes beside each file (vite.config.ts, precompressed), the smaller first. */
+const READY_MADE = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const
+
+/** Hashed assets never change under their name: read once, kept (the build's files are bounded). */
+const kept = new Map<string, Buffer | null>()
+function readKept(file: string, immutable: boolean): Buffer | null {
+  if (!immutable) return existsSync(file) ? readFileSync(file) : null
+  let bytes = kept.get(file)
+  if (bytes === undefined) {
+    bytes = existsSync(file) ? readFileSync(file) : null
+    kept.set(file, bytes)
+  }
+  return bytes
+}
+
 /** Serves the built console: hashed assets for a year, the shell and worker never cached, SPA fallback. */
 export function staticConsole(distDir: string) {
   const app = new Hono()
@@ -65,7 +93,19 @@ export function staticConsole(distDir: string) {
     const hashed = path.startsWith('/assets/')
     c.header('Content-Type', TYPES[extname(target)] ?? 'application/octet-stream')
     c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
-    if (isFile) return c.body(readFileSync(target))
+    if (isFile) {
+      // The build's ready-made compressed copy, when the browser takes it: nothing compressed here.
+      c.header('Vary', 'Accept-Encoding')
+      const acceptEncoding = c.req.header('Accept-Encoding')
+      for (const [coding, suffix] of READY_MADE) {
+        if (!accepts(acceptEncoding, coding)) continue
+        const ready = readKept(target + suffix, hashed)
+        if (!ready) continue
+        c.header('Content-Encoding', coding)
+        return c.body(new Uint8Array(ready))
+      }
+      return c.body(new Uint8Array(readKept(target, hashed) ?? readFileSync(target)))
+    }
     // The heading depends on the language cookie: caches keep one copy per cookie.
     c.header('Vary', 'Cookie')
     return c.html(shellHtml(readFileSync(target, 'utf8'), path, getCookie(c, LOCALE_COOKIE)))

@@ -1,11 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import en from '../../lang/en.json'
 import fi from '../../lang/fi.json'
 import { SHELL_PAGES } from '../../src/contract/shell-pages'
-import { CONSOLE_CSP, shellHtml, staticConsole } from '../static'
+import { accepts, CONSOLE_CSP, shellHtml, staticConsole } from '../static'
 
 const INDEX =
   '<html lang="fi"><body><div id="root"><div class="p-4"><!--shell-page--></div></div></body></html>'
@@ -56,5 +57,33 @@ describe('the static shell', () => {
     const asset = await app.request('/assets/app-1234.js')
     expect(asset.headers.get('cache-control')).toContain('immutable')
     expect(await asset.text()).toBe('export {}')
+  })
+
+  it("sends the build's ready-made Brotli or gzip copy by what the browser accepts", async () => {
+    const dir = dist()
+    const code = `export const words = '${'orchestrator '.repeat(200)}'`
+    writeFileSync(join(dir, 'assets', 'big-1.js'), code)
+    writeFileSync(join(dir, 'assets', 'big-1.js.br'), brotliCompressSync(code))
+    writeFileSync(join(dir, 'assets', 'big-1.js.gz'), gzipSync(code))
+    const app = staticConsole(dir)
+    const br = await app.request('/assets/big-1.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toContain('Accept-Encoding')
+    expect(br.headers.get('content-type')).toContain('text/javascript')
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(code)
+    const gz = await app.request('/assets/big-1.js', { headers: { 'Accept-Encoding': 'gzip, br;q=0' } })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(code)
+    const plain = await app.request('/assets/big-1.js', { headers: { 'Accept-Encoding': 'identity' } })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(code)
+  })
+
+  it('reads Accept-Encoding with its weights', () => {
+    expect(accepts('gzip, deflate, br, zstd', 'br')).toBe(true)
+    expect(accepts('gzip;q=1.0, br;q=0', 'br')).toBe(false)
+    expect(accepts('BR ; q=0.5', 'br')).toBe(true)
+    expect(accepts('gzip', 'br')).toBe(false)
+    expect(accepts(undefined, 'gzip')).toBe(false)
   })
 })

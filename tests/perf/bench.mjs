@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { constants, gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { figure, figures, freePort, jsHeapMb, jsonTarget, printFigures, writeFigures } from './figures.mjs'
 
@@ -213,10 +214,26 @@ async function coldStart(url, selector, prepare) {
     for (const entry of performance.getEntriesByType('resource'))
       if (/\.m?js(\?|$)/.test(new URL(entry.name).pathname) && entry.startTime < at)
         files.set(entry.name, Math.max(files.get(entry.name) ?? 0, entry.encodedBodySize))
-    return { ms: at, bytes: [...files.values()].reduce((a, b) => a + b, 0), files: files.size }
+    return {
+      ms: at,
+      bytes: [...files.values()].reduce((a, b) => a + b, 0),
+      files: files.size,
+      paths: [...files.keys()].map((name) => new URL(name).pathname),
+    }
   }, selector)
   await context.close()
-  return seen
+  return { ...seen, gzip: seen.paths.reduce((sum, path) => sum + gzipBytes(path), 0) }
+}
+
+/**
+ * A built file's size in gzip: the build's own `.gz` copy (what the platform sends a browser that takes
+ * gzip and not Brotli), or, for a file too small to have one, gzip at its best level. The goal is
+ * counted in gzip; the page's own figure is what was sent, Brotli to Chromium.
+ */
+function gzipBytes(path) {
+  const file = join('dist', path)
+  if (existsSync(`${file}.gz`)) return readFileSync(`${file}.gz`).length
+  return existsSync(file) ? gzipSync(readFileSync(file), { level: constants.Z_BEST_COMPRESSION }).length : 0
 }
 
 /** A signed-in user's first visit of a screen on a cold browser: the session is kept, nothing else. */
@@ -306,12 +323,17 @@ if (runs('cold')) {
     })
     figure(
       `JavaScript before the first ${what}, ${label}, gzip`,
-      kib(median(samples.map((s) => s.bytes))),
+      kib(median(samples.map((s) => s.gzip))),
       'KiB',
       {
         goal: '≤ 150 KiB',
         note: `${median(samples.map((s) => s.files))} files; blank page ${blankKib.toFixed(1)} KiB`,
       },
+    )
+    figure(
+      `JavaScript before the first ${what}, ${label}, as sent (Brotli)`,
+      kib(median(samples.map((s) => s.bytes))),
+      'KiB',
     )
   }
 }
