@@ -300,8 +300,6 @@ async function boot() {
   // back past 1 s: the route's pending screen shows then. The static frame stays on screen meanwhile.
   performance.mark('orchestrator:first-load-start')
   const firstLoad = router.load()
-  // The entry script's early reads the first screen did not adopt are of no use any more.
-  void firstLoad.catch(() => undefined).finally(() => setTimeout(dropEarlyRequests, 0))
   await Promise.race([firstLoad, delay(FIRST_SCREEN_WAIT_MS)]).catch(() => undefined)
   performance.mark('orchestrator:render-start')
   const reactRoot = createRoot(root)
@@ -318,6 +316,10 @@ async function boot() {
   )
   void registerServiceWorker()
   afterFirstScreen(() => {
+    // The entry script's early reads the first screen did not adopt are of no use any more. Not
+    // dropped when the loaders end: a list restored from the cache is shown without a loader read,
+    // and its refetch, as the list mounts, is what adopts the early read.
+    dropEarlyRequests()
     firstScreenShown()
     startOutboxWhenSignedIn()
   })

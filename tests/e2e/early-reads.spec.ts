@@ -77,7 +77,10 @@ test.describe('without the service worker (the console chunk can be held)', () =
     await page.goto(LIST, { waitUntil: 'commit' })
     // The console's code is held, yet the list read has gone out: the entry script sent it.
     await expect.poll(() => reads.length).toBe(1)
-    expect(console.held(), 'the console chunk was asked for (preloaded) and is held').toBe(true)
+    // The entry script adds the preloads just after it sends the read: the request may follow.
+    await expect
+      .poll(() => console.held(), { message: 'the console chunk was asked for (preloaded) and is held' })
+      .toBe(true)
     // The route's own chunks are preloaded with the console's, from the build's chunk map.
     const preloads = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=script]')].map((l) => l.href),
@@ -88,9 +91,12 @@ test.describe('without the service worker (the console chunk can be held)', () =
     await expect(
       page.locator('#root > :not([data-first-screen])').getByRole('cell', { name: code, exact: true }),
     ).toBeVisible()
+    // Counted when the list shows: later, the live stream may rightly read the list again for a
+    // format another test made meanwhile (the suite runs in parallel on one platform).
+    const beforeShown = reads.length
     await networkQuiet(page)
     expect(
-      reads.map((r) => r.outcome),
+      reads.slice(0, beforeShown).map((r) => r.outcome),
       'one list request, answered and used',
     ).toEqual(['answered'])
     expect(violations).toEqual([])
