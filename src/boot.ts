@@ -1,3 +1,4 @@
+import { openBootEarly } from './core/boot-open'
 import { startEarlyRequests } from './core/early-requests'
 import { guardBrowserLocale } from './i18n/browser-locale'
 import { recoverFromChunkError, watchLeaving } from './pwa/chunk-recovery'
@@ -5,6 +6,9 @@ import { paintPicture } from './shell/first-screen-picture'
 import { preloadChunks } from './shell/preload'
 import './styles.css'
 
+// The session and the cached data are read from IndexedDB before the console's first render: the
+// database opens now, while the code downloads, not once the console runs.
+openBootEarly()
 // A browser that reports the system's `C` locale as its language would make libraries' Intl throw.
 guardBrowserLocale(() => document.documentElement.lang || 'fi')
 // From the start, a navigation away is told from a chunk that is gone (both fail imports).

@@ -105,4 +105,38 @@ describe('the boot store', () => {
     page.show()
     expect(await get('cache', store)).toBe('old')
   })
+
+  it("uses the entry script's connection for its first open, once, and opens its own after", async () => {
+    const opening = new Promise<IDBDatabase>((resolve) => {
+      const open = indexedDB.open(DB)
+      open.onupgradeneeded = () => open.result.createObjectStore('kv')
+      open.onsuccess = () => resolve(open.result)
+    })
+    let handed = 0
+    let early: Promise<IDBDatabase> | undefined = opening
+    const page = fakeLifecycle()
+    const store = answeringStore(DB, 'kv', {
+      lifecycle: page.lifecycle,
+      adopt: () => {
+        const taken = early
+        early = undefined
+        if (taken) handed += 1
+        return taken
+      },
+    })
+    await set('session', 'kept', store)
+    const adopted = await opening
+    expect(handed).toBe(1)
+    // The store wrote on the entry's connection: it is the one read here.
+    const read = adopted.transaction('kv').objectStore('kv').get('session')
+    await new Promise((resolve) => {
+      read.onsuccess = resolve
+    })
+    expect(read.result).toBe('kept')
+    // Hidden into the back/forward cache, the store closes it; shown again, it opens one of its own.
+    page.hide()
+    page.show()
+    expect(await get('session', store)).toBe('kept')
+    expect(handed).toBe(1)
+  })
 })

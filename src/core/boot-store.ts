@@ -1,4 +1,5 @@
 import type { UseStore } from 'idb-keyval'
+import { BOOT_DB, BOOT_STORE, takeEarlyBoot } from './boot-open'
 
 /** How long a read or write of the boot store may go unanswered before it fails. */
 export const STORE_ANSWER_MS = 3000
@@ -51,23 +52,33 @@ export function answeringStore(
   {
     answerMs = STORE_ANSWER_MS,
     lifecycle = windowLifecycle,
-  }: { answerMs?: number; lifecycle?: PageLifecycle } = {},
+    adopt,
+  }: {
+    answerMs?: number
+    lifecycle?: PageLifecycle
+    /** A connection already being opened (by the entry script), used for the first open. */
+    adopt?: () => Promise<IDBDatabase> | undefined
+  } = {},
 ): UseStore {
   let connection: Promise<IDBDatabase> | undefined
   const inFlight = new Set<IDBTransaction>()
   let hidden = false
 
+  const open = () =>
+    new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(dbName)
+      request.onupgradeneeded = () => request.result.createObjectStore(storeName)
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+
   const database = () => {
     if (!connection) {
-      const opening = new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(dbName)
-        request.onupgradeneeded = () => request.result.createObjectStore(storeName)
-        request.onsuccess = () => {
-          // An open answered after the caller gave up is not kept.
-          if (connection === opening) resolve(request.result)
-          else request.result.close()
-        }
-        request.onerror = () => reject(request.error)
+      const opening: Promise<IDBDatabase> = (adopt?.() ?? open()).then((db) => {
+        // An open answered after the caller gave up is not kept.
+        if (connection === opening) return db
+        db.close()
+        throw new StorageNotAnswering()
       })
       connection = opening
       opening.then(
@@ -134,7 +145,7 @@ export function answeringStore(
  * What the boot reads before the first render, the session and the persisted query cache, in a small
  * database of its own through idb-keyval: a visitor's page never loads Dexie (32 KB gzip).
  */
-export const bootStore = answeringStore('orchestrator-boot', 'kv')
+export const bootStore = answeringStore(BOOT_DB, BOOT_STORE, { adopt: takeEarlyBoot })
 
 /** The session as the boot store keeps it (and as earlier versions kept it in the outbox database). */
 export interface StoredSession {

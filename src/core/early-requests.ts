@@ -1,4 +1,5 @@
 // Core layer, and part of the entry script: no dependencies, so the entry stays small.
+import { BOOT_STORE, earlyBoot, openBootDatabase } from './boot-open'
 
 /**
  * The first data requests of a screen, started by the entry script at once instead of after the
@@ -58,41 +59,46 @@ function storedSetting(key: string, fallback: string): string {
 const isApiPath = (url: unknown): url is string =>
   typeof url === 'string' && url.startsWith('/api/') && !url.includes('//')
 
-/** The session's token and expiry, read from the boot store (IndexedDB) without idb-keyval. */
-export function readStoredToken(): Promise<{ token: string; expiresAt: number } | undefined> {
+/**
+ * The session's token and expiry, read from the boot store (IndexedDB) without idb-keyval, on the
+ * connection the entry script opened for the console (left open for it), or on one of its own.
+ */
+export function readStoredToken(
+  connection: Promise<IDBDatabase> | undefined = earlyBoot(),
+): Promise<{ token: string; expiresAt: number } | undefined> {
   return new Promise((resolve) => {
     // An open WebKit leaves unanswered (a page opened while the one before it was loading) sends
     // nothing early rather than holding the console's own reads, which wait for this answer.
     setTimeout(() => resolve(undefined), TOKEN_READ_MS)
-    let request: IDBOpenDBRequest
+    const own = connection === undefined
+    let opened: Promise<IDBDatabase>
     try {
-      request = indexedDB.open('orchestrator-boot')
+      opened = connection ?? openBootDatabase()
     } catch {
       resolve(undefined)
       return
     }
-    // Opened without a version, an upgrade means there is no such database yet: do not create it.
-    request.onupgradeneeded = () => request.transaction?.abort()
-    request.onerror = () => resolve(undefined)
-    request.onsuccess = () => {
-      const db = request.result
-      try {
-        const read = db.transaction('kv').objectStore('kv').get('session')
-        read.onsuccess = () => {
-          const session = read.result as { token?: unknown; expiresAt?: unknown } | undefined
-          resolve(
-            typeof session?.token === 'string' && typeof session.expiresAt === 'number'
-              ? { token: session.token, expiresAt: session.expiresAt }
-              : undefined,
-          )
+    opened.then(
+      (db) => {
+        try {
+          const read = db.transaction(BOOT_STORE).objectStore(BOOT_STORE).get('session')
+          read.onsuccess = () => {
+            const session = read.result as { token?: unknown; expiresAt?: unknown } | undefined
+            resolve(
+              typeof session?.token === 'string' && typeof session.expiresAt === 'number'
+                ? { token: session.token, expiresAt: session.expiresAt }
+                : undefined,
+            )
+          }
+          read.onerror = () => resolve(undefined)
+        } catch {
+          resolve(undefined)
+        } finally {
+          if (own) db.close()
         }
-        read.onerror = () => resolve(undefined)
-      } catch {
-        resolve(undefined)
-      } finally {
-        db.close()
-      }
-    }
+      },
+      () => resolve(undefined),
+    )
   })
 }
 
