@@ -122,6 +122,7 @@ export function DataTable<Row extends object>({
     [pad, keepWords, hideBelow[column.priority ?? 'always']].filter(Boolean).join(' ')
   const stateRow = query ? <QueryState query={query} empty emptyText={emptyText} /> : null
   const emptyRow = empty !== undefined ? empty : stateRow
+  const waiting = rows.length === 0 && Boolean(busy)
 
   return (
     <>
@@ -131,7 +132,10 @@ export function DataTable<Row extends object>({
       >
         <table className={`w-full text-left text-sm${stack ? ' block md:table' : ''}`}>
           <caption className="sr-only">{caption}</caption>
+          {/* Not while the first rows load: the columns' widths come with the rows, and headers laid
+              out before them would move sideways when they came (a layout shift). */}
           <thead
+            hidden={waiting}
             className={`border-b bg-gray-50 text-gray-700${stack ? ' hidden md:table-header-group' : ''}`}
           >
             <tr>
@@ -161,7 +165,11 @@ export function DataTable<Row extends object>({
               )}
             </tr>
           </thead>
-          <tbody className={stack ? 'block md:table-row-group' : undefined}>
+          {/* A new body with the first rows, not the loading one moved down under the headers. */}
+          <tbody
+            key={waiting ? 'waiting' : 'rows'}
+            className={stack ? 'block md:table-row-group' : undefined}
+          >
             {rows.length === 0 && emptyRow !== null && (
               <tr>
                 <td colSpan={colCount} aria-busy={busy} className={dense ? 'px-3 py-2' : 'px-4 py-2'}>

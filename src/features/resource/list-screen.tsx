@@ -115,7 +115,8 @@ export function ListScreen<Row extends { id: string }>({
         }
       />
       {filters}
-      <div className="mb-2">
+      {/* One line kept for the fetched-at time before the first answer: the table does not move down when it comes. */}
+      <div className="mb-2 min-h-4">
         <QueryFetchedAt query={query} />
       </div>
       {notices}
