@@ -37,7 +37,7 @@ export function HomeScreen({ lastErrors, since }: { lastErrors: ReactNode; since
     <div className="space-y-4">
       <PageHeader
         title={<FormattedMessage id="home.title" defaultMessage="Welcome, {name}" values={{ name }} />}
-        actions={
+        status={
           <FetchedAt
             updatedAt={Math.min(...counts.map((c) => c.dataUpdatedAt))}
             fetching={counts.some((c) => c.isFetching)}

@@ -95,7 +95,7 @@ export function MonitoringScreen() {
     <div className="space-y-4">
       <PageHeader
         title={<FormattedMessage id="page.monitoring" defaultMessage="Monitoring" />}
-        actions={
+        status={
           <FetchedAt
             updatedAt={stats.dataUpdatedAt}
             fetching={stats.isFetching}

@@ -55,7 +55,7 @@ export function SinceScreen() {
     <div className="space-y-4">
       <PageHeader
         title={<FormattedMessage id="since.title" defaultMessage="Since you last looked" />}
-        actions={
+        status={
           <FetchedAt
             updatedAt={query.dataUpdatedAt}
             fetching={query.isFetching}
