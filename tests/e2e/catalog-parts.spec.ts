@@ -23,6 +23,7 @@ const phrases = (from: Record<string, string>, other: Record<string, string>) =>
 async function expectAllIn(page: Page, locale: 'fi' | 'en', where: string) {
   await networkQuiet(page)
   // The profile lists the user's permissions (`tasks.create`): the platform's names, not messages.
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, line by line, is what a user reads
   const text = (await page.locator('body').innerText())
     .split('\n')
     .filter((line) => !/^[a-z-]+\.(create|read|update|delete|execute)$/.test(line.trim()))
