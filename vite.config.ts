@@ -167,6 +167,7 @@ function chunkMap(): Plugin {
         }
         const routes: Record<string, number[]> = {}
         const patternOf = new Map<string, string>()
+        const startsWith = new Map<string, Set<number>>()
         for (const [file, own] of parts) {
           const all = new Set(own)
           for (const parent of parentFiles(file)) for (const at of parts.get(parent) ?? []) all.add(at)
@@ -174,6 +175,7 @@ function chunkMap(): Plugin {
           if (!/^(login|redirect)$/.test(file)) closure(answers.fileName, all)
           for (const at of boot) all.delete(at)
           patternOf.set(file, routePattern(file))
+          startsWith.set(file, all)
           routes[routePattern(file)] = [...all]
         }
 
@@ -196,6 +198,17 @@ function chunkMap(): Plugin {
           [...entryChunks.map((c) => c.fileName), main.fileName, ...(client ? [client.fileName] : [])],
           idsOfModule,
         )
+        // Every chunk a screen starts with has its messages in the boot part or the screen's.
+        for (const [file, all] of startsWith) {
+          if (file === '__root') continue
+          const has = new Set([...split.boot, ...(split.routes[file] ?? [])])
+          for (const at of [...all, ...boot]) {
+            const chunk = byFile.get(files[at] ?? '')
+            const missing = (chunk?.moduleIds ?? []).flatMap(idsOfModule).filter((id) => !has.has(id))
+            if (missing.length)
+              throw new Error(`chunk-map: ${file} lacks messages of ${files[at]}: ${missing}`)
+          }
+        }
         const emitted = new Set<string>()
         const emit = (locale: string, ids: string[]) => {
           const messages = catalogs[locale] ?? {}
