@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -8,7 +9,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { routePattern } from './src/shell/preload'
+import { routePattern } from './src/core/chunk-map'
+import { parentFiles, routeFileOf, splitCatalog } from './src/i18n/catalog-split'
+import { messageIdsIn } from './src/i18n/message-ids'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string
@@ -140,25 +143,42 @@ function answersOwnZod(): Plugin {
 /** The id of the chunk map in index.html: read by the entry script (src/shell/preload.ts). */
 const CHUNK_MAP_ID = 'chunk-map'
 
+const LOCALE_FILES = { en: 'lang/en.json', fi: 'lang/fi.json' } as const
+
+/** Each language's messages as precompiled ASTs, English filling what a language lacks. */
+function compiledCatalogs(): Record<string, Record<string, unknown>> {
+  const read = (file: string) =>
+    JSON.parse(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')) as Record<string, string>
+  const english = read(LOCALE_FILES.en)
+  return Object.fromEntries(
+    Object.entries(LOCALE_FILES).map(([locale, file]) => {
+      const messages = { ...english, ...read(file) }
+      return [locale, Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, parse(text)]))]
+    }),
+  )
+}
+
 /**
  * The chunks each screen starts with, written into index.html as data (not a script: the CSP allows
  * none inline), so the entry script preloads them at once (preload) instead of the module
- * loader discovering them import by import: the console's boot chunks, each language's catalog, the
- * answer schemas for screens that show the platform's data, and per route file the chunks of its
- * split parts and of its parent routes', each with its static imports.
+ * loader discovering them import by import: the console's boot chunks, the answer schemas for
+ * screens that show the platform's data, and per route file the chunks of its split parts and of
+ * its parent routes', each with its static imports. The language catalogs are split the same way
+ * (src/i18n/catalog-split.ts): a boot part per language, and per route the messages its chunks
+ * use beyond it, each a module of its own, listed in the map beside the route's chunks.
  */
 function chunkMap(): Plugin {
   let config: ResolvedConfig
+  let map = ''
   return {
     name: 'chunk-map',
     apply: 'build',
     configResolved(resolved) {
       config = resolved
     },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return html
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
         const byFile = new Map(chunks.map((c) => [c.fileName, c]))
         const files: string[] = []
@@ -167,7 +187,8 @@ function chunkMap(): Plugin {
           return at >= 0 ? at : files.push(file) - 1
         }
         // The entry script itself is running when the map is read.
-        const entries = new Set(chunks.filter((c) => c.isEntry).map((c) => index(c.fileName)))
+        const entryChunks = chunks.filter((c) => c.isEntry)
+        const entries = new Set(entryChunks.map((c) => index(c.fileName)))
         const closure = (file: string, into = new Set<number>()) => {
           const at = index(file)
           if (into.has(at)) return into
@@ -183,36 +204,86 @@ function chunkMap(): Plugin {
         const boot = closure(main.fileName)
         if (client) closure(client.fileName, boot)
         for (const at of entries) boot.delete(at)
-        const lang: Record<string, number> = {}
-        for (const c of chunks) {
-          const locale = /\/lang\/([a-z]{2})\.json$/.exec(c.facadeModuleId ?? '')?.[1]
-          if (locale) lang[locale] = index(c.fileName)
-        }
         // Route files by their split parts' chunks (`src/routes/x.tsx?tsr-split=component`).
         const parts = new Map<string, Set<number>>()
         for (const c of chunks) {
-          const file = /\/src\/routes\/(.+)\.tsx\?tsr-split=/.exec(c.facadeModuleId ?? '')?.[1]
+          const file = routeFileOf(c.facadeModuleId ?? '')
           if (file) parts.set(file, closure(c.fileName, parts.get(file)))
         }
         const routes: Record<string, number[]> = {}
+        const patternOf = new Map<string, string>()
+        const startsWith = new Map<string, Set<number>>()
         for (const [file, own] of parts) {
-          const segments = file.split('/')
           const all = new Set(own)
-          // Parent routes: `a.tsx` and `a/route.tsx` for every folder above the file.
-          for (let i = 1; i < segments.length; i += 1) {
-            const parent = segments.slice(0, i).join('/')
-            for (const name of [parent, `${parent}/route`])
-              for (const at of parts.get(name) ?? []) all.add(at)
-          }
+          for (const parent of parentFiles(file)) for (const at of parts.get(parent) ?? []) all.add(at)
           // Every screen but sign-in shows the platform's data, checked against the answer schemas.
           if (!/^(login|redirect)$/.test(file)) closure(answers.fileName, all)
           for (const at of boot) all.delete(at)
+          patternOf.set(file, routePattern(file))
+          startsWith.set(file, all)
           routes[routePattern(file)] = [...all]
         }
-        const map = JSON.stringify({ base: config.base, files, boot: [...boot], lang, routes }).replace(
+
+        // The messages: ids named by each module's source file, kept if the catalog has them.
+        const catalogs = compiledCatalogs()
+        const known = catalogs.en ?? {}
+        const idsByFile = new Map<string, string[]>()
+        const idsOfModule = (moduleId: string) => {
+          const path = moduleId.replace(/\?.*$/, '')
+          if (!/\/src\/.+\.tsx?$/.test(path) || path.includes('/node_modules/')) return []
+          let ids = idsByFile.get(path)
+          if (!ids) {
+            ids = messageIdsIn(readFileSync(path, 'utf8')).filter((id) => id in known)
+            idsByFile.set(path, ids)
+          }
+          return ids
+        }
+        const split = splitCatalog(
+          chunks,
+          [...entryChunks.map((c) => c.fileName), main.fileName, ...(client ? [client.fileName] : [])],
+          idsOfModule,
+        )
+        // Every chunk a screen starts with has its messages in the boot part or the screen's.
+        for (const [file, all] of startsWith) {
+          if (file === '__root') continue
+          const has = new Set([...split.boot, ...(split.routes[file] ?? [])])
+          for (const at of [...all, ...boot]) {
+            const chunk = byFile.get(files[at] ?? '')
+            const missing = (chunk?.moduleIds ?? []).flatMap(idsOfModule).filter((id) => !has.has(id))
+            if (missing.length)
+              throw new Error(`chunk-map: ${file} lacks messages of ${files[at]}: ${missing}`)
+          }
+        }
+        const emitted = new Set<string>()
+        const emit = (locale: string, ids: string[]) => {
+          const messages = catalogs[locale] ?? {}
+          const text = JSON.stringify(Object.fromEntries(ids.map((id) => [id, messages[id]])))
+          const source = `export default JSON.parse(${JSON.stringify(text)})\n`
+          const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8)
+          const fileName = `assets/messages-${locale}-${hash}.js`
+          if (!emitted.has(fileName)) this.emitFile({ type: 'asset', fileName, source })
+          emitted.add(fileName)
+          return index(fileName)
+        }
+        const lang: Record<string, { boot: number; routes: Record<string, number> }> = {}
+        for (const locale of Object.keys(catalogs)) {
+          const own: Record<string, number> = {}
+          for (const [file, ids] of Object.entries(split.routes)) {
+            const pattern = patternOf.get(file)
+            if (pattern !== undefined && ids.length > 0) own[pattern] = emit(locale, ids)
+          }
+          lang[locale] = { boot: emit(locale, split.boot), routes: own }
+        }
+        map = JSON.stringify({ base: config.base, files, boot: [...boot], lang, routes }).replace(
           /</g,
           '\\u003c',
         )
+      },
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!map) return html
         return html.replace(
           '</head>',
           `<script type="application/json" id="${CHUNK_MAP_ID}">${map}</script>\n  </head>`,

@@ -277,7 +277,7 @@ async function boot() {
         void queryClient.invalidateQueries({ refetchType: 'none' })
       })
       .catch(() => undefined),
-    loadCatalog(localeSetting.get()),
+    loadCatalog(localeSetting.get(), location.pathname),
   ])
   if (sessionUnreadable()) return showStorageNotAnswering()
   // A 401 ends the session locally; the provider session is left alone so signing in again is quick.

@@ -1,50 +1,148 @@
 import type { ReactNode } from 'react'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { IntlProvider } from 'react-intl'
-import { type Locale, useLocale } from './locale'
+import { type ChunkMap, routeOf } from '../core/chunk-map'
+import { type Locale, localeSetting, useLocale } from './locale'
 
 type Catalog = Record<string, string>
 
 /**
- * Each catalog is its own chunk, fetched when its language is chosen (both are precached by the
- * service worker). The build fills every catalog's gaps from English (vite.config.ts), so one
- * catalog is all a language needs: English is the fallback for any missing message.
+ * A built console loads each language's catalog in parts (vite.config.ts, chunk-map): the part of
+ * the boot chunks, and per screen the messages its chunks use beyond it, each fetched with the
+ * screen's chunks and merged before the screen renders. The build fills every part's gaps from
+ * English, so a language needs its own parts only. The dev server and the unit tests, which have
+ * no chunk map, load each language's whole catalog.
  */
-const loaders: Record<Locale, () => Promise<{ default: Catalog }>> = {
-  en: () => import('../../lang/en.json'),
-  fi: () => import('../../lang/fi.json'),
-}
-const loaded = new Map<Locale, Catalog>()
+const whole: Record<Locale, () => Promise<{ default: Catalog }>> | null = import.meta.env.DEV
+  ? { en: () => import('../../lang/en.json'), fi: () => import('../../lang/fi.json') }
+  : null
 
-export async function loadCatalog(locale: Locale): Promise<Catalog> {
-  const ready = loaded.get(locale)
-  if (ready) return ready
-  const catalog = (await loaders[locale]()).default
-  loaded.set(locale, catalog)
-  return catalog
+let chunkMap: ChunkMap | null | undefined
+function readChunkMap(): ChunkMap | null {
+  if (chunkMap === undefined) {
+    try {
+      const data = typeof document === 'undefined' ? null : document.getElementById('chunk-map')?.textContent
+      chunkMap = data ? (JSON.parse(data) as ChunkMap) : null
+    } catch {
+      chunkMap = null
+    }
+  }
+  return chunkMap
 }
 
-/** The catalog of a language once loaded; before that, the English default messages in the code. */
+/** Each language's messages so far: the parts loaded merged into one object, new on every part. */
+const merged = new Map<Locale, Catalog>()
+/** The parts asked for (by file) and those in. */
+const parts = new Map<string, Promise<void>>()
+const partsIn = new Set<string>()
+/** The screens (route patterns of the chunk map) opened: a language switch loads their parts too. */
+const screens = new Set<string>()
+const listeners = new Set<() => void>()
+
+function loadPart(locale: Locale, key: string, load: () => Promise<{ default: Catalog }>): Promise<void> {
+  let pending = parts.get(key)
+  if (!pending) {
+    pending = load().then(
+      ({ default: part }) => {
+        merged.set(locale, { ...merged.get(locale), ...part })
+        partsIn.add(key)
+        for (const listener of listeners) listener()
+      },
+      (error: unknown) => {
+        // A part that did not arrive is asked for again next time.
+        parts.delete(key)
+        throw error
+      },
+    )
+    parts.set(key, pending)
+  }
+  return pending
+}
+
+/** Loads a language's boot part and the parts of these screens; undefined when all are in already. */
+function loadParts(locale: Locale, patterns: Iterable<string>): Promise<void> | undefined {
+  const map = readChunkMap()
+  const files = new Set<string>()
+  if (map) {
+    const catalog = map.lang[locale]
+    for (const at of catalog ? [catalog.boot, ...[...patterns].map((p) => catalog.routes[p])] : [])
+      if (at !== undefined) files.add(map.base + map.files[at])
+  }
+  const loads: Promise<void>[] = []
+  if (!map && whole) {
+    const key = `whole:${locale}`
+    if (!partsIn.has(key)) loads.push(loadPart(locale, key, whole[locale]))
+  }
+  for (const file of files)
+    if (!partsIn.has(file))
+      loads.push(
+        loadPart(locale, file, () => import(/* @vite-ignore */ file) as Promise<{ default: Catalog }>),
+      )
+  return loads.length ? Promise.all(loads).then(() => undefined) : undefined
+}
+
+function screenOf(pathname: string): string | undefined {
+  const map = readChunkMap()
+  return map ? routeOf(Object.keys(map.routes), pathname) : undefined
+}
+
+/**
+ * Loads a language's messages: the boot part, the part of the screen at `pathname` if given, and
+ * those of every screen opened so far (a language switch).
+ */
+export async function loadCatalog(locale: Locale, pathname?: string): Promise<Catalog> {
+  const screen = pathname === undefined ? undefined : screenOf(pathname)
+  if (screen !== undefined) screens.add(screen)
+  await loadParts(locale, screens)
+  return merged.get(locale) ?? {}
+}
+
+/**
+ * Loads the messages of the screen at an address in the chosen language, before the screen renders
+ * (the root route's beforeLoad, also when a link is preloaded on intent). A part that cannot be
+ * fetched does not hold the screen back: its messages show in English.
+ */
+export function loadScreenMessages(pathname: string): Promise<void> | undefined {
+  const screen = screenOf(pathname)
+  if (screen === undefined) return undefined
+  screens.add(screen)
+  // In the chosen language, and in any other loaded (still shown while a language switch loads).
+  const loads = [...new Set([localeSetting.get(), ...merged.keys()])].map((locale) =>
+    loadParts(locale, [screen]),
+  )
+  const pending = loads.filter((load) => load !== undefined)
+  return pending.length
+    ? Promise.all(pending).then(
+        () => undefined,
+        () => undefined,
+      )
+    : undefined
+}
+
+/** The messages of a language loaded so far; before any, the English default messages in the code. */
 export function messagesFor(locale: Locale): Catalog {
-  return loaded.get(locale) ?? {}
+  return merged.get(locale) ?? {}
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
 }
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const locale = useLocale()
-  // The language shown changes only when its catalog has arrived: no flash of untranslated text.
-  const [shown, setShown] = useState<{ locale: Locale; messages: Catalog }>(() => ({
-    locale,
-    messages: messagesFor(locale),
-  }))
+  // The language shown changes only when its messages have arrived: no flash of untranslated text.
+  const [shown, setShown] = useState<Locale>(() => locale)
   useEffect(() => {
     let current = true
-    void loadCatalog(locale).then((messages) => current && setShown({ locale, messages }))
+    void loadCatalog(locale).then(() => current && setShown(locale))
     return () => {
       current = false
     }
   }, [locale])
+  const messages = useSyncExternalStore(subscribe, () => messagesFor(shown))
   return (
-    <IntlProvider locale={shown.locale} defaultLocale="en" messages={shown.messages}>
+    <IntlProvider locale={shown} defaultLocale="en" messages={messages}>
       {children}
     </IntlProvider>
   )

@@ -6,6 +6,7 @@ import { configsQuery } from '../api/configs'
 import { logout } from '../auth/logout'
 import { environmentSetting, organizationSetting, versionSetting } from '../core/scope'
 import { OrganizationSelector } from '../features/organizations/organization-selector'
+import { loadScreenMessages } from '../i18n/i18n-provider'
 import { useChunkRecovery } from '../pwa/use-chunk-recovery'
 import { AppShell } from '../shell/app-shell'
 import { ConnectionStatus } from '../shell/connection-status'
@@ -27,6 +28,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     const organizationId = new URLSearchParams(location.searchStr).get('organizationId')
     if (organizationId && organizationId !== consumedOrganizationId) organizationSetting.set(organizationId)
     consumedOrganizationId = organizationId
+    // The screen's messages are in before it renders (in the language shown): no id or English flashes.
+    return loadScreenMessages(location.pathname)
   },
   component: RootLayout,
   notFoundComponent: NotFoundPage,

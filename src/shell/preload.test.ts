@@ -8,9 +8,16 @@ const routeFiles = Object.keys(import.meta.glob('../routes/**/*.tsx'))
 
 const map: ChunkMap = {
   base: '/',
-  files: ['assets/main.js', 'assets/framework.js', 'assets/fi.js', 'assets/en.js', 'assets/tasks.js'],
+  files: [
+    'assets/main.js',
+    'assets/framework.js',
+    'assets/fi.js',
+    'assets/en.js',
+    'assets/tasks.js',
+    'assets/tasks-en.js',
+  ],
   boot: [0, 1],
-  lang: { fi: 2, en: 3 },
+  lang: { fi: { boot: 2, routes: {} }, en: { boot: 3, routes: { 'tasks/$': 5, tasks: 5 } } },
   routes: { tasks: [4], 'tasks/create': [1], 'tasks/$': [4, 1], '': [] },
 }
 
@@ -50,7 +57,7 @@ describe('the chunks a screen starts with (preloaded by the entry script)', () =
     expect(matchesPattern('/', '')).toBe(true)
   })
 
-  it('takes the boot chunks, the language catalog and the most specific route', () => {
+  it('takes the boot chunks, the catalog parts of the boot and the route, and the most specific route', () => {
     expect(chunksFor(map, '/tasks/create', 'fi')).toEqual([
       '/assets/main.js',
       '/assets/framework.js',
@@ -60,6 +67,7 @@ describe('the chunks a screen starts with (preloaded by the entry script)', () =
       '/assets/main.js',
       '/assets/framework.js',
       '/assets/en.js',
+      '/assets/tasks-en.js',
       '/assets/tasks.js',
     ])
     // An unknown address or language: the boot chunks only.
@@ -73,13 +81,14 @@ describe('the chunks a screen starts with (preloaded by the entry script)', () =
     data.textContent = JSON.stringify(map)
     document.body.append(data)
     localStorage.setItem('locale', 'en')
-    expect(preloadChunks(document, new URL('http://localhost/tasks'))).toBe(4)
+    expect(preloadChunks(document, new URL('http://localhost/tasks'))).toBe(5)
     const links = [...document.head.querySelectorAll('link')]
     expect(links.every((l) => l.as === 'script' && l.crossOrigin === '')).toBe(true)
     expect(links.map((l) => [l.rel, l.getAttribute('href')])).toEqual([
       ['preload', '/assets/main.js'],
       ['preload', '/assets/framework.js'],
       ['preload', '/assets/en.js'],
+      ['preload', '/assets/tasks-en.js'],
       ['preload', '/assets/tasks.js'],
     ])
     data.remove()

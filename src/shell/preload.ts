@@ -2,57 +2,18 @@
  * Part of the entry script (no dependencies): the chunks the console and the current screen start
  * with are fetched at once, in parallel (preload, as module scripts fetch them), instead of one import level after another
  * once the console runs. Which chunks each screen needs is written into index.html at build time
- * (vite.config.ts, chunk-map): the console's boot chunks, the language's catalog, and the route's.
+ * (vite.config.ts, chunk-map): the console's boot chunks, the route's, and the language's catalog
+ * parts for both (src/i18n/catalog-split.ts).
  */
-export interface ChunkMap {
-  base: string
-  files: string[]
-  boot: number[]
-  lang: Record<string, number>
-  /** By address pattern: `tasks/$/edit`, `$` one segment, `?` one segment or none. */
-  routes: Record<string, number[]>
-}
+import { type ChunkMap, catalogPartsFor, routeOf } from '../core/chunk-map'
 
-/**
- * A route file's address pattern (build time), segment by segment: `_user/tasks/$id.edit` is
- * `tasks/$/edit`; `$` matches one segment, `?` one or none; pathless layouts and `index` drop out,
- * and a segment's trailing `_` (`me_`: at `/me/…` without nesting in `/me`'s route) is not in the address.
- */
-function patternPart(segment: string): string {
-  if (/^\{-\$\w+\}$/.test(segment)) return '?'
-  return segment.startsWith('$') ? '$' : segment.replace(/_$/, '')
-}
+export { type ChunkMap, matchesPattern, routePattern } from '../core/chunk-map'
 
-export function routePattern(file: string): string {
-  return file
-    .split(/[/.]/)
-    .filter((segment) => !segment.startsWith('_') && segment !== 'index' && segment !== 'route')
-    .map(patternPart)
-    .join('/')
-}
-
-/** Whether the address's path matches a route pattern of the chunk map. */
-export function matchesPattern(pathname: string, pattern: string): boolean {
-  const path = pathname.split('/').filter(Boolean)
-  const parts = pattern.split('/').filter(Boolean)
-  const match = (i: number, j: number): boolean => {
-    if (j === parts.length) return i === path.length
-    const part = parts[j]
-    if (part === '?') return match(i, j + 1) || (i < path.length && match(i + 1, j + 1))
-    if (i === path.length) return false
-    return (part === '$' || part === decodeURIComponent(path[i] ?? '')) && match(i + 1, j + 1)
-  }
-  return match(0, 0)
-}
-
-/** The chunks to fetch for this address in this language: the boot chunks, the catalog, the route's. */
+/** The chunks to fetch for this address in this language: the boot chunks, the catalog parts, the route's. */
 export function chunksFor(map: ChunkMap, pathname: string, locale: string): string[] {
   const wanted = new Set(map.boot)
-  const catalog = map.lang[locale]
-  if (catalog !== undefined) wanted.add(catalog)
-  // A fixed segment beats a parameter: `tasks/create` before `tasks/$`.
-  const routes = Object.keys(map.routes).filter((pattern) => matchesPattern(pathname, pattern))
-  const best = routes.sort((a, b) => b.replace(/[$?]/g, '').length - a.replace(/[$?]/g, '').length)[0]
+  for (const at of catalogPartsFor(map, pathname, locale)) wanted.add(at)
+  const best = routeOf(Object.keys(map.routes), pathname)
   for (const at of best === undefined ? [] : (map.routes[best] ?? [])) wanted.add(at)
   return [...wanted].map((at) => map.base + map.files[at]).filter((file) => !file.endsWith('undefined'))
 }

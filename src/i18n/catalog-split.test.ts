@@ -1,0 +1,136 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import en from '../../lang/en.json'
+import { parentFiles, type SplitChunk, splitCatalog } from './catalog-split'
+import { messageIdsIn } from './message-ids'
+
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../**/*.d.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+})
+
+describe('the ids a source file names', () => {
+  it('finds descriptors, tables keyed by enums and JSX attributes', () => {
+    const source = `
+      const byStatus = { open: { id: 'task.status.open', defaultMessage: 'Open' } }
+      const m = defineMessages({ title: { id: "page.tasks", defaultMessage: 'Tasks' } })
+      intl.formatMessage({ id: 'common.cancel' })
+      <FormattedMessage id="common.save" /> <FormattedMessage id={'common.delete'} />`
+    expect(messageIdsIn(source).sort()).toEqual([
+      'common.cancel',
+      'common.delete',
+      'common.save',
+      'page.tasks',
+      'task.status.open',
+    ])
+  })
+
+  it('finds every id the FormatJS extraction finds in the code', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'i18n-')), 'extracted.json')
+    const bin = join(process.cwd(), 'node_modules/.bin/formatjs')
+    execFileSync(bin, [
+      'extract',
+      'src/**/*.{ts,tsx}',
+      '--ignore',
+      'src/**/*.d.ts',
+      '--format',
+      'simple',
+      '--out-file',
+      out,
+    ])
+    const extracted = Object.keys(JSON.parse(readFileSync(out, 'utf8')) as Record<string, string>)
+    const found = new Set(Object.values(sources).flatMap(messageIdsIn))
+    expect(extracted.length).toBeGreaterThan(100)
+    expect(extracted.filter((id) => !found.has(id))).toEqual([])
+    // And each is a message of the catalog (what the build keeps of the names found).
+    expect(extracted.filter((id) => !(id in en))).toEqual([])
+  })
+})
+
+/** A bundle in the shape the build gives: each chunk's modules and imports. */
+const chunk = (
+  fileName: string,
+  moduleIds: string[],
+  imports: string[] = [],
+  dynamicImports: string[] = [],
+) => ({ fileName, moduleIds, imports, dynamicImports }) satisfies SplitChunk
+
+const ids: Record<string, string[]> = {
+  '/app/src/main.tsx': ['shell.title'],
+  '/app/src/shell/menu.tsx': ['shell.menu', 'common.cancel'],
+  '/app/src/shell/about.tsx': ['shell.about'],
+  '/app/src/routes/login.tsx?tsr-split=component': ['login.title'],
+  '/app/src/routes/_user/tasks.tsx?tsr-split=component': ['tasks.title'],
+  '/app/src/routes/_user/tasks/$id.tsx?tsr-split=component': ['task.title'],
+  '/app/src/features/tasks/status.ts': ['task.status.open', 'task.status.done', 'common.cancel'],
+  '/app/src/features/tasks/log-dialog.tsx': ['task.log'],
+  '/app/src/routes/_user/products.tsx?tsr-split=component': ['products.title'],
+}
+const bundle = [
+  chunk('entry.js', ['/app/src/entry.ts'], [], ['main.js']),
+  chunk(
+    'main.js',
+    ['/app/src/main.tsx', '/app/src/shell/menu.tsx'],
+    ['framework.js'],
+    ['about.js', 'login.js', 'tasks.js', 'task.js', 'products.js'],
+  ),
+  chunk('framework.js', ['/app/node_modules/react-intl/index.js']),
+  chunk('about.js', ['/app/src/shell/about.tsx']),
+  chunk('login.js', ['/app/src/routes/login.tsx?tsr-split=component']),
+  chunk('tasks.js', ['/app/src/routes/_user/tasks.tsx?tsr-split=component'], ['status.js']),
+  chunk('task.js', ['/app/src/routes/_user/tasks/$id.tsx?tsr-split=component'], ['status.js'], ['log.js']),
+  chunk('status.js', ['/app/src/features/tasks/status.ts']),
+  chunk('log.js', ['/app/src/features/tasks/log-dialog.tsx']),
+  chunk('products.js', ['/app/src/routes/_user/products.tsx?tsr-split=component'], [], ['task.js']),
+]
+
+describe('the catalog split by the chunks that use it', () => {
+  const split = splitCatalog(bundle, ['entry.js', 'main.js'], (id) => ids[id] ?? [])
+
+  it('gives the boot part what the shell reaches, also on demand, and no screen', () => {
+    expect(split.boot).toEqual(['common.cancel', 'shell.about', 'shell.menu', 'shell.title'])
+  })
+
+  it('gives a screen what its chunks, its parents and what they load on demand use, beyond the boot part', () => {
+    expect(split.routes.login).toEqual(['login.title'])
+    expect(split.routes['_user/tasks']).toEqual(['task.status.done', 'task.status.open', 'tasks.title'])
+    // A table keyed by an enum is in the part of every screen whose chunks reach the table's chunk.
+    expect(split.routes['_user/tasks/$id']).toEqual([
+      'task.log',
+      'task.status.done',
+      'task.status.open',
+      'task.title',
+      'tasks.title',
+    ])
+    // Another screen's split part is that screen's, not this one's.
+    expect(split.routes['_user/products']).toEqual(['products.title'])
+  })
+
+  it('has every id each chunk uses in the boot part or the part of each screen that loads the chunk', () => {
+    const byFile = new Map(bundle.map((c) => [c.fileName, c]))
+    const reach = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen
+      seen.add(file)
+      const c = byFile.get(file)
+      for (const next of [...(c?.imports ?? []), ...(c?.dynamicImports ?? [])])
+        if (!/tsr-split/.test(byFile.get(next)?.moduleIds.join() ?? '')) reach(next, seen)
+      return seen
+    }
+    for (const [route, own] of Object.entries(split.routes)) {
+      const screen = bundle.filter((c) =>
+        [route, ...parentFiles(route)].some((f) => c.moduleIds.some((m) => m.includes(`/routes/${f}.tsx?`))),
+      )
+      const files = new Set(screen.flatMap((c) => [...reach(c.fileName)]))
+      const needed = [...files].flatMap((f) => byFile.get(f)?.moduleIds ?? []).flatMap((m) => ids[m] ?? [])
+      const has = new Set([...split.boot, ...own])
+      expect(
+        needed.filter((id) => !has.has(id)),
+        route,
+      ).toEqual([])
+    }
+  })
+})

@@ -1,0 +1,80 @@
+/**
+ * Build time: which messages each screen needs, from the bundle's chunks. The console's boot part
+ * holds the messages of every chunk the shell reaches (its static and dynamic imports) without
+ * entering a route's split parts; a route's part holds the messages of every chunk its split parts
+ * and its parents' reach, statically or dynamically (a dialog loaded on demand included), less the
+ * boot part's. A message belongs to the chunk of the module that names its id.
+ */
+export interface SplitChunk {
+  fileName: string
+  moduleIds: readonly string[]
+  imports: readonly string[]
+  dynamicImports: readonly string[]
+}
+
+export interface CatalogSplit {
+  boot: string[]
+  /** By route file (`_user/tasks/$id.edit`): the ids its screen needs beyond the boot part. */
+  routes: Record<string, string[]>
+}
+
+/** The route file of a split part's module (`/src/routes/x.tsx?tsr-split=component` is `x`). */
+export function routeFileOf(moduleId: string): string | undefined {
+  return /\/src\/routes\/(.+)\.tsx\?tsr-split=/.exec(moduleId)?.[1]
+}
+
+/** A route file's parent route files: `a` and `a/route` for every folder above it. */
+export function parentFiles(file: string): string[] {
+  const segments = file.split('/')
+  const parents: string[] = []
+  for (let i = 1; i < segments.length; i += 1) {
+    const parent = segments.slice(0, i).join('/')
+    parents.push(parent, `${parent}/route`)
+  }
+  return parents
+}
+
+export function splitCatalog(
+  chunks: readonly SplitChunk[],
+  bootFiles: readonly string[],
+  idsOfModule: (moduleId: string) => readonly string[],
+): CatalogSplit {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+  const routeFilesOf = (chunk: SplitChunk) =>
+    new Set(chunk.moduleIds.map(routeFileOf).filter((f): f is string => f !== undefined))
+  const idsOf = (files: Iterable<string>) => {
+    const ids = new Set<string>()
+    for (const file of files)
+      for (const moduleId of byFile.get(file)?.moduleIds ?? [])
+        for (const id of idsOfModule(moduleId)) ids.add(id)
+    return ids
+  }
+  /** The chunks reached from `from`, entering a route's split part only if `enter` allows it. */
+  const reach = (from: Iterable<string>, enter: (routeFiles: Set<string>) => boolean) => {
+    const seen = new Set<string>()
+    const visit = (file: string) => {
+      const chunk = byFile.get(file)
+      if (!chunk || seen.has(file)) return
+      const routes = routeFilesOf(chunk)
+      if (routes.size > 0 && !enter(routes)) return
+      seen.add(file)
+      for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next)
+    }
+    for (const file of from) visit(file)
+    return seen
+  }
+  // The root route belongs to every screen: the boot part has its messages.
+  const boot = idsOf(reach(bootFiles, (files) => files.has('__root')))
+  const partsOf = new Map<string, string[]>()
+  for (const chunk of chunks)
+    for (const file of routeFilesOf(chunk)) partsOf.set(file, [...(partsOf.get(file) ?? []), chunk.fileName])
+  const routes: Record<string, string[]> = {}
+  for (const [file, parts] of partsOf) {
+    if (file === '__root') continue
+    const own = new Set([file, ...parentFiles(file)])
+    const start = [...parts, ...parentFiles(file).flatMap((parent) => partsOf.get(parent) ?? [])]
+    const ids = idsOf(reach(start, (files) => [...files].some((f) => own.has(f))))
+    routes[file] = [...ids].filter((id) => !boot.has(id)).sort()
+  }
+  return { boot: [...boot].sort(), routes }
+}
