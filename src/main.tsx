@@ -26,7 +26,6 @@ import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
 import { followStream } from './live/follow'
 import { firstScreenShown, holdOutboxReadsForFirstScreen } from './outbox/lazy-db'
-import { pruneReplaced } from './outbox/outbox'
 import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, hasData, saveCacheNow } from './pwa/cache-persister'
 import { startChunkRecovery } from './pwa/chunk-recovery'
 import { askPersistenceOnGesture } from './pwa/storage'
@@ -187,7 +186,8 @@ function startOutboxWhenSignedIn() {
         ),
       )
       .catch(() => undefined)
-    void pruneReplaced().catch(() => undefined)
+    // Loaded here, not with the console: a visitor's first screen never needs the outbox.
+    void import('./outbox/outbox').then(({ pruneReplaced }) => pruneReplaced()).catch(() => undefined)
   }
   const stop = onSessionChange(() => whenIdle(start))
   start()

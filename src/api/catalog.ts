@@ -5,7 +5,7 @@ import { fieldsOf, isUnreadable, readName, readPage } from '../contract/reading'
 import { apiError, dataOrThrow, notProvided, request } from '../core/http'
 import { LIST_KEY } from '../core/keys'
 import { queryClient } from '../core/query-client'
-import { CATALOG_LIST_NAMES, type CatalogListName } from '../core/resources'
+import { CATALOG_LIST_NAMES, CATALOG_LISTS, type CatalogList } from '../core/resources'
 import { loadDb } from '../outbox/lazy-db'
 import { replayInProgress, retryEntry } from '../outbox/outbox'
 import { defineResource } from './resource'
@@ -13,15 +13,7 @@ import { defineResource } from './resource'
 export type { PagedList } from '../contract/envelope'
 export type { Product, ProductType } from '../contract/product'
 
-/** The five catalog lists: the names `scope-change.ts` clears and the `{list}.{field}` storage prefixes. */
-export const CATALOG_LISTS = {
-  products: 'dataproduct',
-  sources: 'datasource',
-  templates: 'datasource-template',
-  connectors: 'connector',
-  transformers: 'transformer',
-} as const satisfies Record<CatalogListName, ProductType>
-export type CatalogList = keyof typeof CATALOG_LISTS
+export { CATALOG_LISTS, type CatalogList } from '../core/resources'
 
 const listWith = (type: unknown): CatalogList =>
   CATALOG_LIST_NAMES.find((list) => CATALOG_LISTS[list] === type) ?? 'products'

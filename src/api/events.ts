@@ -23,8 +23,10 @@ export interface EventFilters {
 
 export type EventPage = Omit<PagedList<PlatformEvent>, 'error'>
 
-/** Events start with a limit of 5. */
-export const EVENTS_FIRST_LIMIT = 5
+import { EVENTS_FIRST_LIMIT } from '../contract/first-limits'
+
+export { EVENTS_FIRST_LIMIT }
+
 /** The most events asked in one call (the platform answers up to 10,000). */
 const MAX_PAGE = 5000
 

@@ -1,19 +1,17 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { OrganizationStats, StatsBucket } from '../contract/event'
+import type { Range } from '../contract/first-limits'
 import type { TaskStatus } from '../contract/task'
 import { dataOrThrow, request } from '../core/http'
 import { scopeKey } from '../core/keys'
 import type { PlatformEvent } from './events'
 
-/** The monitoring date ranges (24 h to 2 months); 24 h and 48 h are counted per hour, the others per day. */
-export const RANGES = ['24h', '48h', '7d', '14d', '30d', '60d'] as const
-export type Range = (typeof RANGES)[number]
-/** Seven days of history by default. */
-export const DEFAULT_RANGE: Range = '7d'
-/** Monitoring and stats start with a limit of 5. */
-export const STATS_FIRST_LIMIT = 5
-
-export const isRange = (value: unknown): value is Range => RANGES.some((range) => range === value)
+export {
+  DEFAULT_RANGE,
+  RANGES,
+  type Range,
+  STATS_FIRST_LIMIT,
+} from '../contract/first-limits'
 
 /** The query parameters of a range: `hours` for the short ones, `days` otherwise. */
 export function rangeQuery(range: Range): { hours?: number; days?: number } {

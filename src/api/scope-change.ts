@@ -1,9 +1,11 @@
 import { LIST_KEY } from '../core/keys'
 import { queryClient } from '../core/query-client'
-import { CATALOG_LIST_NAMES } from '../core/resources'
+import { CATALOG_LIST_NAMES, type Resource } from '../core/resources'
 import { type ApiVersion, type Environment, environmentSetting, versionSetting } from '../core/scope'
 import { resetPagination } from '../ui/list/pagination'
-import { TASKS } from './tasks'
+
+/** The tasks' lists by name, not the tasks API module: the side menu's switcher loads with every screen. */
+const TASKS = 'tasks' satisfies Resource
 
 /** An environment or version change clears cached task and product lists and resets product pagination. */
 function clearScopedLists() {

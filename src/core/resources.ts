@@ -1,3 +1,5 @@
+import type { ProductType } from '../contract/product'
+
 /**
  * Core layer: the names of resources, each owned by the module whose `defineResource` call names it.
  *
@@ -34,6 +36,16 @@ export const isResource = (value: unknown): value is Resource => typeof value ==
 /** The five catalog lists, by the name in their query keys and their stored pagination. */
 export const CATALOG_LIST_NAMES = ['products', 'sources', 'templates', 'connectors', 'transformers'] as const
 export type CatalogListName = (typeof CATALOG_LIST_NAMES)[number]
+
+/** The five catalog lists: the names `scope-change.ts` clears and the `{list}.{field}` storage prefixes. */
+export const CATALOG_LISTS = {
+  products: 'dataproduct',
+  sources: 'datasource',
+  templates: 'datasource-template',
+  connectors: 'connector',
+  transformers: 'transformer',
+} as const satisfies Record<CatalogListName, ProductType>
+export type CatalogList = keyof typeof CATALOG_LISTS
 
 /** Every paged list: its name prefixes its pagination in localStorage (`{list}.currentPage`, `{list}.limit`). */
 export type PagedListName = CatalogListName | Resource

@@ -3,10 +3,10 @@
 import type { Resource } from '../core/resources'
 import { requestPersistentStorage } from '../pwa/storage'
 import type { ConsoleDb, NewOutboxEntry, OutboxEntry, OutboxMethod, SentRow } from './db'
+import { isLocalId, LOCAL_PREFIX, replacedIdKey } from './ids'
 import { loadDb } from './lazy-db'
 
-export const LOCAL_PREFIX = 'local:'
-export const isLocalId = (id: string) => id.startsWith(LOCAL_PREFIX)
+export { isLocalId, LOCAL_PREFIX, replacedIdKey } from './ids'
 
 export interface QueueScope {
   userId: string
@@ -79,7 +79,6 @@ export async function queueChange(scope: QueueScope, input: ChangeInput): Promis
   return entry
 }
 
-export const replacedIdKey = (resource: string, localId: string) => `id|${resource}|${localId}`
 export const replacedVersionKey = (resource: string, entityId: string, version: string) =>
   `ver|${resource}|${entityId}|${version}`
 const MAX_CHAIN = 50

@@ -3,8 +3,9 @@ import type { Resource } from '../core/resources'
 import { currentScope } from '../core/scope'
 import { useSession } from '../core/session'
 import type { ConsoleDb, OutboxEntry, SentRow } from './db'
+import { isLocalId, replacedIdKey } from './ids'
 import { afterFirstScreen, loadDb } from './lazy-db'
-import { isLocalId, replacedIdKey, type SentOverlay } from './outbox'
+import type { SentOverlay } from './outbox'
 
 type Outcome<T> = { key: string; value: T } | { key: string; error: unknown }
 

@@ -1,5 +1,6 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl'
-import { CATALOG_LISTS, type CatalogList, type ProductType } from '../../api/catalog'
+import type { ProductType } from '../../contract/product'
+import { CATALOG_LISTS, type CatalogList } from '../../core/resources'
 
 export interface CatalogKind {
   list: CatalogList

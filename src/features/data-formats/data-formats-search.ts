@@ -1,5 +1,6 @@
-import { DATA_FORMATS } from '../../api/data-formats'
+import type { PagedListName } from '../../core/resources'
 import { pagedSearch } from '../../ui/list-search'
 
 /** The data formats list's address: page and limit only (the platform neither sorts nor filters it). */
-export const dataFormatsSearch = pagedSearch(DATA_FORMATS, {})
+// The list's name, not the data-format API module: the routes' search rules load with every first screen.
+export const dataFormatsSearch = pagedSearch('data-formats' satisfies PagedListName, {})

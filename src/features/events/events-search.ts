@@ -1,5 +1,5 @@
 import type { EventFilters } from '../../api/events'
-import { EVENTS_FIRST_LIMIT } from '../../api/events'
+import { EVENTS_FIRST_LIMIT } from '../../contract/first-limits'
 import { matching, searchSchema, trimmedText, wholeBetween, yesNo } from '../../ui/list-search'
 
 /** The events screen's URL search: filters, how many are shown, and the event opened in the drawer. */

@@ -1,8 +1,9 @@
-import { TASKS } from '../../api/tasks'
+import type { PagedListName } from '../../core/resources'
 import { clippedText, matching, pagedSearch, positiveInt, searchSchema, sizeOf } from '../../ui/list-search'
 
 /** The tasks list's address: page and limit, `field:direction` sort, statuses (a,b), free text. */
-export const tasksSearch = pagedSearch(TASKS, {
+// The list's name, not the tasks API module: the routes' search rules load with every first screen.
+export const tasksSearch = pagedSearch('tasks' satisfies PagedListName, {
   sort: matching(/^(updatedAt|createdAt|name|status):(asc|desc)$/),
   status: matching(/^(stopped|running|error|warning)(,(stopped|running|error|warning))*$/),
   q: clippedText(200),

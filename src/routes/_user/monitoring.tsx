@@ -1,14 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { defineMessage } from 'react-intl'
-import {
-  DEFAULT_RANGE,
-  isRange,
-  lastErrorsQuery,
-  organizationStatsQuery,
-  type Range,
-  STATS_FIRST_LIMIT,
-  statsQuery,
-} from '../../api/monitoring'
+import { lastErrorsQuery, organizationStatsQuery, statsQuery } from '../../api/monitoring'
+// The ranges without the monitoring API: the route's search rules load with every first screen.
+import { DEFAULT_RANGE, isRange, type Range, STATS_FIRST_LIMIT } from '../../contract/first-limits'
 import { MonitoringScreen } from '../../features/monitoring/monitoring-screen'
 
 const count = (v: unknown) => {
