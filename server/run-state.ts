@@ -3,12 +3,19 @@ import type { Entity } from './store'
 
 /**
  * A task's definition (what a user edits) is versioned apart from its run state (what the platform
- * changes by itself: each run's `lastRun`, the `status` set by a run or by start and stop, `scheduled`).
+ * changes by itself: each run's `lastRun`, the `status` set by a run or by start and stop, `scheduled`,
+ * the count of failed runs in a row).
  * `updatedAt` stays the entity's last change and its ETag; `definitionUpdatedAt` and `stateUpdatedAt`
  * say when each part last changed, so a change made on an older `updatedAt` is stale only when what it
  * touches changed since.
  */
-export const TASK_RUN_STATE = ['status', 'lastRun', 'scheduled'] as const
+export const TASK_RUN_STATE = [
+  'status',
+  'lastRun',
+  'scheduled',
+  'failedRunsInRow',
+  'stoppedAfterFailures',
+] as const
 
 export type Versioned = Pick<Task, 'definitionUpdatedAt' | 'stateUpdatedAt'>
 

@@ -5,6 +5,7 @@ import { ianaZone } from '../src/contract/time-zones'
 import type { Env, Platform } from './context'
 import type { Db } from './db'
 import { writeEvent } from './events'
+import { countFailedSlot } from './failure-stop'
 import { purgeChanges } from './live'
 import type { Entity } from './store'
 import { runTask } from './task-run'
@@ -266,11 +267,23 @@ export function createScheduler(
           taskId: task.id,
           category: 'tasks',
         }).catch(() => {})
+        // A run that recorded itself has counted itself; one that did not is a failed run all the same.
+        if (!(await recorded(env, slot.runId).catch(() => true)))
+          await countFailedSlot(platform, env, task.id).catch(() => {})
       })
       .finally(() => {
         inFlight.delete(promise)
       })
     inFlight.add(promise)
+  }
+
+  /** Whether a slot's run recorded itself. */
+  async function recorded(env: Env, runId: string) {
+    const rows = await db.query("SELECT 1 FROM entities WHERE env = $1 AND kind = 'task-run' AND id = $2", [
+      env,
+      runId,
+    ])
+    return rows.length > 0
   }
 
   /** Runs whose process stopped renewing their lease: done if their run was recorded, else run again once. */
@@ -303,11 +316,7 @@ export function createScheduler(
         at: Number(row.slot_at),
         runId: row.run_id,
       }
-      const [recorded] = await db.query(
-        "SELECT 1 FROM entities WHERE env = $1 AND kind = 'task-run' AND id = $2",
-        [row.env, row.run_id],
-      )
-      if (recorded) await finish(slot, 'done')
+      if (await recorded(row.env, row.run_id)) await finish(slot, 'done')
       else if (!taskRow || !isScheduled(taskRow.data) || row.attempts > MAX_ATTEMPTS) {
         await finish(slot, 'interrupted')
         await writeEvent(platform, row.env, undefined, {
@@ -319,6 +328,7 @@ export function createScheduler(
           taskId: row.task_id,
           category: 'tasks',
         })
+        if (taskRow) await countFailedSlot(platform, row.env, row.task_id)
       } else if (!stopped) launch(slot)
     }
   }
@@ -440,9 +450,4 @@ export async function nextDue(db: Db, env: string, tasks: Entity[]): Promise<Map
     }
   }
   return due
-}
-
-/** A task started or stopped begins its schedules afresh: nothing from before is caught up. */
-export async function resetSchedule(db: Db, env: string, taskId: string) {
-  await db.query('DELETE FROM schedule_cursors WHERE env = $1 AND task_id = $2', [env, taskId])
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { isScheduled, type TaskNotification, type TaskRun } from '../src/contract/task'
 import { type AuthUser, type Env, type Platform, stamp } from './context'
 import { writeEvent } from './events'
+import { afterScheduledRun, stoppedByFailures } from './failure-stop'
 import { postJson } from './outbound'
 import { pushToTask } from './push'
 import { ACTION_SCHEMAS } from './routes/action-schemas'
@@ -88,28 +89,33 @@ export async function runTask(
   // if another write comes between the read and this one. A run changes the task's run state, never
   // its definition: an edit made before it is no conflict. Runs of one task finishing together in this
   // process take their turn, so they do not fail each other's version check and read again.
+  let stops: number | undefined
   const updated = await oneAtATime(`${env}:${task.id}`, async () => {
     for (let attempt = 0; attempt < 8; attempt += 1) {
       const current = await tasks.get(task.id)
       if (!current) break
       // The status tells how the last run ended; whether the task stays scheduled is apart from it
-      // (`scheduled`, set by start and stop): a warning or an error never ends a schedule.
+      // (`scheduled`, set by start and stop): a warning or an error never ends a schedule, only the
+      // task's own "stop after N failed runs in a row" does (failure-stop.ts).
       const scheduled = isScheduled(current)
       const status = outcome !== 'success' ? outcome : scheduled ? 'running' : 'stopped'
+      const next: Entity = { ...current, status, scheduled }
+      const counted = trigger === 'schedule' ? afterScheduledRun(next, outcome === 'error') : { fields: next }
       const at = await stamp(platform.db, platform.now())
       const written = await tasks.replace(
         current,
         {
-          ...current,
-          status,
-          scheduled,
+          ...counted.fields,
           lastRun: { at: run.finishedAt, outcome, result },
           ...runStateChange(current, at),
         },
         user?.id,
         at,
       )
-      if (written) return written
+      if (written) {
+        stops = counted.stops
+        return written
+      }
     }
     return task
   })
@@ -123,6 +129,7 @@ export async function runTask(
     category: 'tasks',
     actionMethod: 'POST',
   })
+  if (stops !== undefined) await stoppedByFailures(platform, env, updated, stops)
   await notify(platform, env, updated, { run, outcome, result, steps })
   return { run, task: updated }
 }

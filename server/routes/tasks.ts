@@ -6,10 +6,12 @@ import { TASK_ACTIONS, taskInputSchema, taskUpdateSchema } from '../../src/contr
 import type { Ctx, Vars } from '../context'
 import { crud } from '../crud'
 import { writeEvent } from '../events'
+import { withoutFailureCount } from '../failure-stop'
 import { hasPermission, readableTasks, readerOf, route, userOf } from '../guard'
 import { urlProblem } from '../outbound'
 import { definitionChange, runStateChange, TASK_RUN_STATE } from '../run-state'
-import { nextDue, resetSchedule } from '../scheduler'
+import { resetSchedule } from '../schedule-reset'
+import { nextDue } from '../scheduler'
 import { taskView, viewResult, withSecrets } from '../secrets'
 import { Store } from '../store'
 import { runTask } from '../task-run'
@@ -69,7 +71,13 @@ route(tasks, 'post', '/:env/tasks/:id/:action', async (c) => {
       'Task',
       user.id,
       async (current, at) => ({
-        fields: { ...current, status, scheduled: action === 'start', ...runStateChange(current, at) },
+        // Either begins the count of failed runs in a row afresh.
+        fields: {
+          ...withoutFailureCount(current),
+          status,
+          scheduled: action === 'start',
+          ...runStateChange(current, at),
+        },
       }),
       { fields: TASK_RUN_STATE, touched: ['status'] },
     )
@@ -189,7 +197,10 @@ crud(tasks, {
           ? false
           : current?.scheduled
     const kept = withSecrets(current ? { ...fields, jobs: current.jobs ?? [] } : fields)
-    return typeof scheduled === 'boolean' ? { ...kept, scheduled } : kept
+    // A status that starts or stops the schedule begins the count of failed runs afresh, as start and stop do.
+    const restarts = setsStatus && (fields.status === 'running' || fields.status === 'stopped')
+    const counted = restarts ? withoutFailureCount(kept) : kept
+    return typeof scheduled === 'boolean' ? { ...counted, scheduled } : counted
   },
   view: taskView,
 })

@@ -41,7 +41,11 @@ export const TASK_LIMITS = {
   token: 4000,
   intervalMs: 366 * 86_400_000,
   concurrentExecutions: 1000,
+  stopAfterFailures: 100,
 } as const
+
+/** What the platform and the form say of a "stop after N failed runs in a row" outside 1..100. */
+export const STOP_AFTER_FAILURES_MESSAGE = 'Enter a whole number from 1 to 100'
 
 export const CRON_MESSAGE = 'Please enter a cron schedule of five fields, e.g. "0 2 * * *"'
 export const CRON_NEVER_MESSAGE = 'This schedule never runs: no month has that day'

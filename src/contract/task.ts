@@ -9,6 +9,7 @@ import {
   MISSED_RUNS,
   RUN_OUTCOMES,
   STEP_OUTCOMES,
+  STOP_AFTER_FAILURES_MESSAGE,
   TASK_LIMITS,
   TASK_STATUSES,
   type TaskStatus,
@@ -25,6 +26,7 @@ export {
   MISSED_RUNS,
   type MissedRuns,
   SCHEDULE_LATE_MS,
+  STOP_AFTER_FAILURES_MESSAGE,
   TASK_ACTIONS,
   TASK_LIMITS,
   TASK_STATUSES,
@@ -107,6 +109,14 @@ export const taskInputSchema = z.object({
   asyncResponse: z.boolean().default(false),
   /** What runs after slots missed while no platform process ran; absent means once. */
   missedRuns: z.enum(MISSED_RUNS, { error: () => MESSAGES.enum }).optional(),
+  /** How many scheduled runs ending in error in a row stop the schedule; absent or null: never. */
+  stopAfterFailures: z
+    .number({ error: () => STOP_AFTER_FAILURES_MESSAGE })
+    .int(STOP_AFTER_FAILURES_MESSAGE)
+    .min(1, STOP_AFTER_FAILURES_MESSAGE)
+    .max(TASK_LIMITS.stopAfterFailures, STOP_AFTER_FAILURES_MESSAGE)
+    .nullable()
+    .optional(),
   status: z.enum(TASK_STATUSES, { error: () => MESSAGES.enum }).default('stopped'),
   actions: z.array(taskActionSchema).max(100).default([]),
   notifications: z.array(taskNotificationSchema).max(20).default([]),
@@ -131,6 +141,10 @@ export const taskSchema = taskInputSchema
     lastRun: z.object({ at: z.string(), outcome: z.enum(RUN_OUTCOMES), result: z.string() }).optional(),
     /** Set by start and stop: the schedule runs until stopped, whatever its runs end in. */
     scheduled: z.boolean().optional(),
+    /** Scheduled runs ended in error (or cut off) since the last that did not, counted by the platform. */
+    failedRunsInRow: z.number().int().optional(),
+    /** Set when the schedule was stopped by `stopAfterFailures`: the count that stopped it. */
+    stoppedAfterFailures: z.number().int().optional(),
     /** When the next scheduled slot is due (read answers of a scheduled task): past it, the task is late. */
     nextRunAt: z.string().optional(),
     ...stamps,

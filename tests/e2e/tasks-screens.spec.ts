@@ -121,6 +121,46 @@ test.describe('tasks', () => {
     expect(saved?.jobs).toMatchObject([{ schedule: '0 2 * * *', timeZone: 'FLE Standard Time' }])
   })
 
+  test('stop after failed runs in a row: set in the form, refused out of range, and it stops the schedule', async ({
+    signedIn: page,
+    request,
+  }) => {
+    // An action the platform does not know fails every run; every 5 s, so each scheduler tick (15 s)
+    // runs several slots.
+    const task = await createTask(request, {
+      name: uniqueCode('Failing'),
+      interval: 5_000,
+      jobs: [],
+      actions: [{ actionId: 'no-such-action', name: 'Broken' }],
+    })
+    await page.goto(`/tasks/${task.id}`)
+    await expect(page.getByTestId('task-stop-after-failures')).toHaveText('Never')
+    await page.goto(`/tasks/${task.id}/edit`)
+    const field = page.getByLabel('Stop after failed runs in a row')
+    await expect(field).toHaveValue('')
+    await field.fill('0')
+    await expect(page.getByText('Enter a whole number from 1 to 100')).toBeVisible()
+    await field.fill('2')
+    await expect(page.getByText('Enter a whole number from 1 to 100')).toBeHidden()
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page).toHaveURL(new RegExp(`/tasks/${task.id}$`))
+    await expect
+      .poll(async () => (await getTask(request, task.id))?.stopAfterFailures, { timeout: 20_000 })
+      .toBe(2)
+    await expect(page.getByTestId('task-stop-after-failures')).toHaveText('2')
+    await page.getByRole('button', { name: 'Start' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Running')
+    // The platform's scheduler runs it, it fails twice in a row, and the schedule stops by itself.
+    await expect
+      .poll(async () => (await getTask(request, task.id))?.stoppedAfterFailures, { timeout: 60_000 })
+      .toBe(2)
+    expect(await taskEvents(request, task.id)).toContain('TASK_STOPPED_AFTER_FAILURES')
+    await page.reload()
+    await expect(page.getByTestId('task-stopped-by-failures')).toHaveText(
+      'Stopped after 2 failed runs in a row',
+    )
+  })
+
   test('run now adds a history entry and an event; start and stop change the status', async ({
     signedIn: page,
     request,

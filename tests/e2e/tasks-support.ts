@@ -14,6 +14,8 @@ export interface TaskRow {
   actions: { actionId: string; name?: string; input?: Record<string, unknown>; enabled: boolean }[]
   notifications: { url?: string; internal: boolean; detailLevel: string }[]
   lastRun?: { outcome: string; result: string }
+  stopAfterFailures?: number | null
+  stoppedAfterFailures?: number
 }
 
 /** A task made on the platform directly, as another client would. */

@@ -11,6 +11,7 @@ import {
   DETAIL_LEVELS,
   isCron,
   MISSED_RUNS,
+  STOP_AFTER_FAILURES_MESSAGE,
   secretSetField,
   TASK_LIMITS,
   TASK_RULES,
@@ -98,6 +99,16 @@ export const taskFormSchema = z.object({
     ),
   asyncResponse: z.boolean(),
   missedRuns: z.enum(MISSED_RUNS, { error: () => MESSAGES.enum }),
+  /** Empty: never stopped by failures; else the platform's own rule (a whole number 1..100). */
+  stopAfterFailures: z
+    .string()
+    .refine(
+      (v) =>
+        v.trim() === '' ||
+        (/^\d+$/.test(v.trim()) &&
+          taskInputSchema.shape.stopAfterFailures.safeParse(Number(v.trim())).success),
+      STOP_AFTER_FAILURES_MESSAGE,
+    ),
   actions: z.array(actionValues),
   notifications: z.array(notificationValues),
   jobs: z.array(jobValues),
@@ -196,6 +207,7 @@ export function toFormValues(task?: Partial<Task>): TaskFormValues {
     concurrentExecutions: String(task?.concurrentExecutions ?? 0),
     asyncResponse: task?.asyncResponse ?? false,
     missedRuns: task?.missedRuns ?? 'once',
+    stopAfterFailures: typeof task?.stopAfterFailures === 'number' ? String(task.stopAfterFailures) : '',
     actions: (task?.actions ?? []).map((a, i) => {
       const input = fieldsOf(a.input)
       const environment = readEnvironment(a).value
@@ -266,6 +278,8 @@ export function toTaskInput(values: TaskFormValues, schemas: ActionSchema[]): Ta
     concurrentExecutions: Number(values.concurrentExecutions),
     asyncResponse: values.asyncResponse,
     missedRuns: values.missedRuns,
+    // Sent only when set: a task without the limit goes without the field.
+    stopAfterFailures: values.stopAfterFailures.trim() ? Number(values.stopAfterFailures.trim()) : undefined,
     actions: values.actions.map((a) => {
       const schema = schemas.find((s) => s.id === a.actionId)
       const input = Object.fromEntries(
@@ -338,6 +352,8 @@ export function taskEditBody(
     Object.fromEntries(Object.entries(raw).filter(([k]) => !PLATFORM_OWNED.includes(k))),
     changes,
   )
+  // A limit the user cleared goes as null: the PUT keeps a field it does not carry.
+  if ('stopAfterFailures' in changes && changes.stopAfterFailures === undefined) body.stopAfterFailures = null
   const receivedList = (name: 'actions' | 'notifications' | 'jobs') => {
     const list = raw[name]
     return Array.isArray(list) ? list : []

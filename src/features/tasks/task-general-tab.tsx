@@ -3,7 +3,7 @@ import type { TaskSecret } from '../../contract/task'
 import { CheckboxField } from '../../ui/form/checkbox-field'
 import { withForm } from '../../ui/form/fields'
 import { SecretField } from '../../ui/form/secret-field'
-import { MISSED_RUN_LABELS } from './missed-runs'
+import { MISSED_RUN_LABELS, STOP_AFTER_FAILURES_LABEL } from './missed-runs'
 import { toFormValues } from './task-form-schema'
 
 /**
@@ -91,6 +91,19 @@ export const TaskGeneralTab = withForm({
                 value,
                 label: intl.formatMessage(MISSED_RUN_LABELS[value]),
               }))}
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="stopAfterFailures">
+          {(field) => (
+            <field.TextField
+              type="number"
+              label={intl.formatMessage(STOP_AFTER_FAILURES_LABEL)}
+              hint={intl.formatMessage({
+                id: 'task.stopAfterFailuresHint',
+                defaultMessage:
+                  'A scheduled run ending in error counts; a success starts over. Empty: never.',
+              })}
             />
           )}
         </form.AppField>

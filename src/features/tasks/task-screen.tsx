@@ -11,7 +11,12 @@ import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
 import { EntityState } from '../../ui/query-state'
 import { useEntity } from '../resource/use-entity'
-import { MISSED_RUN_LABELS, missedRunsOf } from './missed-runs'
+import {
+  MISSED_RUN_LABELS,
+  missedRunsOf,
+  STOP_AFTER_FAILURES_LABEL,
+  stopAfterFailuresOf,
+} from './missed-runs'
 import { TaskCommands } from './task-commands'
 import { TaskDelete } from './task-delete'
 import { TaskRunHistory } from './task-run-history'
@@ -47,6 +52,7 @@ export function TaskScreen({ id }: { id: string }) {
           <>
             {task.name} <TaskStatusBadge status={task.status ?? 'stopped'} />{' '}
             <TaskScheduleState task={task} />
+            <StoppedByFailures task={task} />
             <PendingBadge status={task.pendingStatus} />
           </>
         }
@@ -93,6 +99,13 @@ export function TaskScreen({ id }: { id: string }) {
         <Item label={<FormattedMessage id="task.missedRuns" defaultMessage="Missed runs" />}>
           <FormattedMessage {...MISSED_RUN_LABELS[missedRunsOf(task)]} />
         </Item>
+        <Item label={<FormattedMessage {...STOP_AFTER_FAILURES_LABEL} />}>
+          <span data-testid="task-stop-after-failures">
+            {stopAfterFailuresOf(task) ?? (
+              <FormattedMessage id="task.stopAfterFailures.never" defaultMessage="Never" />
+            )}
+          </span>
+        </Item>
         <Item
           label={<FormattedMessage id="task.concurrentExecutions" defaultMessage="Concurrent executions" />}
         >
@@ -111,6 +124,25 @@ export function TaskScreen({ id }: { id: string }) {
       </dl>
       <TaskRunHistory taskId={id} />
     </div>
+  )
+}
+
+/** Says that the task's own "stop after N failed runs in a row" ended its schedule, until it is started again. */
+function StoppedByFailures({
+  task,
+}: {
+  task: { scheduled?: unknown; status?: unknown; stoppedAfterFailures?: unknown }
+}) {
+  const count = task.stoppedAfterFailures
+  if (typeof count !== 'number' || isScheduled(task)) return null
+  return (
+    <span data-testid="task-stopped-by-failures" className="text-xs font-normal text-gray-700">
+      <FormattedMessage
+        id="task.stoppedAfterFailures"
+        defaultMessage="{count, plural, one {Stopped after # failed run} other {Stopped after # failed runs in a row}}"
+        values={{ count }}
+      />
+    </span>
   )
 }
 

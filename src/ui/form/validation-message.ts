@@ -1,6 +1,6 @@
 import { defineMessages, type IntlShape } from 'react-intl'
 import { fieldsOf } from '../../contract/reading'
-import { CRON_NEVER_MESSAGE, TASK_LIMITS } from '../../contract/task-values'
+import { CRON_NEVER_MESSAGE, STOP_AFTER_FAILURES_MESSAGE, TASK_LIMITS } from '../../contract/task-values'
 
 /** Form-only keys of limits said in the user's units (the platform's zod rule counts in ms). */
 export const UNIT_MESSAGES = {
@@ -72,6 +72,10 @@ const known = defineMessages({
     id: 'validation.password',
     defaultMessage:
       'Password must be min. 8 characters long and include at least one capital letter and one number.',
+  },
+  [STOP_AFTER_FAILURES_MESSAGE]: {
+    id: 'validation.stopAfterFailures',
+    defaultMessage: 'Enter a whole number from 1 to 100',
   },
   [CRON_NEVER_MESSAGE]: {
     id: 'validation.cronNever',
