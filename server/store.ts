@@ -109,6 +109,7 @@ export class Store {
     const field = COLUMNS[options.sort?.field ?? 'updatedAt'] ?? 'updated_at'
     const direction = options.sort?.direction === 'asc' ? 'ASC' : 'DESC'
     let order = `${field} ${direction} NULLS LAST, id`
+    const filterParams = params.length
     if (options.mineFirst) {
       params.push(options.mineFirst)
       order = `(created_by = $${params.length}) DESC, ${order}`
@@ -117,11 +118,12 @@ export class Store {
     const fields = (options.without ?? []).filter((f) => /^\w+$/.test(f))
     const data = fields.length ? `data - '{${fields.join(',')}}'::text[] AS data` : 'data'
     // The page and the count in one statement (one round trip); a page past the end has no row to
-    // carry the count, so it is asked alone.
+    // carry the count, so it is asked alone. The page's bounds are parameters: one statement text
+    // (prepared once, db.ts) for every page.
     const rows = await this.db.query<Row & { total: number }>(
       `SELECT ${data}, (SELECT count(*)::int FROM entities WHERE ${filter}) AS total
-       FROM entities WHERE ${filter} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}`,
-      params,
+       FROM entities WHERE ${filter} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, options.limit, options.offset],
     )
     const total =
       rows[0]?.total ??
@@ -129,7 +131,7 @@ export class Store {
         ? ((
             await this.db.query<{ n: number }>(
               `SELECT count(*)::int AS n FROM entities WHERE ${filter}`,
-              params.slice(0, options.mineFirst ? -1 : undefined),
+              params.slice(0, filterParams),
             )
           )[0]?.n ?? 0)
         : 0)

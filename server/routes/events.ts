@@ -55,8 +55,8 @@ route(events, 'get', '/:env/events', async (c) => {
   // The page and the count in one statement; a page past the end asks the count alone.
   const rows = await db.query<{ data: unknown; total: number }>(
     `SELECT data, (SELECT count(*)::int FROM events WHERE ${filter}) AS total
-     FROM events WHERE ${filter} ORDER BY ts DESC, id LIMIT ${q.limit} OFFSET ${q.offset}`,
-    params,
+     FROM events WHERE ${filter} ORDER BY ts DESC, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, q.limit, q.offset],
   )
   const total =
     rows[0]?.total ??
