@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { stampOf, stampSql } from './context'
 import type { Db } from './db'
 import { MINIMAL } from './minimal-profile'
 
@@ -144,6 +145,21 @@ export class Store {
       [this.env, this.kind, id],
     )
     return row?.data
+  }
+
+  /**
+   * The entity as stored now and a new version stamp to write it with (context.ts `stamp`), in one
+   * round trip: an update reads, then writes with a new stamp. The stamp is taken even when there is
+   * nothing to write (no such entity, a stale If-Match); stamps only need to increase, not be used.
+   */
+  async getStamped(id: string, now: number): Promise<{ entity: Entity | undefined; at: string }> {
+    const [row] = await this.db.query<{ data: Entity | null; last: string | number }>(
+      `WITH stamp AS (${stampSql('$4')})
+       SELECT (SELECT data FROM entities WHERE env = $1 AND kind = $2 AND id = $3) AS data, stamp.last
+       FROM stamp`,
+      [this.env, this.kind, id, Math.floor(now)],
+    )
+    return { entity: row?.data ?? undefined, at: stampOf(row?.last, now) }
   }
 
   async insert(

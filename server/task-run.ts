@@ -90,13 +90,12 @@ export async function runTask(
   // process take their turn, so they do not fail each other's version check and read again.
   const updated = await oneAtATime(`${env}:${task.id}`, async () => {
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      const current = await tasks.get(task.id)
+      const { entity: current, at } = await tasks.getStamped(task.id, platform.now())
       if (!current) break
       // The status tells how the last run ended; whether the task stays scheduled is apart from it
       // (`scheduled`, set by start and stop): a warning or an error never ends a schedule.
       const scheduled = isScheduled(current)
       const status = outcome !== 'success' ? outcome : scheduled ? 'running' : 'stopped'
-      const at = await stamp(platform.db, platform.now())
       const written = await tasks.replace(
         current,
         {
