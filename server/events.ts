@@ -41,36 +41,43 @@ export async function writeEvent(
   }
   // The organization, when the writer did not say, is the target's: the product's publisher, else
   // the publisher of the product a task's productCode names, so the members of that organization read
-  // the event as they read the product and the task. Looked up in the same statement as the insert.
-  const [row] = await platform.db.query<{ organization_id: string | null }>(
-    `WITH target AS (
-       SELECT coalesce($10::text,
-         (SELECT organization_id FROM entities WHERE env = $1 AND kind = 'product' AND id = $12),
-         (SELECT p.organization_id FROM entities t
+  // the event as they read the product and the task. Looked up in the same statement as the insert,
+  // and only what is asked is in the statement, so its one prepared plan is the best one.
+  const params: unknown[] = [
+    env,
+    event.id,
+    event.timestamp,
+    event.type,
+    event.status,
+    event.category ?? null,
+    event.targetType ?? null,
+    event.appName,
+    event.userId ?? null,
+    event,
+  ]
+  const lookups: string[] = []
+  if (event.organizationId == null) {
+    if (input.productId)
+      lookups.push(
+        `(SELECT organization_id FROM entities WHERE env = $1 AND kind = 'product' AND id = $${params.push(input.productId)})`,
+      )
+    if (input.taskId)
+      lookups.push(
+        `(SELECT p.organization_id FROM entities t
           JOIN entities p ON p.env = t.env AND p.kind = 'product' AND p.code = t.data->>'productCode'
-          WHERE t.env = $1 AND t.kind = 'task' AND t.id = $13)) AS org
-     )
-     INSERT INTO events (env, id, ts, type, status, category, target_type, app_name, user_id, organization_id, data)
-     SELECT $1::text, $2::text, $3::timestamptz, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, org,
-       CASE WHEN org IS NULL OR $10::text IS NOT NULL THEN $11::jsonb
-         ELSE $11::jsonb || jsonb_build_object('organizationId', org) END
-     FROM target
+          WHERE t.env = $1 AND t.kind = 'task' AND t.id = $${params.push(input.taskId)})`,
+      )
+  }
+  const given = event.organizationId == null ? 'NULL' : `$${params.push(event.organizationId)}::text`
+  const organization = lookups.length ? `coalesce(${lookups.join(', ')})` : given
+  const [row] = await platform.db.query<{ organization_id: string | null }>(
+    `INSERT INTO events (env, id, ts, type, status, category, target_type, app_name, user_id, organization_id, data)
+     SELECT $1, $2, $3::timestamptz, $4, $5, $6, $7, $8, $9, org,
+       CASE WHEN org IS NULL OR ${given} IS NOT NULL THEN $10::jsonb
+         ELSE $10::jsonb || jsonb_build_object('organizationId', org) END
+     FROM (SELECT ${organization} AS org) AS target
      RETURNING organization_id`,
-    [
-      env,
-      event.id,
-      event.timestamp,
-      event.type,
-      event.status,
-      event.category ?? null,
-      event.targetType ?? null,
-      event.appName,
-      event.userId ?? null,
-      event.organizationId ?? null,
-      event,
-      input.productId ?? null,
-      input.taskId ?? null,
-    ],
+    params,
   )
   const organizationId = row?.organization_id
   return organizationId && !event.organizationId ? { ...event, organizationId } : event

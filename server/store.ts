@@ -72,6 +72,20 @@ export function newId(kind: string): string {
   return `${ID_PREFIX[kind] ?? kind.slice(0, 3)}-${randomBytes(5).toString('hex')}`
 }
 
+/**
+ * The LIMIT and OFFSET of a page. The limit is written into the statement (a whole number, checked):
+ * PostgreSQL plans a prepared statement once for every call only when its plan does not depend on the
+ * values, and a limit it cannot see makes it assume a tenth of the rows and plan anew each call. The
+ * first page has no OFFSET; a later page's offset is a parameter, so paging on adds no new statement.
+ */
+export function pageSql(limit: number, offset: number, params: unknown[]): string {
+  if (!Number.isSafeInteger(limit) || limit < 0 || !Number.isSafeInteger(offset) || offset < 0)
+    throw new Error(`not a page: limit ${limit}, offset ${offset}`)
+  if (offset === 0) return `LIMIT ${limit}`
+  params.push(offset)
+  return `LIMIT ${limit} OFFSET $${params.length}`
+}
+
 export class Store {
   constructor(
     private readonly db: Db,
@@ -119,12 +133,13 @@ export class Store {
     const fields = (options.without ?? []).filter((f) => /^\w+$/.test(f))
     const data = fields.length ? `data - '{${fields.join(',')}}'::text[] AS data` : 'data'
     // The page and the count in one statement (one round trip); a page past the end has no row to
-    // carry the count, so it is asked alone. The page's bounds are parameters: one statement text
-    // (prepared once, db.ts) for every page.
+    // carry the count, so it is asked alone.
+    const pageParams = [...params]
+    const page = pageSql(options.limit, options.offset, pageParams)
     const rows = await this.db.query<Row & { total: number }>(
       `SELECT ${data}, (SELECT count(*)::int FROM entities WHERE ${filter}) AS total
-       FROM entities WHERE ${filter} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, options.limit, options.offset],
+       FROM entities WHERE ${filter} ORDER BY ${order} ${page}`,
+      pageParams,
     )
     const total =
       rows[0]?.total ??
@@ -271,9 +286,12 @@ export class Store {
   }
 
   async codeTaken(code: string, exceptId?: string): Promise<boolean> {
+    // The kind is written into the statement (kinds are the platform's own words), so that the
+    // partial unique index of the kind's codes serves the prepared statement's one plan.
+    if (!/^[a-z-]+$/.test(this.kind)) throw new Error(`not a kind: ${this.kind}`)
     const rows = await this.db.query(
-      'SELECT 1 FROM entities WHERE env = $1 AND kind = $2 AND code = $3 AND id <> $4',
-      [this.env, this.kind, code, exceptId ?? ''],
+      `SELECT 1 FROM entities WHERE env = $1 AND kind = '${this.kind}' AND code = $2 AND id <> $3`,
+      [this.env, code, exceptId ?? ''],
     )
     return rows.length > 0
   }

@@ -5,6 +5,7 @@ import { parseIn } from '../../src/contract/list-query'
 import { statsBuckets } from '../../src/contract/stats-buckets'
 import type { Ctx, Vars } from '../context'
 import { type Condition, ownOrganizations, readableProducts, readerOf, route } from '../guard'
+import { pageSql } from '../store'
 import { parseWith } from '../validate'
 
 /**
@@ -60,10 +61,11 @@ route(events, 'get', '/:env/events', async (c) => {
     ? `SELECT count(*)::int AS n FROM events WHERE ${filter}`
     : `SELECT coalesce(sum(n), 0)::int AS n FROM event_counts WHERE env = $1 AND ${scope}`
   // The page and the count in one statement; a page past the end asks the count alone.
+  const pageParams = [...params]
+  const page = pageSql(q.limit, q.offset, pageParams)
   const rows = await db.query<{ data: unknown; total: number }>(
-    `SELECT data, (${count}) AS total
-     FROM events WHERE ${filter} ORDER BY ts DESC, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, q.limit, q.offset],
+    `SELECT data, (${count}) AS total FROM events WHERE ${filter} ORDER BY ts DESC, id ${page}`,
+    pageParams,
   )
   const total =
     rows[0]?.total ?? (q.offset > 0 ? ((await db.query<{ n: number }>(count, params))[0]?.n ?? 0) : 0)

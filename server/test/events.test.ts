@@ -295,6 +295,40 @@ describe('events, stats and last errors', () => {
     agree(await totals())
   })
 
+  it("gives a product's events its publisher, unless the caller acts for an organization", async () => {
+    const products = await p.call<{ id: string; publisherOrganizationId?: string }[]>(
+      'GET',
+      '/api/sandbox/products/v2?limit=100',
+    )
+    const product = products.body.result?.find((x) => x.publisherOrganizationId)
+    if (!product?.publisherOrganizationId) throw new Error('no product with a publisher')
+    const other = ['o0000000-0000-4000-8000-000000000001', 'o0000000-0000-4000-8000-000000000002'].find(
+      (o) => o !== product.publisherOrganizationId,
+    ) as string
+    // The events of the product written since the last look: one per change.
+    const seen = new Set<string>()
+    const newest = async () => {
+      const rows = await p.platform.db.query<{
+        id: string
+        organization_id: string | null
+        data: { organizationId?: string }
+      }>(`SELECT id, organization_id, data FROM events WHERE data->>'productId' = $1`, [product.id])
+      const fresh = rows.filter((r) => !seen.has(r.id))
+      for (const r of rows) seen.add(r.id)
+      return fresh.map((r) => [r.organization_id, r.data.organizationId])
+    }
+    await newest()
+    const path = `/api/sandbox/internal/products/v2/${product.id}`
+    expect((await p.call('PATCH', path, { body: { description: 'counted' } })).status).toBe(200)
+    expect(await newest()).toEqual([[product.publisherOrganizationId, product.publisherOrganizationId]])
+    const acting = await p.call('PATCH', path, {
+      body: { description: 'counted again' },
+      headers: { 'Organization-Id': other },
+    })
+    expect(acting.status).toBe(200)
+    expect(await newest()).toEqual([[other, other]])
+  })
+
   it('refuses event reading without the permission, in every environment', async () => {
     await p.platform.db.query(
       "DELETE FROM permissions WHERE user_id = 'u0000000-0000-4000-8000-000000000002' AND name = 'events.read'",
