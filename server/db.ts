@@ -51,10 +51,14 @@ export function preparedName(sql: string): string | undefined {
   return name
 }
 
-/** node-postgres with prepared statements, as Queryable. */
+/**
+ * node-postgres with prepared statements, as Queryable. DATABASE_PREPARED=off sends every statement
+ * unnamed, as a pooler in front of the database that hands each transaction another server connection
+ * needs (PgBouncer in transaction mode before its 1.21).
+ */
 const prepared = (q: PgQueryable): Queryable => ({
   query: (sql, params) =>
-    params?.length
+    params?.length && process.env.DATABASE_PREPARED !== 'off'
       ? q.query({ text: sql, values: params, name: preparedName(sql) })
       : q.query({ text: sql, values: params }),
 })
