@@ -63,9 +63,14 @@ export type Ctx = Context<{ Variables: Vars }>
  * platform's clock; the stamp is later only when another write took that millisecond.
  */
 export async function stamp(db: Db, now: number): Promise<string> {
-  const [row] = await db.query<{ last: string | number }>(
-    'UPDATE stamp_clock SET last = GREATEST(last + 1, $1) WHERE id = 1 RETURNING last',
-    [Math.floor(now)],
-  )
-  return new Date(Number(row?.last ?? now)).toISOString()
+  const [row] = await db.query<{ last: string | number }>(stampSql('$1'), [Math.floor(now)])
+  return stampOf(row?.last, now)
 }
+
+/** The statement that takes a stamp, `now` being the placeholder of the platform's clock. */
+export const stampSql = (now: string) =>
+  `UPDATE stamp_clock SET last = GREATEST(last + 1, ${now}) WHERE id = 1 RETURNING last`
+
+/** The stamp as an entity's `updatedAt`. */
+export const stampOf = (last: string | number | undefined, now: number) =>
+  new Date(Number(last ?? now)).toISOString()

@@ -33,15 +33,24 @@ export function createRequestLog(db: Db, { delayMs = 100, maxRows = 500 } = {}):
   let writing: Promise<void> = Promise.resolve()
 
   const write = (rows: RequestRow[]) => {
-    const params: unknown[] = []
-    const values = rows.map(
-      (r) =>
-        `(${[r.env, r.ts, r.method, r.path, r.status, r.organizationId, r.durationMs, r.client]
-          .map((v) => `$${params.push(v)}`)
-          .join(', ')})`,
-    )
+    // One array per column, unnested: the same statement text whatever the number of rows, so it is
+    // parsed and planned once (db.ts prepares it), not once per batch size.
+    const params = [
+      rows.map((r) => r.env),
+      rows.map((r) => r.ts),
+      rows.map((r) => r.method),
+      rows.map((r) => r.path),
+      rows.map((r) => r.status),
+      rows.map((r) => r.organizationId),
+      rows.map((r) => r.durationMs),
+      rows.map((r) => r.client),
+    ]
     return db
-      .query(`INSERT INTO request_log (${COLUMNS.join(', ')}) VALUES ${values.join(', ')}`, params)
+      .query(
+        `INSERT INTO request_log (${COLUMNS.join(', ')})
+         SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::int[], $6::text[], $7::int[], $8::text[])`,
+        params,
+      )
       .then(
         () => undefined,
         (error: unknown) =>

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { stampOf, stampSql } from './context'
 import type { Db } from './db'
 import { MINIMAL } from './minimal-profile'
 
@@ -71,6 +72,20 @@ export function newId(kind: string): string {
   return `${ID_PREFIX[kind] ?? kind.slice(0, 3)}-${randomBytes(5).toString('hex')}`
 }
 
+/**
+ * The LIMIT and OFFSET of a page. The limit is written into the statement (a whole number, checked):
+ * PostgreSQL plans a prepared statement once for every call only when its plan does not depend on the
+ * values, and a limit it cannot see makes it assume a tenth of the rows and plan anew each call. The
+ * first page has no OFFSET; a later page's offset is a parameter, so paging on adds no new statement.
+ */
+export function pageSql(limit: number, offset: number, params: unknown[]): string {
+  if (!Number.isSafeInteger(limit) || limit < 0 || !Number.isSafeInteger(offset) || offset < 0)
+    throw new Error(`not a page: limit ${limit}, offset ${offset}`)
+  if (offset === 0) return `LIMIT ${limit}`
+  params.push(offset)
+  return `LIMIT ${limit} OFFSET $${params.length}`
+}
+
 export class Store {
   constructor(
     private readonly db: Db,
@@ -109,6 +124,7 @@ export class Store {
     const field = COLUMNS[options.sort?.field ?? 'updatedAt'] ?? 'updated_at'
     const direction = options.sort?.direction === 'asc' ? 'ASC' : 'DESC'
     let order = `${field} ${direction} NULLS LAST, id`
+    const filterParams = params.length
     if (options.mineFirst) {
       params.push(options.mineFirst)
       order = `(created_by = $${params.length}) DESC, ${order}`
@@ -118,10 +134,12 @@ export class Store {
     const data = fields.length ? `data - '{${fields.join(',')}}'::text[] AS data` : 'data'
     // The page and the count in one statement (one round trip); a page past the end has no row to
     // carry the count, so it is asked alone.
+    const pageParams = [...params]
+    const page = pageSql(options.limit, options.offset, pageParams)
     const rows = await this.db.query<Row & { total: number }>(
       `SELECT ${data}, (SELECT count(*)::int FROM entities WHERE ${filter}) AS total
-       FROM entities WHERE ${filter} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}`,
-      params,
+       FROM entities WHERE ${filter} ORDER BY ${order} ${page}`,
+      pageParams,
     )
     const total =
       rows[0]?.total ??
@@ -129,7 +147,7 @@ export class Store {
         ? ((
             await this.db.query<{ n: number }>(
               `SELECT count(*)::int AS n FROM entities WHERE ${filter}`,
-              params.slice(0, options.mineFirst ? -1 : undefined),
+              params.slice(0, filterParams),
             )
           )[0]?.n ?? 0)
         : 0)
@@ -142,6 +160,21 @@ export class Store {
       [this.env, this.kind, id],
     )
     return row?.data
+  }
+
+  /**
+   * The entity as stored now and a new version stamp to write it with (context.ts `stamp`), in one
+   * round trip: an update reads, then writes with a new stamp. The stamp is taken even when there is
+   * nothing to write (no such entity, a stale If-Match); stamps only need to increase, not be used.
+   */
+  async getStamped(id: string, now: number): Promise<{ entity: Entity | undefined; at: string }> {
+    const [row] = await this.db.query<{ data: Entity | null; last: string | number }>(
+      `WITH stamp AS (${stampSql('$4')})
+       SELECT (SELECT data FROM entities WHERE env = $1 AND kind = $2 AND id = $3) AS data, stamp.last
+       FROM stamp`,
+      [this.env, this.kind, id, Math.floor(now)],
+    )
+    return { entity: row?.data ?? undefined, at: stampOf(row?.last, now) }
   }
 
   async insert(
@@ -253,9 +286,12 @@ export class Store {
   }
 
   async codeTaken(code: string, exceptId?: string): Promise<boolean> {
+    // The kind is written into the statement (kinds are the platform's own words), so that the
+    // partial unique index of the kind's codes serves the prepared statement's one plan.
+    if (!/^[a-z-]+$/.test(this.kind)) throw new Error(`not a kind: ${this.kind}`)
     const rows = await this.db.query(
-      'SELECT 1 FROM entities WHERE env = $1 AND kind = $2 AND code = $3 AND id <> $4',
-      [this.env, this.kind, code, exceptId ?? ''],
+      `SELECT 1 FROM entities WHERE env = $1 AND kind = '${this.kind}' AND code = $2 AND id <> $3`,
+      [this.env, code, exceptId ?? ''],
     )
     return rows.length > 0
   }

@@ -92,7 +92,7 @@ export async function runTask(
   let stops: number | undefined
   const updated = await oneAtATime(`${env}:${task.id}`, async () => {
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      const current = await tasks.get(task.id)
+      const { entity: current, at } = await tasks.getStamped(task.id, platform.now())
       if (!current) break
       // The status tells how the last run ended; whether the task stays scheduled is apart from it
       // (`scheduled`, set by start and stop): a warning or an error never ends a schedule, only the
@@ -101,7 +101,6 @@ export async function runTask(
       const status = outcome !== 'success' ? outcome : scheduled ? 'running' : 'stopped'
       const next: Entity = { ...current, status, scheduled }
       const counted = trigger === 'schedule' ? afterScheduledRun(next, outcome === 'error') : { fields: next }
-      const at = await stamp(platform.db, platform.now())
       const written = await tasks.replace(
         current,
         {

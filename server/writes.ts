@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { failure } from '../src/contract/envelope'
 import { MESSAGES } from '../src/contract/messages'
-import { type AuthUser, type Ctx, stamp } from './context'
+import type { AuthUser, Ctx } from './context'
 import { changedSince } from './run-state'
 import type { Entity, Store } from './store'
 
@@ -140,11 +140,10 @@ export async function updateEntity(
   runState?: { fields: readonly string[]; touched: string[] },
 ): Promise<{ entity: Entity; current: Entity } | Answer> {
   for (let attempt = 0; attempt < RETRIES; attempt += 1) {
-    const current = await s.get(id)
+    const { entity: current, at } = await s.getStamped(id, c.get('platform').now())
     if (!current) return notFound(label, id)
     const stale = staleVersion(c, current, runState)
     if (stale) return stale
-    const at = await stamp(c.get('platform').db, c.get('platform').now())
     const built = await build(current, at)
     if (!('fields' in built)) return built
     const entity = await s.replace(current, built.fields, userId, at)

@@ -5,6 +5,7 @@ import { parseIn } from '../../src/contract/list-query'
 import { statsBuckets } from '../../src/contract/stats-buckets'
 import type { Ctx, Vars } from '../context'
 import { type Condition, ownOrganizations, readableProducts, readerOf, route } from '../guard'
+import { pageSql } from '../store'
 import { parseWith } from '../validate'
 
 /**
@@ -49,21 +50,25 @@ route(events, 'get', '/:env/events', async (c) => {
   if (q.taskId) add("data->>'taskId' = ?", q.taskId)
   if (q.from) add('ts >= ?', q.from)
   if (q.to) add('ts <= ?', q.to)
-  where.push(eventScope(c, params))
+  const filtered = where.length > 1
+  const scope = eventScope(c, params)
+  where.push(scope)
   const db = c.get('platform').db
   const filter = where.join(' AND ')
+  // Without a filter the total is the sum of the kept counts of the caller's organizations (and own
+  // events), read in the same statement as the page, so it is the number of rows the page comes from.
+  const count = filtered
+    ? `SELECT count(*)::int AS n FROM events WHERE ${filter}`
+    : `SELECT coalesce(sum(n), 0)::int AS n FROM event_counts WHERE env = $1 AND ${scope}`
   // The page and the count in one statement; a page past the end asks the count alone.
+  const pageParams = [...params]
+  const page = pageSql(q.limit, q.offset, pageParams)
   const rows = await db.query<{ data: unknown; total: number }>(
-    `SELECT data, (SELECT count(*)::int FROM events WHERE ${filter}) AS total
-     FROM events WHERE ${filter} ORDER BY ts DESC, id LIMIT ${q.limit} OFFSET ${q.offset}`,
-    params,
+    `SELECT data, (${count}) AS total FROM events WHERE ${filter} ORDER BY ts DESC, id ${page}`,
+    pageParams,
   )
   const total =
-    rows[0]?.total ??
-    (q.offset > 0
-      ? ((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE ${filter}`, params))[0]
-          ?.n ?? 0)
-      : 0)
+    rows[0]?.total ?? (q.offset > 0 ? ((await db.query<{ n: number }>(count, params))[0]?.n ?? 0) : 0)
   return c.json(
     ok(
       rows.map((r) => r.data),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { OPERATOR, startPlatform, type TestPlatform } from './harness'
+import { addMember, OPERATOR, startPlatform, type TestPlatform } from './harness'
 
 let p: TestPlatform
 beforeAll(async () => {
@@ -224,6 +224,109 @@ describe('events, stats and last errors', () => {
       expect(rows, `${kind} ${e.targetEntityId}`).toHaveLength(1)
       if (kind === 'contract') expect(e.contractId).toBe(e.targetEntityId)
     }
+  })
+
+  it('totals the events each caller may read, whatever is added or removed', async () => {
+    const db = p.platform.db
+    const operator = 'u0000000-0000-4000-8000-000000000002'
+    // A member of another organization than the operator's.
+    const viewer = 'count-member'
+    await addMember(p, {
+      id: viewer,
+      token: 'count-member-token',
+      organizationId: 'o0000000-0000-4000-8000-000000000003',
+    })
+    const expected = async (env: string, userId?: string) =>
+      (
+        await db.query<{ n: number }>(
+          userId
+            ? `SELECT count(*)::int AS n FROM events WHERE env = $1 AND (organization_id IN
+                 (SELECT organization_id FROM memberships WHERE user_id = $2)
+                 OR (organization_id IS NULL AND user_id = $2))`
+            : 'SELECT count(*)::int AS n FROM events WHERE env = $1',
+          userId ? [env, userId] : [env],
+        )
+      )[0]?.n
+    const totals = async () => {
+      const out: Record<string, unknown> = {}
+      for (const env of ['sandbox', 'production'])
+        for (const [who, token] of [
+          ['admin', undefined],
+          [operator, OPERATOR],
+          [viewer, 'count-member-token'],
+        ] as const) {
+          const answer = await p.call('GET', `/api/${env}/events?limit=1`, { token })
+          out[`${env} ${who}`] = [
+            answer.body.pagination?.totalCount,
+            await expected(env, who === 'admin' ? undefined : who),
+          ]
+          // A page past the end has no row to carry the total: asked alone, it is the same.
+          const past = await p.call('GET', `/api/${env}/events?limit=1&offset=100000`, { token })
+          expect(past.body.pagination?.totalCount).toBe(answer.body.pagination?.totalCount)
+        }
+      return out
+    }
+    const agree = (all: Record<string, unknown>) => {
+      for (const [key, [shown, counted]] of Object.entries(all) as [string, [number, number]][])
+        expect({ key, shown }).toEqual({ key, shown: counted })
+    }
+    agree(await totals())
+    // Events of no organization (the operator's own, and another's), of an empty one, of each kind of
+    // organization, in both environments; then some removed, one moved to another organization.
+    const add = (id: string, env: string, org: string | null, user: string | null) =>
+      db.query(
+        `INSERT INTO events (env, id, ts, type, status, app_name, user_id, organization_id, data)
+         VALUES ($1, $2, now(), 'TEST', 'success', 'test', $3, $4, $5)`,
+        [env, id, user, org, { id, type: 'TEST' }],
+      )
+    await add('count-1', 'sandbox', null, operator)
+    await add('count-2', 'sandbox', null, viewer)
+    await add('count-3', 'sandbox', '', operator)
+    await add('count-4', 'sandbox', 'o0000000-0000-4000-8000-000000000001', null)
+    await add('count-5', 'production', 'o0000000-0000-4000-8000-000000000003', viewer)
+    await add('count-6', 'production', null, operator)
+    agree(await totals())
+    await db.query("DELETE FROM events WHERE id IN ('count-1', 'count-4')")
+    await db.query(
+      "UPDATE events SET organization_id = 'o0000000-0000-4000-8000-000000000003' WHERE id = 'count-6'",
+    )
+    agree(await totals())
+    await db.query("DELETE FROM events WHERE id LIKE 'count-%'")
+    agree(await totals())
+  })
+
+  it("gives a product's events its publisher, unless the caller acts for an organization", async () => {
+    const products = await p.call<{ id: string; publisherOrganizationId?: string }[]>(
+      'GET',
+      '/api/sandbox/products/v2?limit=100',
+    )
+    const product = products.body.result?.find((x) => x.publisherOrganizationId)
+    if (!product?.publisherOrganizationId) throw new Error('no product with a publisher')
+    const other = ['o0000000-0000-4000-8000-000000000001', 'o0000000-0000-4000-8000-000000000002'].find(
+      (o) => o !== product.publisherOrganizationId,
+    ) as string
+    // The events of the product written since the last look: one per change.
+    const seen = new Set<string>()
+    const newest = async () => {
+      const rows = await p.platform.db.query<{
+        id: string
+        organization_id: string | null
+        data: { organizationId?: string }
+      }>(`SELECT id, organization_id, data FROM events WHERE data->>'productId' = $1`, [product.id])
+      const fresh = rows.filter((r) => !seen.has(r.id))
+      for (const r of rows) seen.add(r.id)
+      return fresh.map((r) => [r.organization_id, r.data.organizationId])
+    }
+    await newest()
+    const path = `/api/sandbox/internal/products/v2/${product.id}`
+    expect((await p.call('PATCH', path, { body: { description: 'counted' } })).status).toBe(200)
+    expect(await newest()).toEqual([[product.publisherOrganizationId, product.publisherOrganizationId]])
+    const acting = await p.call('PATCH', path, {
+      body: { description: 'counted again' },
+      headers: { 'Organization-Id': other },
+    })
+    expect(acting.status).toBe(200)
+    expect(await newest()).toEqual([[other, other]])
   })
 
   it('refuses event reading without the permission, in every environment', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createRequestLog } from '../request-log'
 import { ADMIN, startPlatform, type TestPlatform } from './harness'
 
 let p: TestPlatform
@@ -33,5 +34,39 @@ describe('request log', () => {
     const second = total(await stats())
     // The first stats request itself is counted by the second, with no wait between them.
     expect(second).toBe(first + 1)
+  })
+
+  it('keeps every field of a batch as it was given, awkward characters and missing values too', async () => {
+    const log = createRequestLog(p.platform.db, { delayMs: 10_000 })
+    const paths = ['/api/sandbox/a"b', '/api/sandbox/{c,d}', '/api/sandbox/e\\f', "/api/sandbox/g'h NULL"]
+    const rows = paths.map((path, i) => ({
+      env: 'sandbox',
+      ts: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, i)).toISOString(),
+      method: 'GET',
+      path,
+      status: 200 + i,
+      organizationId: i % 2 ? null : `org-${i}`,
+      durationMs: i,
+      client: i % 2 ? ('console' as const) : null,
+    }))
+    for (const row of rows) log.record(row)
+    await log.flush()
+    const stored = await p.platform.db.query<Record<string, unknown>>(
+      `SELECT env, ts, method, path, status, organization_id, duration_ms, client FROM request_log
+       WHERE path = ANY($1) ORDER BY duration_ms`,
+      [paths],
+    )
+    expect(
+      stored.map((r) => ({
+        env: r.env,
+        ts: new Date(r.ts as string).toISOString(),
+        method: r.method,
+        path: r.path,
+        status: r.status,
+        organizationId: r.organization_id,
+        durationMs: r.duration_ms,
+        client: r.client,
+      })),
+    ).toEqual(rows)
   })
 })
