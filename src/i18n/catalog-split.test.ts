@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import en from '../../lang/en.json'
 import { parentFiles, type SplitChunk, splitCatalog } from './catalog-split'
 import { messageIdsIn } from './message-ids'
+import { extractMessages } from './test-extract'
 
 const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../**/*.d.ts'], {
   query: '?raw',
@@ -30,19 +27,7 @@ describe('the ids a source file names', () => {
   })
 
   it('finds every id the FormatJS extraction finds in the code', () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'i18n-')), 'extracted.json')
-    const bin = join(process.cwd(), 'node_modules/.bin/formatjs')
-    execFileSync(bin, [
-      'extract',
-      'src/**/*.{ts,tsx}',
-      '--ignore',
-      'src/**/*.d.ts',
-      '--format',
-      'simple',
-      '--out-file',
-      out,
-    ])
-    const extracted = Object.keys(JSON.parse(readFileSync(out, 'utf8')) as Record<string, string>)
+    const extracted = Object.keys(extractMessages())
     const found = new Set(Object.values(sources).flatMap(messageIdsIn))
     expect(extracted.length).toBeGreaterThan(100)
     expect(extracted.filter((id) => !found.has(id))).toEqual([])

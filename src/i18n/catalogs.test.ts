@@ -1,27 +1,8 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
 import en from '../../lang/en.json'
 import fi from '../../lang/fi.json'
-
-function extract(): Record<string, string> {
-  const out = join(mkdtempSync(join(tmpdir(), 'i18n-')), 'extracted.json')
-  const bin = join(process.cwd(), 'node_modules/.bin/formatjs')
-  execFileSync(bin, [
-    'extract',
-    'src/**/*.{ts,tsx}',
-    '--ignore',
-    'src/**/*.d.ts',
-    '--format',
-    'simple',
-    '--out-file',
-    out,
-  ])
-  return JSON.parse(readFileSync(out, 'utf8')) as Record<string, string>
-}
+import { extractMessages } from './test-extract'
 
 /** The argument names a message uses, in every branch of its selects and plurals and inside its tags. */
 function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
@@ -39,7 +20,7 @@ describe('message catalogs', () => {
     expect(Object.keys(fi).sort()).toEqual(Object.keys(en).sort())
   })
   it('every message used in the code is in both catalogs, English verbatim', () => {
-    const used = extract()
+    const used = extractMessages()
     expect(Object.keys(used).length).toBeGreaterThan(20)
     for (const [id, defaultMessage] of Object.entries(used)) {
       expect(en, id).toHaveProperty([id], defaultMessage)
