@@ -42,7 +42,7 @@ test.describe('catalog forms', () => {
     await expect(page.getByLabel('Name')).toHaveValue('Harbour arrivals')
     await page.getByLabel('Name').fill('Harbour departures')
     await page.getByRole('button', { name: 'Save' }).click()
-    // Saved, an existing product returns to its detail (issue 18); the list shows the change too.
+    // Saved, an existing product returns to its detail; the list shows the change too.
     await expect(page).toHaveURL(new RegExp(`/products/${created?.id}$`))
     await expect(page.getByRole('heading', { level: 1, name: 'Harbour departures' })).toBeVisible()
     await page.goto('/products')

@@ -81,7 +81,7 @@ test.describe('resolving what the platform refused', () => {
     signedIn: page,
     request,
   }) => {
-    // The form and the platform share their rules (issue 21): what the platform alone can refuse is a
+    // The form and the platform share their rules: what the platform alone can refuse is a
     // code another client took meanwhile.
     const taken = uniqueCode('TAKEN')
     const made = await platform(request, 'POST', '/api/sandbox/internal/products/v2/data-formats', {

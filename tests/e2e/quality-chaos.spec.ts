@@ -6,7 +6,7 @@ import { useEnglish as inEnglish, platform, waitForServiceWorker } from './suppo
 // A missing control fails in seconds, with its name, rather than at the test's timeout.
 test.use({ actionTimeout: 15_000 })
 
-// Chaos (issue 8): random creates, edits and deletes of data formats in two tabs, with offline periods,
+// Chaos: random creates, edits and deletes of data formats in two tabs, with offline periods,
 // reloads, closed pages and a second client changing the same entities. At the end the platform holds
 // exactly the expected formats (nothing lost, nothing duplicated) and every conflict is reported.
 // Reproduce a run with CHAOS_SEED=<seed> (and CHAOS_STEPS=<n>), both printed.
@@ -14,8 +14,7 @@ test.use({ actionTimeout: 15_000 })
 // A fixed seed by default keeps CI repeatable; CHAOS_SEED=random explores new sequences.
 const SEED =
   process.env.CHAOS_SEED === 'random' ? Date.now() % 1_000_000 : Number(process.env.CHAOS_SEED ?? 793674)
-// Five hundred steps make about three hundred and fifty creates, edits and deletes (issue 8: hundreds;
-// issue 22: 500 steps). The time cap (8 minutes, as with the 300 steps before) keeps the suite as long
+// Five hundred steps make about three hundred and fifty creates, edits and deletes. The time cap (8 minutes, as with the 300 steps before) keeps the suite as long
 // as it was: a slower machine stops short of the 500, and the run prints how many steps it made.
 const STEPS = Number(process.env.CHAOS_STEPS ?? 500)
 const TIME_CAP_MS = Number(process.env.CHAOS_TIME_MS ?? 480_000)
