@@ -3,6 +3,8 @@ import { FormattedMessage, FormattedNumber } from 'react-intl'
 import type { ChartProps } from './chart-types'
 
 // uPlot comes only with this chunk, fetched when a chart is first drawn.
+// At least a drawn chart's height with its legend (about 290 px wide, 320 on a phone, where it wraps).
+const CHART_HEIGHT = 'min-h-80'
 const UplotChart = lazy(() => import('./uplot-chart'))
 
 /**
@@ -52,11 +54,12 @@ export function ChartCard({
         </button>
       </div>
       {description && <p className="mb-2 text-sm text-gray-700">{description}</p>}
-      {state}
+      {/* The chart's place is kept while its data or uPlot load: the cards below do not move when it comes. */}
+      {state && <div className={asTable ? undefined : CHART_HEIGHT}>{state}</div>}
       {!asTable && !state && (
         <Suspense
           fallback={
-            <p className="h-64 text-sm text-gray-600">
+            <p className={`${CHART_HEIGHT} text-sm text-gray-600`}>
               <FormattedMessage id="common.loading" defaultMessage="Loading…" />
             </p>
           }

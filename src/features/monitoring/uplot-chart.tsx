@@ -94,5 +94,5 @@ export default function UplotChart({
       chart.destroy()
     }
   }, [x, xLabel, series, categories, formatX, formatTick, height, locale])
-  return <div ref={box} aria-hidden="true" className="uplot-box w-full" />
+  return <div ref={box} aria-hidden="true" className="uplot-box min-h-80 w-full" />
 }
