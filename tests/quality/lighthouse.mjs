@@ -66,9 +66,15 @@ const CATEGORY_MIN = { performance: 95, accessibility: 100, 'best-practices': 95
  * Stop 30: a signed-in screen now reads the live stream (its reader, the stream's parser and the cache
  * patches, loaded at idle after the first screen) and a task's page can notify this device: /events
  * 825.2 KB, a product detail 829 KB in 67 requests. The signed-in budget is 840 KB in 70 requests.
+ *
+ * Stop 39: the language catalog comes in parts, one for the shell and one per screen, and the chunk
+ * map in index.html names each screen's part per language: the document is 52.3-52.5 KB decoded (the
+ * map 10 KB of it), while the scripts fell (/login 454.5 KB, /products 530.2 KB, /events 712.3 KB, a
+ * product detail 722 KB). The document budget is 56 KB; the script budgets come down to 570 KB
+ * (public) and 760 KB (signed in).
  */
-const PUBLIC_BUDGET = { scriptKb: 645, styleKb: 40, documentKb: 50, requests: 52, mainThreadMs: 2000 }
-const SIGNED_IN_BUDGET = { scriptKb: 840, styleKb: 40, documentKb: 50, requests: 70, mainThreadMs: 5000 }
+const PUBLIC_BUDGET = { scriptKb: 570, styleKb: 40, documentKb: 56, requests: 52, mainThreadMs: 2000 }
+const SIGNED_IN_BUDGET = { scriptKb: 760, styleKb: 40, documentKb: 56, requests: 70, mainThreadMs: 5000 }
 
 // Signed-in screens are gated like the public ones; LIGHTHOUSE_SIGNED_IN_PERFORMANCE=0 only prints
 // their performance (a local look at a host too loaded to calibrate).
