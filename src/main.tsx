@@ -29,7 +29,6 @@ import { firstScreenShown, holdOutboxReadsForFirstScreen } from './outbox/lazy-d
 import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, hasData, saveCacheNow } from './pwa/cache-persister'
 import { startChunkRecovery } from './pwa/chunk-recovery'
 import { askPersistenceOnGesture } from './pwa/storage'
-import { checkForUpdateOnNavigation, registerServiceWorker } from './pwa/sw-registration'
 import { useChunkRecovery } from './pwa/use-chunk-recovery'
 import { routeTree } from './routeTree.gen'
 import {
@@ -83,9 +82,6 @@ onUserChange(() => {
   forgetPictures()
   forgetReads()
 })
-
-// A console left open looks for a new version as the user moves on (at most once a minute).
-router.subscribe('onResolved', checkForUpdateOnNavigation)
 
 /**
  * A signed-in screen that loaded without error is pictured for the next start, once rendered (when
@@ -314,13 +310,21 @@ async function boot() {
       </StrictMode>,
     ),
   )
-  void registerServiceWorker()
   afterFirstScreen(() => {
     // The entry script's early reads the first screen did not adopt are of no use any more. Not
     // dropped when the loaders end: a list restored from the cache is shown without a loader read,
     // and its refetch, as the list mounts, is what adopts the early read.
     dropEarlyRequests()
     firstScreenShown()
+    // The service worker is not the first screen's business: registered now, its downloads do not
+    // compete with that screen's. A console left open then looks for a new version as the user
+    // moves on (at most once a minute).
+    void import('./pwa/sw-registration')
+      .then(({ checkForUpdateOnNavigation, registerServiceWorker }) => {
+        router.subscribe('onResolved', checkForUpdateOnNavigation)
+        return registerServiceWorker()
+      })
+      .catch(() => undefined)
     startOutboxWhenSignedIn()
   })
   // Not held for the first screen's data: what changes meanwhile must reach it.

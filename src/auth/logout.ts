@@ -2,7 +2,6 @@ import { TASK_SECRETS } from '../contract/task-secrets'
 import { queryClient } from '../core/query-client'
 import { getSession, saveSession } from '../core/session'
 import { localeSetting } from '../i18n/locale'
-import { scrubDraftSecrets } from '../outbox/drafts'
 import { cachePersister } from '../pwa/cache-persister'
 
 /**
@@ -18,8 +17,11 @@ export async function logout(navigate: () => void | Promise<void>, { endProvider
   await saveSession(null)
   queryClient.clear()
   await cachePersister.removeClient()
-  // A draft outlives the session; a secret typed into it must not (the device may be shared).
-  await scrubDraftSecrets(TASK_SECRETS).catch(() => undefined)
+  // A draft outlives the session; a secret typed into it must not (the device may be shared). The
+  // drafts' code, like their database, loads on demand: no first screen needs it.
+  await import('../outbox/drafts')
+    .then((drafts) => drafts.scrubDraftSecrets(TASK_SECRETS))
+    .catch(() => undefined)
   if (session?.kind === 'oidc' && endProviderSession && navigator.onLine) {
     const oidc = await import('./oidc').catch(() => undefined)
     // The grant ends first: its tokens stop working even if the provider's sign-out page is left unconfirmed.

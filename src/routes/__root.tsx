@@ -10,8 +10,8 @@ import { loadScreenMessages } from '../i18n/i18n-provider'
 import { useChunkRecovery } from '../pwa/use-chunk-recovery'
 import { AppShell } from '../shell/app-shell'
 import { ConnectionStatus } from '../shell/connection-status'
+import { DeferredPwaControls } from '../shell/deferred-pwa'
 import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from '../shell/error-pages'
-import { PwaControls } from '../shell/pwa-controls'
 import { ReportedError } from '../shell/reported-error'
 
 export interface RouterContext {
@@ -65,7 +65,7 @@ function RootLayout() {
       status={
         <>
           <ConnectionStatus />
-          <PwaControls />
+          <DeferredPwaControls />
         </>
       }
     >

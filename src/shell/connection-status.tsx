@@ -5,7 +5,7 @@ import { useOfflineSince, useOnline } from '../core/online'
 import { useSession } from '../core/session'
 import { useWaitingCount } from '../outbox/use-outbox'
 import { updateAppBadge } from '../pwa/app-badge'
-import { NoOfflineCopyBadge } from './no-offline-copy'
+import { DeferredNoOfflineCopyBadge } from './deferred-pwa'
 
 /** Since when, as a time today or a date and time before. */
 function Since({ at }: { at: number }) {
@@ -64,7 +64,7 @@ export function ConnectionStatus() {
           </span>
         )}
       </span>
-      <NoOfflineCopyBadge />
+      <DeferredNoOfflineCopyBadge />
       {session && waiting > 0 && (
         <Link
           to="/outbox"

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { defineMessages, FormattedMessage } from 'react-intl'
 import { fieldsOf } from '../contract/reading'
 import { Alert } from './alert'
-import { ErrorNotice } from './error-notice'
+import { LazyErrorNotice as ErrorNotice } from './error-notice-lazy'
 import { FetchedAt } from './fetched-at'
 
 /** What a screen needs of a query to tell loading, empty, failed and cached-while-failing apart. */

@@ -11,7 +11,6 @@ import { CatalogFilters } from './catalog-filters'
 import { CATALOG_KINDS, createPath } from './catalog-kinds'
 import { type CatalogSearch, listParams } from './catalog-search'
 import { useCatalogTable } from './catalog-table'
-import { FailedChanges } from './failed-changes'
 
 /**
  * The delete dialog (Radix's dialog with it, some 16 KB gzip) is not part of the list's first screen:
@@ -19,6 +18,10 @@ import { FailedChanges } from './failed-changes'
  */
 const loadDeleteDialog = () => import('./catalog-delete-dialog')
 const CatalogDeleteDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.CatalogDeleteDialog })))
+
+/** Refused changes are rare: their wording (the failure texts' rules) loads when there is one. */
+const FailedChanges = lazy(() => import('./failed-changes').then((m) => ({ default: m.FailedChanges })))
+const isRefused = (entry: OutboxEntry) => entry.status === 'failed' || entry.status === 'conflict'
 
 /** Queued changes that belong to this list: a queued create shows only in the list of its type. */
 export function changesOfType<E extends Pick<OutboxEntry, 'method' | 'body'>>(entries: E[], type: string) {
@@ -111,7 +114,13 @@ export function CatalogListScreen({
           : undefined
       }
       filters={<CatalogFilters search={search} onChange={(next) => onSearch({ ...search, ...next })} />}
-      notices={<FailedChanges entries={pending} />}
+      notices={
+        pending.some(isRefused) && (
+          <Suspense fallback={null}>
+            <FailedChanges entries={pending} />
+          </Suspense>
+        )
+      }
       query={query}
       pages={{
         list,
