@@ -5,10 +5,28 @@ import { newer } from '../../core/keys'
 import type { OutboxEntry } from '../../outbox/db'
 import { applyPending, applyPendingTo, isLocalId, type SentOverlay } from '../../outbox/outbox'
 import { useOverlay, useResolvedId } from '../../outbox/use-outbox'
-import { refusedOf } from '../../ui/form/platform-answer'
 
 // biome-ignore lint/suspicious/noExplicitAny: any input and list parameters
 type AnyResource<T extends Entity> = Resource<T, any, any>
+
+/**
+ * The change of this entity the platform refused (failed or in conflict), if any (here, not with the
+ * form's answers, so that a list screen does not load the forms' code); `ofForm` keeps only
+ * the changes the form itself makes (not those of parts saved beside it, such as a source's meta data).
+ */
+export const refusedOf = (
+  entries: OutboxEntry[],
+  entityId: string | undefined,
+  ofForm: (entry: OutboxEntry) => boolean = () => true,
+) =>
+  entries.find(
+    (e) =>
+      e.entityId === entityId &&
+      (e.status === 'failed' || e.status === 'conflict') &&
+      // A refused command (a queued run) is no form's input.
+      !e.command &&
+      ofForm(e),
+  )
 
 /**
  * One entity for a detail or edit screen: the route's id resolved (a local id becomes the platform's

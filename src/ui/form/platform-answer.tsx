@@ -87,24 +87,6 @@ export function useRefusalOnFields(form: AnyForm, refused: OutboxEntry | undefin
 }
 
 /**
- * The change of this entity the platform refused (failed or in conflict), if any; `ofForm` keeps only
- * the changes the form itself makes (not those of parts saved beside it, such as a source's meta data).
- */
-export const refusedOf = (
-  entries: OutboxEntry[],
-  entityId: string | undefined,
-  ofForm: (entry: OutboxEntry) => boolean = () => true,
-) =>
-  entries.find(
-    (e) =>
-      e.entityId === entityId &&
-      (e.status === 'failed' || e.status === 'conflict') &&
-      // A refused command (a queued run) is no form's input.
-      !e.command &&
-      ofForm(e),
-  )
-
-/**
  * A form's save through the outbox, the one write path: the change is queued, then the form waits for
  * the platform's answer. Sent: a notice, and the caller closes the form. Refused: the form stays open
  * with the platform's errors on its fields, and the next save sends the same change corrected. No
