@@ -219,8 +219,8 @@ function afterFirstScreen(then: () => void) {
 }
 
 /**
- * The live stream (changes pushed by the platform) starts after the first screen, in its own chunk,
- * for a signed-in user: it adds nothing to the first screen's bytes, and a visitor never loads it.
+ * The live stream (changes pushed by the platform) starts once the first screen is shown, in its own
+ * chunk, for a signed-in user: it adds nothing to the first screen's bytes, and a visitor never loads it.
  */
 function startLiveWhenSignedIn() {
   let started = false
@@ -326,9 +326,12 @@ async function boot() {
       })
       .catch(() => undefined)
     startOutboxWhenSignedIn()
+    // The stream's code is fetched once the first screen is shown, not before its first row. What
+    // changed since that screen was read still reaches it: the stream replays from the position the
+    // screen's answers held (or the device's last), and a stream that has none asks again what is
+    // shown and stale, or kept current by the stream.
+    startLiveWhenSignedIn()
   })
-  // Not held for the first screen's data: what changes meanwhile must reach it.
-  whenIdle(startLiveWhenSignedIn)
 }
 
 /** The boot could not read the session: the page says so instead of routing a signed-in user to sign in. */

@@ -82,8 +82,9 @@ describe('LiveReader', () => {
     stream.write('event: unknown\ndata: {}\n\n')
     stream.write(`event: heartbeat\ndata: {"seq":2,"at":"x"}\n\n`)
     await flush()
-    expect(t.frames.map((f) => f.event)).toEqual(['change', 'change', 'heartbeat'])
-    expect(t.frames.map((f) => (f.event === 'change' ? f.change.seq : -1))).toEqual([1, 2, -1])
+    // No cursor: the first change is preceded by a reset that asks again what is stale.
+    expect(t.frames.map((f) => f.event)).toEqual(['reset', 'change', 'change', 'heartbeat'])
+    expect(t.frames.map((f) => (f.event === 'change' ? f.change.seq : -1))).toEqual([-1, 1, 2, -1])
     expect(t.cursor.get()).toBe(2)
     t.reader.stop()
   })
@@ -93,6 +94,7 @@ describe('LiveReader', () => {
     const first = sse()
     const second = sse()
     const t = setup({
+      cursor: memoryCursor(4),
       responses: [
         () => first.response(),
         () => Promise.reject(new TypeError('offline')),
@@ -150,6 +152,24 @@ describe('LiveReader', () => {
       expect.objectContaining({ event: 'change' }),
       { event: 'heartbeat', seq: 41 },
     ])
+    t.reader.stop()
+  })
+
+  it('a first stream whose first frame is a change asks again what is stale, then applies it', async () => {
+    const stream = sse()
+    const t = setup({ responses: [() => stream.response()] })
+    t.reader.setToken('tok')
+    await flush()
+    // A change committed as the stream opened may come before the first heartbeat.
+    stream.write(`${change(41)}event: heartbeat\ndata: {"seq":41}\n\n${change(42)}`)
+    await flush()
+    expect(t.frames).toEqual([
+      { event: 'reset', seq: 41, staleOnly: true },
+      expect.objectContaining({ event: 'change', change: expect.objectContaining({ seq: 41 }) }),
+      { event: 'heartbeat', seq: 41 },
+      expect.objectContaining({ event: 'change', change: expect.objectContaining({ seq: 42 }) }),
+    ])
+    expect(t.cursor.get()).toBe(42)
     t.reader.stop()
   })
 
@@ -212,7 +232,7 @@ describe('LiveReader', () => {
   it('a renewed token reconnects at once with the cursor; no token closes the stream', async () => {
     vi.useFakeTimers()
     const first = sse()
-    const t = setup({ responses: [() => first.response(), () => sse().response()] })
+    const t = setup({ cursor: memoryCursor(7), responses: [() => first.response(), () => sse().response()] })
     t.reader.setToken('one')
     await vi.advanceTimersByTimeAsync(0)
     first.write(change(8))

@@ -229,6 +229,10 @@ export class LiveReader {
     switch (frame.event) {
       case 'change':
         if (last !== undefined && frame.change.seq <= last) return
+        // A first stream's change before its first heartbeat: the stream began at the newest
+        // change, so what is shown is asked again first, as the heartbeat below would have.
+        if (last === undefined)
+          this.options.onFrame({ event: 'reset', seq: frame.change.seq, staleOnly: true })
         this.options.onFrame(frame)
         cursor.set(frame.change.seq)
         return

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { ADMIN_TOKEN, networkQuiet, platform, uniqueCode } from './support'
+import { ADMIN_TOKEN, forgetScreens, networkQuiet, platform, uniqueCode } from './support'
 import { createTask, getTask, VIEWER_TOKEN } from './tasks-support'
 
 /** The live stream's path, as the console asks it. */
@@ -154,6 +154,75 @@ test.describe('live', () => {
       .filter((s) => s.method === 'GET' && /^\/api\/sandbox\/tasks\/?$/.test(s.path))
     expect(listReads.map((s) => s.request.url())).toEqual([])
   })
+
+  for (const { device, cursor, seqHeader } of [
+    { device: 'a device that read the stream before', cursor: true, seqHeader: true },
+    { device: "a device's first stream", cursor: false, seqHeader: true },
+    { device: "a device's first stream, its answers without X-Live-Seq", cursor: false, seqHeader: false },
+  ])
+    test(`cold start, ${device}: a change made as the first rows show, before the stream connects, reaches them`, async ({
+      signedIn: page,
+      context,
+      request,
+    }) => {
+      const tag = uniqueCode('LIVECOLD')
+      const task = await createTask(request, { name: `${tag} cold`, code: `${tag}_C` })
+      // The home screen's stream has stored its position once it read a heartbeat.
+      if (cursor)
+        await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('live.seq:')))
+      await forgetScreens(page, { liveCursor: cursor })
+      if (!seqHeader)
+        // Another platform may not say which changes an answer holds: the header is taken off.
+        await page.route(
+          (url) => url.pathname.startsWith('/api/sandbox/') && !LIVE.test(url.pathname),
+          async (route) => {
+            const response = await route.fetch()
+            const headers = response.headers()
+            delete headers['x-live-seq']
+            await route.fulfill({ response, headers })
+          },
+        )
+      // The stream is held until the task has changed on the platform.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route(LIVE, async (route) => {
+        await held
+        await route.continue()
+      })
+      const seen = track(context)
+      seen.opened = Date.now()
+      await page.goto(`/tasks?q=${tag}`)
+      const row = page.getByTestId('task-row').filter({ hasText: tag })
+      await expect(row).toContainText('Stopped')
+      await page.evaluate(() => {
+        ;(window as { sameDocument?: boolean }).sameDocument = true
+      })
+      const { status } = await platform(request, 'POST', `/api/sandbox/tasks/${task.id}/start`)
+      expect(status).toBe(200)
+      await expect.poll(() => streams(seen).length, { timeout: 15_000 }).toBeGreaterThan(0)
+      const from = seen.length
+      release()
+      await expect(row).toContainText('Running', { timeout: 10_000 })
+      // No reload brought it.
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+      const stream = streams(seen).at(-1)
+      const listReads = seen
+        .slice(from)
+        .filter((s) => s.method === 'GET' && /^\/api\/sandbox\/tasks\/?$/.test(s.path))
+      if (seqHeader) {
+        // A change replayed from a position the device or the list's answer held, not a refetch.
+        expect(await stream?.request.headerValue('last-event-id')).toMatch(/^\d+$/)
+        expect(listReads.map((s) => s.request.url())).toEqual([])
+      } else {
+        // No position at all: the stream's first frame has the list asked again.
+        expect(await stream?.request.headerValue('last-event-id')).toBeNull()
+        const list = seen.find((s) => s.method === 'GET' && /^\/api\/sandbox\/tasks\/?$/.test(s.path))
+        expect((await list?.request.response())?.headers()['x-live-seq']).toBeUndefined()
+        expect(listReads.length).toBeGreaterThan(0)
+      }
+    })
 
   test('two tabs share one stream; when the tab holding it closes, the other connects', async ({
     signedIn: page,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { expect, type Page, test } from '@playwright/test'
-import { signInWithToken, useEnglish } from './support'
+import { forgetScreens, signInWithToken, useEnglish } from './support'
 
 // Byte budgets, measured on the build the e2e server serves (dist/).
 // The budget for the first screen is 150 KB. The boot reads the session and the query cache through idb-keyval and
@@ -161,6 +161,42 @@ test.describe('before the first row', () => {
       expect(scripts.some((s) => heavyIn(s.code).includes('zod'))).toBe(true)
     })
   }
+})
+
+/** The live stream's reader (what only its chunk holds): the header it resumes with. */
+const LIVE_MARKER = 'Last-Event-ID'
+
+test.describe('after the first row', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test("a cold signed-in task list requests none of the live stream's code before its first row", async ({
+    page,
+  }) => {
+    await useEnglish(page)
+    await signInWithToken(page)
+    await forgetScreens(page)
+    // A platform slow to answer the list: code fetched while its rows are awaited is counted too.
+    await page.route(/\/api\/sandbox\/tasks(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    const scripts = await scriptsBeforeFirst(page, '/tasks', '[data-testid="task-row"]')
+    expect(scripts.length, 'scripts before the first row were recorded').toBeGreaterThan(0)
+    const live = scripts.filter((s) => s.code.includes(LIVE_MARKER)).map((s) => s.file)
+    expect(live, 'live stream chunks requested before the first task row').toEqual([])
+    // It does come once the screen is shown: the stream opens.
+    await page.waitForResponse((r) => /\/api\/sandbox\/live$/.test(r.url()) && r.status() === 200, {
+      timeout: 15_000,
+    })
+  })
+
+  test('the live marker is in the built live chunk and in no other', () => {
+    const marked = readdirSync(ASSETS).filter(
+      (f) => f.endsWith('.js') && readFileSync(join(ASSETS, f), 'utf8').includes(LIVE_MARKER),
+    )
+    expect(marked).toHaveLength(1)
+    expect(readFileSync(join(ASSETS, marked[0] as string), 'utf8')).toContain('text/event-stream')
+  })
 })
 
 test('the heavy-code markers still find their libraries (so the check above can fail)', () => {

@@ -187,3 +187,32 @@ export async function networkQuiet(page: Page, quietMs = 500) {
     page.off('requestfailed', ended)
   }
 }
+
+/**
+ * Makes the page's next console start a signed-in user's first visit of a screen: the session is kept;
+ * the pictures of screens, the reads remembered for them and the saved query cache are forgotten, and
+ * with `liveCursor: false` the live stream's last position too (a device that never read the stream).
+ * Done on a page without the console, so that no closing console writes them again.
+ */
+export async function forgetScreens(page: Page, { liveCursor = true } = {}) {
+  await page.goto('/favicon.svg')
+  await page.evaluate(async (keepCursor) => {
+    for (const key of Object.keys(localStorage))
+      if (/^(firstScreen|firstRequests):/.test(key) || (!keepCursor && key.startsWith('live.seq:')))
+        localStorage.removeItem(key)
+    await new Promise<void>((resolve) => {
+      const open = indexedDB.open('orchestrator-boot')
+      // Created as the console creates it, should it not exist yet.
+      open.onupgradeneeded = () => open.result.createObjectStore('kv')
+      open.onsuccess = () => {
+        const tx = open.result.transaction('kv', 'readwrite')
+        tx.objectStore('kv').delete('query-cache')
+        tx.oncomplete = () => {
+          open.result.close()
+          resolve()
+        }
+      }
+      open.onerror = () => resolve()
+    })
+  }, liveCursor)
+}

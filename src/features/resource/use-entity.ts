@@ -11,6 +11,25 @@ import { useOverlay, useResolvedId } from '../../outbox/use-outbox'
 type AnyResource<T extends Entity> = Resource<T, any, any>
 
 /**
+ * The change of this entity the platform refused (failed or in conflict), if any (here, not with the
+ * form's answers, so that a list screen does not load the forms' code); `ofForm` keeps only
+ * the changes the form itself makes (not those of parts saved beside it, such as a source's meta data).
+ */
+export const refusedOf = (
+  entries: OutboxEntry[],
+  entityId: string | undefined,
+  ofForm: (entry: OutboxEntry) => boolean = () => true,
+) =>
+  entries.find(
+    (e) =>
+      e.entityId === entityId &&
+      (e.status === 'failed' || e.status === 'conflict') &&
+      // A refused command (a queued run) is no form's input.
+      !e.command &&
+      ofForm(e),
+  )
+
+/**
  * One entity for a detail or edit screen: the route's id resolved (a local id becomes the platform's
  * once its create is sent), its query (not sent for a local id), a cached list row standing in, this
  * device's queued and accepted changes laid over it, and the refused change of it, if any.
