@@ -4,7 +4,6 @@ import type { PagedList } from '../../contract/envelope'
 import { newer } from '../../core/keys'
 import type { OutboxEntry } from '../../outbox/db'
 import { applyPending, applyPendingTo, isLocalId, type SentOverlay } from '../../outbox/outbox'
-import { refusedOf } from '../../outbox/refused'
 import { useOverlay, useResolvedId } from '../../outbox/use-outbox'
 
 // biome-ignore lint/suspicious/noExplicitAny: any input and list parameters
