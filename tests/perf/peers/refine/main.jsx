@@ -31,10 +31,11 @@ const columns = [
 ]
 
 function ProductList() {
-  const { dataGridProps } = useDataGrid()
+  // Ten a page, as the console's and react-admin's lists.
+  const { dataGridProps } = useDataGrid({ pagination: { pageSize: 10 } })
   return (
     <List>
-      <DataGrid {...dataGridProps} columns={columns} />
+      <DataGrid {...dataGridProps} columns={columns} pageSizeOptions={[10, 25, 50]} />
     </List>
   )
 }
