@@ -373,7 +373,8 @@ if (runs('peers')) {
     {
       name: 'refine',
       url: `http://localhost:${refinePort}/products`,
-      row: '.MuiDataGrid-row',
+      // Not the grid's skeleton rows, shown while it loads: a data row carries its record's id.
+      row: '.MuiDataGrid-row[data-id]',
       root: peerDist('refine'),
     },
   ]
