@@ -1,7 +1,9 @@
 // npm run bench: figures of the console against the reference platform in Debian's Chromium.
 // Prints figures, never asserts timings (they vary by host). Needs a build (npm run build).
 // `npm run bench -- --json FILE` also writes the figures as JSON (tests/perf/figures.mjs);
-// `-- --only replay` (or first-row, cold, cache, events, hostile, capacity, comma-separated) runs some parts alone;
+// `-- --only replay` (or first-row, cold, peers, cache, events, hostile, capacity, comma-separated) runs some
+// parts alone; peers (react-admin's and refine's lists of the same products beside the console's, and
+// Lighthouse mobile of both) installs and builds the peer consoles in tests/perf/peers on its first run;
 // capacity (tests/perf/capacity-bench.mjs: requests per second of 1 and 3 platform processes on a
 // throw-away PostgreSQL, and PGlite) and hostile need no browser.
 // It listens on the first free port from BENCH_PORT (default 4520), the events part from 10 above.
@@ -14,7 +16,7 @@ import { chromium } from 'playwright-core'
 import { figure, figures, freePort, jsHeapMb, jsonTarget, printFigures, writeFigures } from './figures.mjs'
 
 const json = jsonTarget()
-/** `--only first-row,cold,replay,cache,live,events,hostile`: some parts of the bench alone. */
+/** `--only first-row,cold,peers,replay,cache,live,events,hostile`: some parts of the bench alone. */
 const only = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1].split(',')
   : null
@@ -200,7 +202,7 @@ if (runs('first-row')) {
  * matched, and the JavaScript the page asked for before it (bytes as sent, gzip, one per file), from
  * the page's own resource timing. `prepare` readies a fresh context; the page is new in it.
  */
-async function coldStart(url, selector, prepare) {
+async function coldStart(url, selector, prepare, root = 'dist') {
   const context = await browser.newContext()
   await context.addInitScript(() => localStorage.getItem('locale') || localStorage.setItem('locale', 'en'))
   if (prepare) await prepare(context)
@@ -216,22 +218,23 @@ async function coldStart(url, selector, prepare) {
         files.set(entry.name, Math.max(files.get(entry.name) ?? 0, entry.encodedBodySize))
     return {
       ms: at,
+      text: document.querySelector(selector)?.textContent ?? '',
       bytes: [...files.values()].reduce((a, b) => a + b, 0),
       files: files.size,
       paths: [...files.keys()].map((name) => new URL(name).pathname),
     }
   }, selector)
   await context.close()
-  return { ...seen, gzip: seen.paths.reduce((sum, path) => sum + gzipBytes(path), 0) }
+  return { ...seen, gzip: seen.paths.reduce((sum, path) => sum + gzipBytes(path, root), 0) }
 }
 
 /**
  * A built file's size in gzip: the build's own `.gz` copy (what the platform sends a browser that takes
  * gzip and not Brotli), or, for a file too small to have one, gzip at its best level. The goal is
- * counted in gzip; the page's own figure is what was sent, Brotli to Chromium.
+ * counted in gzip; the page's own figure is what was sent, Brotli to Chromium. `root`: the build's folder.
  */
-function gzipBytes(path) {
-  const file = join('dist', path)
+function gzipBytes(path, root) {
+  const file = join(root, path)
   if (existsSync(`${file}.gz`)) return readFileSync(`${file}.gz`).length
   return existsSync(file) ? gzipSync(readFileSync(file), { level: constants.Z_BEST_COMPRESSION }).length : 0
 }
@@ -268,8 +271,8 @@ async function signedInCold(context) {
   await page.close()
 }
 
-if (runs('cold')) {
-  // The same 200 public products a peer's list would show, and some tasks.
+/** The same 200 public products the peers' lists show, and some tasks: once, for the cold and peers parts. */
+async function seedColdData() {
   const post = (path, body) =>
     fetch(`${base}${path}`, {
       method: 'POST',
@@ -299,11 +302,15 @@ if (runs('cold')) {
       actions: [{ actionId: 'http-get', name: 'Fetch', input: { url: 'https://example.com/data' } }],
       jobs: [{ schedule: '0 2 * * *', timeZone: 'FLE Standard Time' }],
     })
+}
+if (runs('cold') || runs('peers')) await seedColdData()
+const kib = (b) => b / 1024
+
+if (runs('cold')) {
   const products = []
   const login = []
   const tasks = []
   const blank = []
-  const kib = (b) => b / 1024
   for (let i = 0; i < SAMPLES; i += 1) {
     products.push(await coldStart(`${base}/products`, '[data-testid="catalog-row"]'))
     login.push(await coldStart(`${base}/login`, '#root form button[type="submit"]'))
@@ -335,6 +342,134 @@ if (runs('cold')) {
       kib(median(samples.map((s) => s.bytes))),
       'KiB',
     )
+  }
+}
+
+/** Cold starts per console in the peers part: an odd number, the median is one of them. */
+const PEER_SAMPLES = 5
+
+if (runs('peers')) {
+  // The console's signed-out /products beside two peers built from react-admin and refine, listing the
+  // same public products from the same endpoint of this platform, each peer's build served by a small
+  // server of its own that passes /api/ to the platform. Timed exactly as the cold part times ours.
+  const { ensurePeers, peerDist, servePeer } = await import('./peers.mjs')
+  ensurePeers()
+  const raPort = await freePort(port + 1)
+  const raServer = await servePeer(peerDist('react-admin'), raPort, base)
+  const refinePort = await freePort(raPort + 1)
+  const refineServer = await servePeer(peerDist('refine'), refinePort, base)
+  const consoles = [
+    {
+      name: 'this console, cold signed-out /products',
+      url: `${base}/products`,
+      row: '[data-testid="catalog-row"]',
+    },
+    {
+      name: 'react-admin',
+      url: `http://localhost:${raPort}/#/products`,
+      row: '.RaDataTable-tbody .RaDataTable-row',
+      root: peerDist('react-admin'),
+    },
+    {
+      name: 'refine',
+      url: `http://localhost:${refinePort}/products`,
+      // Not the grid's skeleton rows, shown while it loads: a data row carries its record's id.
+      row: '.MuiDataGrid-row[data-id]',
+      root: peerDist('refine'),
+    },
+  ]
+  for (const c of consoles) c.samples = []
+  const blank = []
+  // Each round starts every console once and the blank page, so a host busy for a while slows all alike.
+  for (let i = 0; i < PEER_SAMPLES; i += 1) {
+    for (const c of consoles) {
+      const sample = await coldStart(c.url, c.row, undefined, c.root)
+      // The row timed must be a product's (its code shown), not a header or a placeholder of the list.
+      if (!/[A-Z]+_\w/.test(sample.text)) throw new Error(`${c.name}: the first row matched is no product`)
+      c.samples.push(sample)
+    }
+    blank.push(await coldStart(`${base}/blank.html`, 'p'))
+  }
+  const blankMs = median(blank.map((s) => s.ms))
+  const [ours, reactAdmin] = consoles.map((c) => ({ ...c, ms: median(c.samples.map((s) => s.ms)) }))
+  for (const c of consoles)
+    figure(
+      `peers: first list row, cold, ${c.name} (median of ${PEER_SAMPLES})`,
+      median(c.samples.map((s) => s.ms)),
+      'ms',
+      {
+        floor: blankMs,
+        floorName: 'cold blank page',
+      },
+    )
+  figure(`peers: first list row, cold, this console against react-admin`, ours.ms, 'ms', {
+    floor: reactAdmin.ms,
+    floorName: 'react-admin',
+    goal: '≤ 0.5×',
+  })
+  for (const c of consoles)
+    figure(
+      `peers: JavaScript before the first row, ${c.name}, gzip`,
+      kib(median(c.samples.map((s) => s.gzip))),
+      'KiB',
+      {
+        note: `${median(c.samples.map((s) => s.files))} files; as sent ${kib(median(c.samples.map((s) => s.bytes))).toFixed(1)} KiB`,
+      },
+    )
+
+  // Lighthouse mobile with the gate's calibration, its own Chromium and profile: the public pages
+  // first (each run resets its origin's storage), then signed in, as the gate does.
+  const { startCalibratedLighthouse, signIn, warmUp } = await import('../quality/lighthouse-calibrated.mjs')
+  const children = []
+  const lighthouse = await startCalibratedLighthouse({
+    chromePath: chrome,
+    out: mkdtempSync(join(tmpdir(), 'bench-lighthouse-')),
+    children,
+  })
+  try {
+    const audit = async (url, tag, keepStorage = false) => {
+      const { report, multiplier } = await lighthouse.measure(url, { keepStorage }, tag)
+      return {
+        score: Math.round((report.categories.performance?.score ?? 0) * 100),
+        lcp: report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        tbt: report.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+        multiplier,
+      }
+    }
+    await warmUp(base, '/products', 'demo-admin-token')
+    const raRun = await audit(`http://localhost:${raPort}/#/products`, 'react-admin')
+    const productsRun = await audit(`${base}/products`, 'products')
+    await signIn(lighthouse.context, base, 'demo-admin-token')
+    await warmUp(base, '/tasks', 'demo-admin-token')
+    const tasksRun = await audit(`${base}/tasks`, 'tasks', true)
+    const name = 'Lighthouse mobile (calibrated)'
+    figure(`peers: ${name} performance, react-admin list`, raRun.score, '', {
+      note: `LCP ${Math.round(raRun.lcp)} ms, TBT ${Math.round(raRun.tbt)} ms; CPU ×${raRun.multiplier}`,
+    })
+    for (const [label, run, storage] of [
+      ['cold signed-out /products', productsRun, ''],
+      ['signed-in /tasks', tasksRun, ', session and its worker kept, as the gate runs it'],
+    ]) {
+      figure(`peers: ${name} performance, ${label}`, run.score, '', {
+        goal: '100',
+        note: `react-admin ${raRun.score}; CPU ×${run.multiplier}${storage}`,
+      })
+      figure(`peers: ${name} LCP, ${label}`, run.lcp, 'ms', {
+        floor: raRun.lcp,
+        floorName: 'react-admin',
+      })
+      figure(
+        `peers: ${name} TBT, ${label}`,
+        run.tbt,
+        'ms',
+        raRun.tbt > 0 ? { floor: raRun.tbt, floorName: 'react-admin' } : { note: 'react-admin 0 ms' },
+      )
+    }
+  } finally {
+    await lighthouse.browser.close().catch(() => {})
+    for (const child of children) child.kill('SIGKILL')
+    raServer.close()
+    refineServer.close()
   }
 }
 

@@ -10,9 +10,10 @@
 //   main-thread work it observed by `cpuSlowdownMultiplier`; a fixed 4x makes a different device on
 //   every host. Each run is gathered once, the host's benchmark index measured in that run is read
 //   from its artifacts, and the run is audited with multiplier = (benchmarkIndex / TARGET_INDEX) ^ 0.5
-//   (calibratedMultiplier says why the square root), so every host simulates the same phone
-//   (Lighthouse's documented way: derive the multiplier from the benchmark index). Under simulated throttling the multiplier is used only when auditing, so
-//   setting it after the gather is exact.
+//   (calibratedMultiplier in lighthouse-calibrated.mjs says why the square root), so every host
+//   simulates the same phone (Lighthouse's documented way: derive the multiplier from the benchmark
+//   index). Under simulated throttling the multiplier is used only when auditing, so setting it after
+//   the gather is exact.
 //
 // The gate checks itself: the same build under an extra busy loop (started and stopped here) must
 // still pass, and a deliberately heavy fixture page must fail it.
@@ -21,20 +22,21 @@
 // LIGHTHOUSE_RUNS (tries per page, default 3), LIGHTHOUSE_TARGET_INDEX (default 1000),
 // LIGHTHOUSE_PAGES (comma-separated subset of the page names below), LIGHTHOUSE_SELF_CHECK=0 skips
 // the busy-loop and heavy-page checks.
-import { execFile, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
-import { chromium } from '@playwright/test'
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { ensureChromium } from '../tools/chromium.mjs'
+import {
+  freePort,
+  METRICS,
+  signIn,
+  startCalibratedLighthouse,
+  TARGET_INDEX,
+  warmUp,
+} from './lighthouse-calibrated.mjs'
 
-// The benchmark index Chrome DevTools' CPU calibration gives a mid-tier phone (Pixel 5 class).
-// Lighthouse's default 4x on its reference high-end desktop (index 1500-2000) lands near 400-500.
-const TARGET_INDEX = Number(process.env.LIGHTHOUSE_TARGET_INDEX ?? 1000)
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const SELF_CHECK = process.env.LIGHTHOUSE_SELF_CHECK !== '0'
 const ADMIN_TOKEN = 'demo-admin-token'
@@ -112,30 +114,11 @@ const PAGES = [
   },
 ].filter((p) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(p.name))
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
 const chromePath = ensureChromium()
 if (!existsSync('dist/index.html')) {
   console.error('lighthouse: no build in dist/ (run npm run build first)')
   process.exit(1)
 }
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
 
 const out = mkdtempSync(join(tmpdir(), 'lighthouse-'))
 const children = []
@@ -181,99 +164,7 @@ const fixture = createHttpServer((req, res) => {
 
 // One Chromium for every run: Lighthouse connects to it, so the signed-in runs keep the session
 // that the sign-in below stores in the profile.
-const cdpPort = await freePort()
-const chrome = spawn(
-  chromePath,
-  [
-    ...CHROME_FLAGS,
-    `--remote-debugging-port=${cdpPort}`,
-    `--user-data-dir=${join(out, 'profile')}`,
-    'about:blank',
-  ],
-  { stdio: 'ignore' },
-)
-children.push(chrome)
-for (let i = 0; i < 100; i++) {
-  const ok = await fetch(`http://127.0.0.1:${cdpPort}/json/version`).then(
-    (r) => r.ok,
-    () => false,
-  )
-  if (ok) break
-  await new Promise((r) => setTimeout(r, 200))
-}
-
-// A cold platform compiles its queries on the first call to each endpoint, on the same cores the
-// browser measures on: each page and the calls it makes are asked for three times first.
-async function warmUp(path) {
-  const calls = [path, '/api/sandbox/configs', '/api/sandbox/products/v2?type=dataproduct&limit=10&offset=0']
-  for (let i = 0; i < 3; i++) {
-    for (const call of calls) {
-      const get = () =>
-        fetch(`${base}${call}`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } }).then((r) =>
-          r.arrayBuffer(),
-        )
-      await get().catch(get)
-    }
-  }
-}
-
-const run = promisify(execFile)
-async function lighthouse(args) {
-  await run(
-    process.execPath,
-    ['node_modules/lighthouse/cli/index.js', '--quiet', `--port=${cdpPort}`, ...args],
-    {
-      timeout: 300_000,
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  ).catch((error) => {
-    throw new Error(`lighthouse ${args[0]}: ${error.stderr || error.message}`)
-  })
-}
-
-// Lighthouse measures the benchmark index once, before the page loads; the same benchmark run again
-// right after the load is averaged with it, so a host whose load changes during a run is read fairly.
-const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`)
-const context = browser.contexts()[0] ?? (await browser.newContext())
-const benchPage = await context.newPage()
-const benchmarkAfter = () => benchPage.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)
-
-/**
- * The multiplier that makes this host the target device: (benchmarkIndex / TARGET_INDEX) ^ 0.5.
- * The benchmark index is a pure-JavaScript loop; a page's main-thread work (parsing, style, layout,
- * paint, waiting on the disk) does not slow down or speed up as much as that loop. Measured on this
- * kind of host with the same build: an idle host read 2100-2800 and the page's observed work was
- * ~1000 ms; a host under load read 450-1000 and the same work took 1600-1950 ms. Work goes with
- * about the square root of the index there; a linear multiplier simulated a phone twice as slow on
- * an idle host as on a busy one (the gate failed on the idle host and passed on the busy one).
- */
-export function calibratedMultiplier(benchmarkIndex) {
-  return (benchmarkIndex / TARGET_INDEX) ** 0.5
-}
-
-/** One calibrated run: gather, read the run's benchmark index, audit with the derived multiplier. */
-async function measure(url, { keepStorage }, tag) {
-  const artifacts = join(out, `${tag}-artifacts`)
-  const reset = keepStorage ? ['--disable-storage-reset'] : []
-  await lighthouse([url, `-G=${artifacts}`, ...reset])
-  const after = await benchmarkAfter()
-  const file = join(artifacts, 'artifacts.json')
-  const gathered = JSON.parse(readFileSync(file, 'utf8'))
-  const benchmarkIndex = (gathered.BenchmarkIndex + after) / 2
-  const multiplier = Math.max(0.1, Math.round(calibratedMultiplier(benchmarkIndex) * 100) / 100)
-  gathered.settings.throttling.cpuSlowdownMultiplier = multiplier
-  writeFileSync(file, JSON.stringify(gathered))
-  const report = join(out, `${tag}.json`)
-  await lighthouse([
-    url,
-    `-A=${artifacts}`,
-    ...reset,
-    `--throttling.cpuSlowdownMultiplier=${multiplier}`,
-    '--output=json',
-    `--output-path=${report}`,
-  ])
-  return { benchmarkIndex, multiplier, report: JSON.parse(readFileSync(report, 'utf8')) }
-}
+const { browser, context, measure } = await startCalibratedLighthouse({ chromePath, out, children })
 
 const kb = (bytes) => Math.round(bytes / 102.4) / 10
 
@@ -315,14 +206,6 @@ function judge(report, budget, { performanceGated = true } = {}) {
 /** The one budget that depends on the run's timing: main-thread work. */
 const timingBudgetFailed = (verdict) => verdict.failures.budgets.some((f) => f.startsWith('mainThreadMs'))
 
-const METRICS = {
-  'first-contentful-paint': 'FCP',
-  'largest-contentful-paint': 'LCP',
-  'total-blocking-time': 'TBT',
-  'cumulative-layout-shift': 'CLS',
-  'speed-index': 'SI',
-}
-
 function printRun(label, run, verdict) {
   const scores = Object.entries(verdict.scores)
     .map(([k, v]) => `${k} ${v}`)
@@ -356,17 +239,6 @@ async function gate(page, url, label, { keepStorage = false } = {}) {
     .map((failure) => `${where}: ${failure}`)
 }
 
-async function signIn() {
-  const page = await context.newPage()
-  await page.goto(`${base}/login`)
-  await page.locator('form input[type="password"]').fill(ADMIN_TOKEN)
-  await page.locator('form:has(input[type="password"]) button[type="submit"]').first().click()
-  await page.waitForURL(`${base}/`)
-  // The session and the first cache write are stored before the runs start.
-  await page.waitForTimeout(1500)
-  await page.close()
-}
-
 const failures = []
 const timeStarted = Date.now()
 try {
@@ -379,7 +251,7 @@ try {
   const signedInPages = PAGES.filter((p) => p.signedIn)
 
   for (const page of publicPages) {
-    await warmUp(page.path)
+    await warmUp(base, page.path, ADMIN_TOKEN)
     failures.push(...(await gate(page, `${base}${page.path}`, '')))
   }
 
@@ -406,10 +278,10 @@ try {
   }
 
   if (signedInPages.length) {
-    await signIn()
+    await signIn(context, base, ADMIN_TOKEN)
     for (const page of signedInPages) {
       const path = page.path.replace(':id', productId ?? 'missing')
-      await warmUp(path)
+      await warmUp(base, path, ADMIN_TOKEN)
       failures.push(...(await gate(page, `${base}${path}`, '', { keepStorage: true })))
     }
   }
