@@ -180,14 +180,17 @@ test.describe('after the first row', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500))
       await route.continue()
     })
+    // Awaited from the start: the stream may open while the scripts before the row are still counted.
+    const streamOpens = page.waitForResponse(
+      (r) => /\/api\/sandbox\/live$/.test(r.url()) && r.status() === 200,
+      { timeout: 30_000 },
+    )
     const scripts = await scriptsBeforeFirst(page, '/tasks', '[data-testid="task-row"]')
     expect(scripts.length, 'scripts before the first row were recorded').toBeGreaterThan(0)
     const live = scripts.filter((s) => s.code.includes(LIVE_MARKER)).map((s) => s.file)
     expect(live, 'live stream chunks requested before the first task row').toEqual([])
     // It does come once the screen is shown: the stream opens.
-    await page.waitForResponse((r) => /\/api\/sandbox\/live$/.test(r.url()) && r.status() === 200, {
-      timeout: 15_000,
-    })
+    await streamOpens
   })
 
   test('the live marker is in the built live chunk and in no other', () => {
