@@ -177,7 +177,7 @@ function shellClosure(): Plugin {
         if (
           !entry.has(id) &&
           !/\/src\/main\.tsx$/.test(id) &&
-          !/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)
+          !/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|\/src\/core\/dom-client\.ts$/.test(id)
         )
           shellModules.add(id)
     },
@@ -243,7 +243,7 @@ function chunkMap(): Plugin {
         }
         const facade = (test: RegExp) => chunks.find((c) => c.facadeModuleId && test.test(c.facadeModuleId))
         const main = facade(/\/src\/main\.tsx$/)
-        const client = facade(/react-dom\/client\.js$/)
+        const client = facade(/\/src\/core\/dom-client\.ts$/)
         const answers = facade(/\/src\/contract\/answers\.ts$/)
         if (!main || !answers) throw new Error('chunk-map: the main or answers chunk was not found')
         const boot = closure(main.fileName)

@@ -39,7 +39,7 @@ function start() {
   started = true
   // React DOM is fetched alongside the console but arrives first, so the browser runs it in a task of
   // its own: start-up is two shorter tasks instead of one long one.
-  void import('react-dom/client').catch(() => undefined)
+  void import('./core/dom-client').catch(() => undefined)
   // The console's chunk failed: reloaded if it is really gone (a deploy replaced it), as any chunk.
   import('./main').catch((error: unknown) => void recoverFromChunkError(error))
   // The first use of Intl loads the language's data (~20 ms on a phone): done while the console

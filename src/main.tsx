@@ -2,11 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { persistQueryClient } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
 import { logout } from './auth/logout'
 import { rememberSessionEnded } from './auth/return-to'
 import { startTokenRefresh } from './auth/token-refresh'
 import { LOCALE_COOKIE } from './contract/shell-pages'
+import { createRoot } from './core/dom-client'
 import {
   beginNotingReads,
   completes,
