@@ -80,7 +80,8 @@ registerMenuRoutes(Object.values(router.routesById))
 // Pictures of screens, and the reads remembered for them, belong to the user who saw them.
 onUserChange(() => {
   forgetPictures()
-  forgetReads()
+  // A start that finds no one signed in keeps a visitor's public reads (they are no one's).
+  forgetReads({ keepAnonymous: getSession() === null })
 })
 
 /**
@@ -123,8 +124,9 @@ const stopRemembering = router.subscribe('onResolved', () => {
   const address = location.pathname + location.search
   if (!completes(address, openedAt)) return stopRemembering()
   const failed = router.state.matches.some((m) => m.status !== 'success')
-  if (!getSession() || failed || location.pathname === '/login') return
-  rememberReads([...new Set([address, openedAt])])
+  if (failed || location.pathname === '/login') return
+  // A visitor's reads (the public catalog) are remembered as such: sent without a token next time.
+  rememberReads([...new Set([address, openedAt])], { anonymous: !getSession() })
 })
 /** Set once the persisted cache is restored: saving before would overwrite it with an empty cache. */
 let cacheRestored = false

@@ -14,6 +14,7 @@ import {
 import { queryClient } from '../core/query-client'
 import { environmentSetting, organizationSetting, versionSetting } from '../core/scope'
 import { saveSession } from '../core/session'
+import { fetchCatalogList } from './catalog'
 import { dataFormatsQuery } from './data-formats'
 
 const fetchMock = vi.fn<typeof fetch>()
@@ -209,5 +210,72 @@ describe('early first reads (the entry script sends what the screen will ask)', 
     await firstStart()
     forgetReads()
     expect(localStorage.getItem(`${EARLY_PREFIX}/data-formats`)).toBeNull()
+  })
+})
+
+describe('a first visit of the public catalog (nothing remembered)', () => {
+  beforeEach(async () => {
+    await saveSession(null)
+  })
+  const never = () => new Promise<undefined>(() => {})
+
+  // The list's parameters as the catalog opens with no search (its screen's own test in the browser:
+  // tests/e2e/early-reads.spec.ts).
+  it('sends the catalog list read at once, without a token, and the list adopts it: one request', async () => {
+    // Sent before the session is read: a first visit creates the boot database, which takes a while.
+    expect(startEarlyRequests('/products', never)).toBe(1)
+    expect(calls()).toHaveLength(1)
+    expect(calls()[0]?.headers.Authorization).toBeUndefined()
+    await fetchCatalogList('dataproduct', {
+      page: 1,
+      limit: 10,
+      sortBy: 'updatedAt',
+      sortOrder: 'desc',
+    }).catch(() => undefined)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
+  it('sends nothing for another address, a stored page or size, or an organization', () => {
+    expect(startEarlyRequests('/products?page=2', never)).toBe(0)
+    expect(startEarlyRequests('/sources', never)).toBe(0)
+    localStorage.setItem('products.limit', '20')
+    expect(startEarlyRequests('/products', never)).toBe(0)
+    localStorage.clear()
+    organizationSetting.set('org-1')
+    expect(startEarlyRequests('/products', never)).toBe(0)
+    expect(calls()).toHaveLength(0)
+  })
+
+  it('a visit read signed out is remembered as such, and sent again without a token', async () => {
+    beginNotingReads()
+    await fetchCatalogList('dataproduct', {
+      page: 1,
+      limit: 20,
+      sortBy: 'updatedAt',
+      sortOrder: 'desc',
+    }).catch(() => undefined)
+    endNotingReads(requestScope('sandbox', 'v2', ''))
+    rememberReads(['/products?page=1&limit=20'], { anonymous: true })
+    fetchMock.mockClear()
+    expect(startEarlyRequests('/products?page=1&limit=20', never)).toBe(1)
+    expect(calls()[0]?.url).toContain('limit=20')
+    expect(calls()[0]?.headers.Authorization).toBeUndefined()
+  })
+
+  it("a start that finds no one signed in keeps a visitor's reads; a sign-out forgets them", () => {
+    localStorage.setItem(
+      `${EARLY_PREFIX}/products`,
+      JSON.stringify({ scope: 'sandbox|v2|', urls: ['/api/x'], anonymous: true }),
+    )
+    localStorage.setItem(`${EARLY_PREFIX}/tasks`, JSON.stringify({ scope: 'sandbox|v2|', urls: ['/api/y'] }))
+    expect(startEarlyRequests('/products', never)).toBe(1)
+    forgetReads({ keepAnonymous: true })
+    expect(localStorage.getItem(`${EARLY_PREFIX}/products`)).not.toBeNull()
+    expect(localStorage.getItem(`${EARLY_PREFIX}/tasks`)).toBeNull()
+    // The visitor's read in flight was kept, not aborted.
+    expect(calls()[0]?.signal?.aborted).toBe(false)
+    forgetReads()
+    expect(localStorage.getItem(`${EARLY_PREFIX}/products`)).toBeNull()
+    expect(calls()[0]?.signal?.aborted).toBe(true)
   })
 })

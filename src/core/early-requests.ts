@@ -23,6 +23,8 @@ const TOKEN_READ_MS = 2000
 export interface RememberedRequests {
   scope: string
   urls: string[]
+  /** Read signed out (the public catalog): sent without a token, and only while signed out. */
+  anonymous?: boolean
 }
 
 interface Early {
@@ -30,6 +32,8 @@ interface Early {
   sent: Promise<{ headers: Record<string, string>; response: Promise<Response> } | undefined>
   controller: AbortController
   at: number
+  /** Sent without a token (a visitor's public read). */
+  anonymous: boolean
 }
 
 const pending = new Map<string, Early>()
@@ -103,48 +107,73 @@ export function readStoredToken(
 }
 
 /** What the console noted for this address, if noted in the scope the console will start in. */
-export function rememberedFor(address: string): string[] {
+export function rememberedFor(address: string): Pick<RememberedRequests, 'urls' | 'anonymous'> {
   try {
     const stored = localStorage.getItem(EARLY_PREFIX + address)
     const remembered = stored ? (JSON.parse(stored) as Partial<RememberedRequests>) : undefined
-    const scope = requestScope(
-      storedSetting('environment', 'sandbox'),
-      storedSetting('apiVersion', 'v2'),
-      storedSetting('organizationId', ''),
-    )
-    if (remembered?.scope !== scope || !Array.isArray(remembered.urls)) return []
-    return remembered.urls.filter(isApiPath).slice(0, MAX_PER_SCREEN)
+    const env = storedSetting('environment', 'sandbox')
+    const version = storedSetting('apiVersion', 'v2')
+    const scope = requestScope(env, version, storedSetting('organizationId', ''))
+    if (remembered === undefined) return { urls: visitorReads(address, env, version), anonymous: true }
+    if (remembered.scope !== scope || !Array.isArray(remembered.urls)) return { urls: [] }
+    return {
+      urls: remembered.urls.filter(isApiPath).slice(0, MAX_PER_SCREEN),
+      anonymous: remembered.anonymous === true,
+    }
   } catch {
-    return []
+    return { urls: [] }
   }
 }
 
 /**
- * Sends the reads noted for this address, signed in and online only. `readToken` is the session's
- * token source (the boot store); a token about to expire is refreshed by the console first, so
- * nothing is sent with it.
+ * A first visit of the public catalog has nothing remembered, yet its first read is known: the
+ * product list as the catalog opens it (newest first, ten a page), which a visitor may read without
+ * a token. Sent only when the address and the device hold no other page, size or organization.
+ */
+function visitorReads(address: string, env: string, version: string): string[] {
+  if (!/^\/products\/?$/.test(address)) return []
+  if (['products.currentPage', 'products.limit', 'organizationId'].some((key) => localStorage.getItem(key)))
+    return []
+  const query = 'type=dataproduct&limit=10&offset=0&sortBy=updatedAt&sortOrder=desc'
+  return [`/api/${encodeURIComponent(env)}/products/${encodeURIComponent(version)}?${query}`]
+}
+
+/**
+ * Sends the reads noted for this address, online only: with the session's token, or without one for
+ * what was read signed out, then only while no one is signed in. `readToken` is the session's token
+ * source (the boot store); a token about to expire is refreshed by the console first, so nothing is
+ * sent with it.
  */
 export function startEarlyRequests(
   address = location.pathname + location.search,
   readToken: typeof readStoredToken = readStoredToken,
 ): number {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return 0
-  const urls = rememberedFor(address)
+  const { urls, anonymous } = rememberedFor(address)
   if (urls.length === 0) return 0
   const token = readToken().catch(() => undefined)
   const organizationId = storedSetting('organizationId', '')
   for (const url of urls) {
     if (pending.has(url)) continue
     const controller = new AbortController()
-    const sent = token.then((session) => {
-      if (!session || session.expiresAt - Date.now() < 60_000 || controller.signal.aborted) return undefined
-      const headers = platformHeaders(url, session.token, organizationId)
+    const send = (session: { token: string } | undefined) => {
+      const headers = platformHeaders(url, session?.token, organizationId)
       const response = fetch(url, { headers, signal: controller.signal })
       // Never an unhandled rejection: an early read nobody adopts may fail or be dropped.
       response.catch(() => undefined)
       return { headers, response }
-    })
-    pending.set(url, { sent, controller, at: Date.now() })
+    }
+    // A public read goes at once, not after the session's read from IndexedDB (which a first visit
+    // creates): were someone signed in after all, the console's read carries a token, differs, and
+    // this one is dropped.
+    const sent = anonymous
+      ? Promise.resolve(send(undefined))
+      : token.then((session) => {
+          if (!session || session.expiresAt - Date.now() < 60_000 || controller.signal.aborted)
+            return undefined
+          return send(session)
+        })
+    pending.set(url, { sent, controller, at: Date.now(), anonymous: anonymous === true })
   }
   return urls.length
 }
@@ -212,8 +241,9 @@ export function endNotingReads(scope: string) {
  * scope it was read in. A load that read nothing (its data was fresh in the cache) leaves what was
  * remembered.
  */
-export function rememberReads(addresses: string[]) {
+export function rememberReads(addresses: string[], { anonymous = false } = {}) {
   if (loaded.urls.length === 0) return
+  loaded = anonymous ? { ...loaded, anonymous } : loaded
   for (const address of addresses) {
     try {
       localStorage.setItem(EARLY_PREFIX + address, JSON.stringify(loaded))
@@ -235,13 +265,29 @@ export function completes(address: string, opened: string): boolean {
   return [...new URLSearchParams(openedSearch)].every(([key, value]) => params.get(key) === value)
 }
 
-/** Forgets every remembered read (a sign-out, another user): they carry one user's addresses. */
-export function forgetReads() {
+/**
+ * Forgets every remembered read (a sign-out, another user): they carry one user's addresses. With
+ * `keepAnonymous` (a start that finds no one signed in), a visitor's public reads stay, and go out.
+ */
+export function forgetReads({ keepAnonymous = false } = {}) {
   try {
     for (const key of Object.keys(localStorage))
-      if (key.startsWith(EARLY_PREFIX)) localStorage.removeItem(key)
+      if (key.startsWith(EARLY_PREFIX) && !(keepAnonymous && readAnonymously(key)))
+        localStorage.removeItem(key)
   } catch {
     // Nothing to forget.
   }
-  dropEarlyRequests()
+  for (const [url, early] of pending)
+    if (!(keepAnonymous && early.anonymous)) {
+      early.controller.abort()
+      pending.delete(url)
+    }
+}
+
+function readAnonymously(key: string): boolean {
+  try {
+    return (JSON.parse(localStorage.getItem(key) ?? '{}') as Partial<RememberedRequests>).anonymous === true
+  } catch {
+    return false
+  }
 }

@@ -102,6 +102,42 @@ test.describe('without the service worker (the console chunk can be held)', () =
     expect(violations).toEqual([])
   })
 
+  test("a visitor's first /products: the catalog read goes out before the console runs, without a token, one request", async ({
+    page,
+  }) => {
+    const isCatalogRead = (url: string) => /\/api\/\w+\/products\/v2\?[^/]*type=dataproduct/.test(url)
+    const reads: { url: string; token: boolean; outcome: 'pending' | 'answered' | 'dropped' }[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && isCatalogRead(r.url()))
+        reads.push({ url: r.url(), token: 'authorization' in r.headers(), outcome: 'pending' })
+    })
+    const settle = (url: string, outcome: 'answered' | 'dropped') => {
+      const read = reads.find((r) => r.url === url && r.outcome === 'pending')
+      if (read) read.outcome = outcome
+    }
+    page.on('requestfinished', (r) => isCatalogRead(r.url()) && settle(r.url(), 'answered'))
+    page.on('requestfailed', (r) => isCatalogRead(r.url()) && settle(r.url(), 'dropped'))
+    const console = await holdConsole(page)
+    await page.goto('/products', { waitUntil: 'commit' })
+    // Nothing was remembered on this device, yet the list read has gone out with the console held.
+    await expect.poll(() => reads.length).toBe(1)
+    await expect.poll(() => console.held()).toBe(true)
+    console.release()
+    await expect(
+      page.locator('#root > :not([data-first-screen])').getByTestId('catalog-row').first(),
+    ).toBeVisible()
+    const beforeShown = reads.length
+    await networkQuiet(page)
+    expect(
+      reads.slice(0, beforeShown).map((r) => [r.outcome, r.token]),
+      'one catalog request, without a token, answered and used',
+    ).toEqual([['answered', false]])
+    // Remembered as a visitor's read for the next start.
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key), 'firstRequests:/products'))
+      .toContain('"anonymous":true')
+  })
+
   test('a scope switched while the console loads: the early read is dropped, the console asks its own', async ({
     page,
     request,
