@@ -2,6 +2,7 @@ import { openBootEarly } from './core/boot-open'
 import { startEarlyRequests } from './core/early-requests'
 import { guardBrowserLocale } from './i18n/browser-locale'
 import { recoverFromChunkError, watchLeaving } from './pwa/chunk-recovery'
+import { keepInstallOffers } from './pwa/install-offer'
 import { paintPicture } from './shell/first-screen-picture'
 import { preloadChunks } from './shell/preload'
 import './styles.css'
@@ -13,6 +14,8 @@ openBootEarly()
 guardBrowserLocale(() => document.documentElement.lang || 'fi')
 // From the start, a navigation away is told from a chunk that is gone (both fail imports).
 watchLeaving()
+// The browser's install offer is kept from the start: the install control loads after the first screen.
+keepInstallOffers()
 // The last picture of this screen, if there is one for the current scope, before anything loads.
 const pictured = paintPicture(document.getElementById('root'))
 // The screen's first reads (the console adopts their answers when it asks) and the console's and

@@ -1,6 +1,7 @@
 // PWA layer: the browser side (service worker, storage, cache). Imports only core/ and contract/.
 
 import { useSyncExternalStore } from 'react'
+import { onInstallOffer } from './install-offer'
 import { keepUnsavedInput } from './unsaved'
 
 /**
@@ -122,8 +123,7 @@ export const checkForUpdateOnNavigation = () => checkForUpdate(NAVIGATION_CHECK_
  */
 export async function registerServiceWorker() {
   if (offersAddToHomeScreen()) set({ addToHomeScreen: true })
-  window.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault()
+  onInstallOffer((event) => {
     installPrompt = event as InstallPromptEvent
     set({ canInstall: true })
   })
