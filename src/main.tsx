@@ -321,12 +321,16 @@ async function boot() {
     // The service worker is not the first screen's business: registered now, its downloads do not
     // compete with that screen's. A console left open then looks for a new version as the user
     // moves on (at most once a minute).
-    void import('./pwa/sw-registration')
-      .then(({ checkForUpdateOnNavigation, registerServiceWorker }) => {
-        router.subscribe('onResolved', checkForUpdateOnNavigation)
-        return registerServiceWorker()
-      })
-      .catch(() => undefined)
+    // Its code not come (offline, no worker yet to keep it), it is tried again once back online.
+    const register = () =>
+      import('./pwa/sw-registration').then(
+        ({ checkForUpdateOnNavigation, registerServiceWorker }) => {
+          router.subscribe('onResolved', checkForUpdateOnNavigation)
+          return registerServiceWorker()
+        },
+        () => window.addEventListener('online', () => void register(), { once: true }),
+      )
+    void register()
     startOutboxWhenSignedIn()
     // The stream's code is fetched once the first screen is shown, not before its first row. What
     // changed since that screen was read still reaches it: the stream replays from the position the

@@ -1,42 +1,42 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { type ComponentType, useEffect, useState } from 'react'
 import { afterFirstScreen } from '../outbox/lazy-db'
 
-const PwaControls = lazy(() => import('./pwa-controls').then((m) => ({ default: m.PwaControls })))
-const NoOfflineCopyBadge = lazy(() =>
-  import('./no-offline-copy').then((m) => ({ default: m.NoOfflineCopyBadge })),
-)
-
-/** True once the first screen is shown (its data in): what waits for it renders then. */
-function useFirstScreenShown() {
-  const [shown, setShown] = useState(false)
+/**
+ * A part of the shell no first screen needs, loaded once that screen is shown. Its chunk may not come
+ * (offline, with no service worker keeping it): then the part is not shown, nothing fails, and it is
+ * asked for again when the browser is back online.
+ */
+function useDeferredPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> | null {
+  const [Part, setPart] = useState<{ Component: ComponentType<P> } | null>(null)
   useEffect(() => {
     let mounted = true
-    void afterFirstScreen().then(() => mounted && setShown(true))
+    const attempt = () =>
+      load().then(
+        (Component) => mounted && setPart({ Component }),
+        () => mounted && window.addEventListener('online', attempt, { once: true }),
+      )
+    void afterFirstScreen().then(attempt)
     return () => {
       mounted = false
+      window.removeEventListener('online', attempt)
     }
-  }, [])
-  return shown
+  }, [load])
+  return Part?.Component ?? null
 }
+
+const loadPwaControls = () => import('./pwa-controls').then((m) => m.PwaControls)
+const loadNoOfflineCopyBadge = () => import('./no-offline-copy').then((m) => m.NoOfflineCopyBadge)
 
 /**
  * "Install app", "New version available" and "No offline copy" are about the service worker, which
  * registers after the first screen: their code (and the worker's) loads then, not with that screen.
  */
 export function DeferredPwaControls() {
-  const shown = useFirstScreenShown()
-  return shown ? (
-    <Suspense fallback={null}>
-      <PwaControls />
-    </Suspense>
-  ) : null
+  const PwaControls = useDeferredPart(loadPwaControls)
+  return PwaControls && <PwaControls />
 }
 
 export function DeferredNoOfflineCopyBadge() {
-  const shown = useFirstScreenShown()
-  return shown ? (
-    <Suspense fallback={null}>
-      <NoOfflineCopyBadge />
-    </Suspense>
-  ) : null
+  const NoOfflineCopyBadge = useDeferredPart(loadNoOfflineCopyBadge)
+  return NoOfflineCopyBadge && <NoOfflineCopyBadge />
 }

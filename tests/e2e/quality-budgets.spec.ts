@@ -169,6 +169,26 @@ const LIVE_MARKER = 'Last-Event-ID'
 test.describe('after the first row', () => {
   test.use({ serviceWorkers: 'block' })
 
+  test('what loads after the first screen cannot break it: its chunks refused, the screen stays and a failure is said', async ({
+    page,
+  }) => {
+    await useEnglish(page)
+    await signInWithToken(page)
+    // Offline with no service worker, or a chunk gone: the deferred parts' code does not come.
+    await page.route(/\/assets\/(pwa-controls|no-offline-copy|error-notice|error-text)-[^/]+\.js$/, (route) =>
+      route.abort(),
+    )
+    await page.route(/\/api\/sandbox\/tasks(\?|$)/, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Down for a while"}' }),
+    )
+    await page.goto('/tasks')
+    const notice = page.getByTestId('error-notice')
+    await expect(notice).toBeVisible({ timeout: 30_000 })
+    await expect(notice.getByRole('button', { name: 'Retry' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible()
+    await expect(page.getByText(/dynamically imported module/)).toHaveCount(0)
+  })
+
   test("a cold signed-in task list requests none of the live stream's code before its first row", async ({
     page,
   }) => {
