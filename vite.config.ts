@@ -213,7 +213,6 @@ function compiledCatalogs(): Record<string, Record<string, unknown>> {
 function chunkMap(): Plugin {
   let config: ResolvedConfig
   let map = ''
-  let entryImports: string[] = []
   return {
     name: 'chunk-map',
     apply: 'build',
@@ -232,7 +231,6 @@ function chunkMap(): Plugin {
         }
         // The entry script itself is running when the map is read.
         const entryChunks = chunks.filter((c) => c.isEntry)
-        entryImports = entryChunks.flatMap((c) => c.imports)
         const entries = new Set(entryChunks.map((c) => index(c.fileName)))
         const closure = (file: string, into = new Set<number>()) => {
           const at = index(file)
@@ -329,13 +327,9 @@ function chunkMap(): Plugin {
       order: 'post',
       handler(html) {
         if (!map) return html
-        // What the entry script imports (the bundler's runtime helpers) comes with it, not after it.
-        const preloads = entryImports
-          .map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">\n  `)
-          .join('')
         return html.replace(
           '</head>',
-          `${preloads}<script type="application/json" id="${CHUNK_MAP_ID}">${map}</script>\n  </head>`,
+          `<script type="application/json" id="${CHUNK_MAP_ID}">${map}</script>\n  </head>`,
         )
       },
     },

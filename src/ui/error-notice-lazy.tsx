@@ -6,7 +6,7 @@ import type { ErrorNotice } from './error-notice'
 type NoticeProps = ComponentProps<typeof ErrorNotice>
 
 /** The failure texts' code, loaded as a failure is shown (the service worker keeps it for offline use). */
-export const loadErrorNotice = () => import('./error-notice')
+const loadErrorNotice = () => import('./error-notice')
 
 // Fetched once the first screen is shown, so a failure met later, offline too, is worded at once.
 void afterFirstScreen()
