@@ -185,6 +185,30 @@ function openLegacy(): Promise<IDBDatabase | null> {
   })
 }
 
+/** Deletes the earlier version's session row and the query cache beside it. */
+async function deleteLegacyRows(db: IDBDatabase) {
+  const stores = ['session', 'cache'].filter((name) => db.objectStoreNames.contains(name))
+  if (!stores.includes('session')) return
+  const deleting = db.transaction(stores, 'readwrite')
+  deleting.objectStore('session').delete('current')
+  if (stores.includes('cache')) deleting.objectStore('cache').delete('query-cache')
+  await completed(deleting)
+}
+
+/**
+ * Forgets the session an earlier version stored, on a sign-out: a move cut short between saving the
+ * session and deleting its earlier row (the page was left) would otherwise sign the user in again.
+ */
+export async function forgetLegacySession(): Promise<void> {
+  const db = await openLegacy()
+  if (!db) return
+  try {
+    await deleteLegacyRows(db)
+  } finally {
+    db.close()
+  }
+}
+
 /**
  * Moves the session an earlier version stored (store `session`, key `current`) through `save`, so an
  * installed console stays signed in after the update. Plain IndexedDB, not Dexie. The earlier row and
@@ -207,11 +231,7 @@ export async function moveLegacySession(
     const session = read.result as StoredSession | undefined
     if (!session) return undefined
     await save(session)
-    const stores = ['session', 'cache'].filter((name) => db.objectStoreNames.contains(name))
-    const deleting = db.transaction(stores, 'readwrite')
-    deleting.objectStore('session').delete('current')
-    if (stores.includes('cache')) deleting.objectStore('cache').delete('query-cache')
-    await completed(deleting)
+    await deleteLegacyRows(db)
     return session
   } finally {
     // An open connection would block the outbox database's next schema upgrade.

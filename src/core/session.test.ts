@@ -79,6 +79,16 @@ describe('the session of an earlier version (Dexie database `orchestrator`)', ()
     expect(await restoreSession()).toBeNull()
   })
 
+  it('does not come back after a sign-out when its move was cut short before the earlier row went', async () => {
+    // The page was left between saving the session here and deleting the earlier row.
+    await seedEarlierVersion({ key: 'current', ...session })
+    await saveSession(session)
+    expect(await restoreSession()).toEqual(session)
+    await saveSession(null)
+    expect(await restoreSession()).toBeNull()
+    expect(await readEarlierVersion()).toEqual({ session: undefined, cache: undefined })
+  })
+
   it('is not needed when the boot store has one', async () => {
     const newer = { ...session, token: 'newer-token' }
     await seedEarlierVersion({ key: 'current', ...session })

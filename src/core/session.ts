@@ -2,7 +2,13 @@
 
 import { del, get, set } from 'idb-keyval'
 import { useSyncExternalStore } from 'react'
-import { bootStore, moveLegacySession, StorageNotAnswering, type StoredSession } from './boot-store'
+import {
+  bootStore,
+  forgetLegacySession,
+  moveLegacySession,
+  StorageNotAnswering,
+  type StoredSession,
+} from './boot-store'
 
 export type Session = Omit<StoredSession, 'key'>
 
@@ -79,7 +85,11 @@ export async function saveSession(next: Session | null): Promise<void> {
   current = next
   notify()
   if (next) await set(KEY, { key: 'current', ...next } satisfies StoredSession, bootStore)
-  else await del(KEY, bootStore)
+  else {
+    await del(KEY, bootStore)
+    // An earlier version's session left behind by a move cut short must not sign the user in again.
+    await forgetLegacySession().catch(() => undefined)
+  }
   channel?.postMessage('changed')
 }
 
