@@ -2,6 +2,7 @@ import { openBootEarly } from './core/boot-open'
 import { startEarlyRequests } from './core/early-requests'
 import { guardBrowserLocale } from './i18n/browser-locale'
 import { recoverFromChunkError, watchLeaving } from './pwa/chunk-recovery'
+import { keepControllerChanges } from './pwa/controller-change'
 import { keepInstallOffers } from './pwa/install-offer'
 import { paintPicture } from './shell/first-screen-picture'
 import { preloadChunks } from './shell/preload'
@@ -16,6 +17,8 @@ guardBrowserLocale(() => document.documentElement.lang || 'fi')
 watchLeaving()
 // The browser's install offer is kept from the start: the install control loads after the first screen.
 keepInstallOffers()
+// So is a new version taking control while the console loads: the update code loads after it too.
+keepControllerChanges()
 // The last picture of this screen, if there is one for the current scope, before anything loads.
 const pictured = paintPicture(document.getElementById('root'))
 // The screen's first reads (the console adopts their answers when it asks) and the console's and

@@ -1,6 +1,7 @@
 // PWA layer: the browser side (service worker, storage, cache). Imports only core/ and contract/.
 
 import { useSyncExternalStore } from 'react'
+import { onControllerChange } from './controller-change'
 import { onInstallOffer } from './install-offer'
 import { keepUnsavedInput } from './unsaved'
 
@@ -134,14 +135,10 @@ export async function registerServiceWorker() {
     set({ noOfflineCopy: window.isSecureContext === false ? 'insecure' : 'unsupported' })
     return
   }
-  // The first install takes control too (clientsClaim): that change is not a new version.
-  let firstClaim = container.controller === null
+  // A new version taking control (another tab's Reload) reloads this tab too, even one that came
+  // while this code was loading; the first install's claim (clientsClaim) is no new version.
   let reloading = false
-  container.addEventListener('controllerchange', () => {
-    if (firstClaim) {
-      firstClaim = false
-      return
-    }
+  onControllerChange(() => {
     if (reloading) return
     reloading = true
     void reloadKeepingInput()
