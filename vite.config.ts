@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+import { brotliCompress, constants } from 'node:zlib'
 import { parse } from '@formatjs/icu-messageformat-parser'
+import { gzipAsync } from '@gfx/zopfli'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
@@ -67,11 +68,10 @@ function inlineStylesheet(): Plugin {
  * Each script and stylesheet of the build is also written compressed, as `file.br` (Brotli at its
  * best setting) and `file.gz`, so a server sends the bytes ready-made (server/static.ts): no CPU spent
  * per request on the 2-core machines the console starts on, and Brotli's 15-20 % fewer bytes than the
- * on-the-fly gzip a server can afford. Compressed in zlib's thread pool, in parallel.
+ * on-the-fly gzip a server can afford. Brotli in zlib's thread pool, in parallel.
  */
 function precompressed(): Plugin {
   const brotli = promisify(brotliCompress)
-  const gzipped = promisify(gzip)
   let outDir = 'dist'
   return {
     name: 'precompressed',
@@ -95,7 +95,9 @@ function precompressed(): Plugin {
                   [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
                 },
               }),
-              gzipped(raw, { level: constants.Z_BEST_COMPRESSION }),
+              // Zopfli writes ordinary gzip 3 % smaller than zlib's best (the gzip a browser without
+              // Brotli is sent), for some 7 s of a build.
+              gzipAsync(raw, { numiterations: 5 }),
             ])
             writeFileSync(`${path}.br`, br)
             writeFileSync(`${path}.gz`, gz)
@@ -105,37 +107,33 @@ function precompressed(): Plugin {
   }
 }
 
-/** What marks a module of the answers' own copy of zod. */
-const ANSWERS_COPY = '?answers-zod'
-
 /**
- * The answers' zod (zod/mini and the zod core under it) bundled as a copy of its own: shared with the
- * forms' classic zod, the core's modules would come whole (all that classic zod uses of them) before
- * the first row; apart, the copy keeps only what the answers use. The edit screens load the classic
- * core after the first row. Both copies keep their settings on one global object, as two installed
- * copies of zod do, so the eval-free parsing set by either holds for both.
+ * Vite wraps each dynamic import in a helper that preloads the chunk's dependencies (3.4 KB in the
+ * entry script). Here there are none to preload (no module preload, one stylesheet inlined) and the
+ * chunk map preloads a screen's chunks: the helper only passes a failed import on as
+ * `vite:preloadError` (which chunk recovery hears), so that is all this one does. A build that gives
+ * an import dependencies to preload fails instead of losing them.
  */
-function answersOwnZod(): Plugin {
+function lightPreloadHelper(): Plugin {
+  const id = '\0vite/preload-helper.js'
   return {
-    name: 'answers-own-zod',
+    name: 'light-preload-helper',
     apply: 'build',
     enforce: 'pre',
-    resolveId: {
-      // zod's modules import one another by relative paths.
-      filter: { id: /^(\.|zod\/mini$)/ },
-      async handler(source, importer, options) {
-        if (!importer) return null
-        const own = importer.endsWith(ANSWERS_COPY)
-        if (!own && !(source === 'zod/mini' && /\/src\/contract\/zod-mini\.ts$/.test(importer))) return null
-        const from = own ? importer.slice(0, -ANSWERS_COPY.length) : importer
-        const resolved = await this.resolve(source, from, { ...options, skipSelf: true })
-        if (!resolved || resolved.external || !/\/node_modules\/zod\//.test(resolved.id)) return resolved
-        return { ...resolved, id: resolved.id + ANSWERS_COPY }
-      },
-    },
     load: {
-      filter: { id: /\?answers-zod$/ },
-      handler: (id) => readFileSync(id.slice(0, -ANSWERS_COPY.length), 'utf8'),
+      filter: { id: new RegExp(`^${id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`) },
+      handler: () =>
+        `export const __vitePreload = (load) => load().catch((error) => {
+  const event = new Event('vite:preloadError', { cancelable: true })
+  event.payload = error
+  window.dispatchEvent(event)
+  if (!event.defaultPrevented) throw error
+})`,
+    },
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.code.includes('__vite__mapDeps'))
+          throw new Error(`light-preload-helper: ${chunk.fileName} has dependencies to preload`)
     },
   }
 }
@@ -148,6 +146,7 @@ function answersOwnZod(): Plugin {
  * is fewer requests, and compresses better than its parts (/login: 27 files -> N).
  */
 const shellModules = new Set<string>()
+const kitModules = new Set<string>()
 function shellClosure(): Plugin {
   return {
     name: 'shell-closure',
@@ -180,6 +179,28 @@ function shellClosure(): Plugin {
           !/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|\/src\/core\/dom-client\.ts$/.test(id)
         )
           shellModules.add(id)
+      // What every list screen (a route's index with a table) starts with: the table, its states, row
+      // actions, the resource reads. One chunk too, instead of a dozen small ones each compressed on
+      // its own. What sign-in starts with as well goes to the shell.
+      const components = ids.filter((id) => /\/src\/routes\/.+\?tsr-split=component$/.test(id))
+      const closures = components.map((id) => [id, reach(id, new Set())] as const)
+      const tables = closures.filter(
+        ([id, c]) =>
+          /\/index\.tsx\?/.test(id) && [...c].some((module) => /\/src\/ui\/data-table\.tsx$/.test(module)),
+      )
+      const login = closures.find(([id]) => /\/src\/routes\/login\.tsx\?/.test(id))?.[1]
+      // Not what the shell loads on demand (the outbox, say): the kit's messages would then be boot's.
+      const onDemand = new Set<string>()
+      for (const id of main)
+        for (const lazy of this.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+          if (!/\?tsr-split=/.test(lazy)) reach(lazy, onDemand)
+      kitModules.clear()
+      for (const id of tables[0]?.[1] ?? []) {
+        if (!tables.every(([, c]) => c.has(id))) continue
+        if (entry.has(id) || main.has(id) || /[\\/]node_modules[\\/]|\/src\/routes\//.test(id)) continue
+        if (login?.has(id)) shellModules.add(id)
+        else if (!onDemand.has(id)) kitModules.add(id)
+      }
     },
   }
 }
@@ -354,7 +375,6 @@ export default defineConfig(({ command }) => ({
   plugins: [
     shellClosure(),
     precompiledCatalogs(),
-    answersOwnZod(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -373,6 +393,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     inlineStylesheet(),
+    lightPreloadHelper(),
     chunkMap(),
     precompressed(),
     VitePWA({
@@ -471,6 +492,12 @@ export default defineConfig(({ command }) => ({
               priority: 1,
               test: (id: string) => shellModules.has(id),
               // The entry script's own modules stay in it: they run before any of this is fetched.
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'table-kit',
+              priority: 0,
+              test: (id: string) => kitModules.has(id),
               includeDependenciesRecursively: false,
             },
           ],

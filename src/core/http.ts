@@ -1,6 +1,5 @@
 // Core layer: every call to the platform goes through here. Imports only core/ and contract/.
 
-import type { ZodMiniType } from 'zod/mini'
 import type * as Answers from '../contract/answers'
 import type { Issue, Pagination } from '../contract/envelope'
 import { fieldsOf, readList, readTotal, UNREADABLE, type Unreadable } from '../contract/reading'
@@ -97,7 +96,7 @@ export interface RequestOptions {
   rows?: boolean
 }
 
-export type AnswerShape = (answers: typeof Answers) => ZodMiniType
+export type AnswerShape = (answers: typeof Answers) => Answers.AnswerSchema
 
 type Unauthorized = (path: string) => void
 let onUnauthorized: Unauthorized = () => {}
@@ -264,20 +263,22 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
     const answers = await import('../contract/answers')
     const schema = options.schema(answers)
     // A list schema is read row by row: one row that does not fit never fails the list.
-    const def: { type: string; element?: ZodMiniType } = schema._zod.def
-    const element = def.type === 'array' ? def.element : undefined
+    const element = answers.itemOf(schema)
     if (element) {
       const rows = readList(data)
       if (rows === undefined) return shapeFailure(call, { path: '', expected: 'a list' }, body)
       const read: unknown[] = []
       rows.forEach((row, i) => {
-        const parsed = element.safeParse(row, answers.answerIssues)
+        const parsed = answers.readAnswer(element, row)
         if (parsed.success) {
           read.push(parsed.data)
           return
         }
-        const first = parsed.error.issues[0]
-        const where = { path: [i, ...(first?.path ?? [])].join('.'), expected: first?.message ?? '' }
+        const first = parsed.issues[0]
+        const where = {
+          path: [i, ...(first?.path ? [first.path] : [])].join('.'),
+          expected: first?.message ?? '',
+        }
         console.error(`Unreadable row of ${call} at ${where.path}: ${where.expected}`, row)
         const marker: Unreadable = {
           id: `${UNREADABLE}:${i}`,
@@ -288,14 +289,10 @@ export async function request<T>(options: RequestOptions): Promise<ApiResult<T>>
       })
       data = read
     } else {
-      const parsed = schema.safeParse(data, answers.answerIssues)
+      const parsed = answers.readAnswer(schema, data)
       if (!parsed.success) {
-        const first = parsed.error.issues[0]
-        return shapeFailure(
-          call,
-          { path: (first?.path ?? []).join('.'), expected: first?.message ?? '' },
-          body,
-        )
+        const first = parsed.issues[0]
+        return shapeFailure(call, { path: first?.path ?? '', expected: first?.message ?? '' }, body)
       }
       data = parsed.data
     }

@@ -2,7 +2,6 @@
 // hold the entity are updated where they are; only what cannot be derived is asked for again.
 
 import type { InfiniteData, Query, QueryClient, QueryKey } from '@tanstack/react-query'
-import type { ZodMiniType } from 'zod/mini'
 import type { EventFilters, EventPage } from '../api/events'
 import type * as Answers from '../contract/answers'
 import type { PagedList } from '../contract/envelope'
@@ -46,10 +45,10 @@ function queriesOf(client: QueryClient, env: string, family: string, more?: (key
 }
 
 /** The entity read as its GET answer is read; undefined when it does not fit (the query is asked again). */
-function read<T>(schema: ZodMiniType, entity: unknown): T | undefined {
+function read<T>(answers: Schemas, schema: Answers.AnswerSchema, entity: unknown): T | undefined {
   if (entity === undefined) return undefined
-  const parsed = schema.safeParse(entity)
-  return parsed.success ? (parsed.data as T) : undefined
+  const parsed = answers.readAnswer<T>(schema, entity)
+  return parsed.success ? parsed.data : undefined
 }
 
 /** Not older than what the cache holds: a refetch that answered after the change must not be undone. */
@@ -169,7 +168,7 @@ function patchTask(client: QueryClient, env: string, change: Change, answers: Sc
     if (status !== undefined) return { patched: patched + countTasks(client, env, status, -1), invalidated }
     return { patched, invalidated: invalidated + invalidateCounts(client, env) }
   }
-  const task = read<Row>(answers.taskAnswer, change.entity)
+  const task = read<Row>(answers, answers.taskAnswer, change.entity)
   if (!task) {
     // Too large to carry, or of a shape this console does not read: its queries are asked again.
     const lists = invalidateLists(client, env, 'tasks')
@@ -225,7 +224,7 @@ export function eventMatches(event: PlatformEvent, filters: EventFilters): boole
 
 function patchEvent(client: QueryClient, env: string, change: Change, answers: Schemas): PatchResult {
   if (change.op !== 'created') return { patched: 0, invalidated: 0 }
-  const event = read<PlatformEvent>(answers.eventAnswer, change.entity)
+  const event = read<PlatformEvent>(answers, answers.eventAnswer, change.entity)
   let patched = 0
   let invalidated = 0
   for (const query of queriesOf(client, env, 'events', (k) => k[FAMILY + 1] === 'list')) {
@@ -277,11 +276,12 @@ function patchEntity(
   env: string,
   change: Change,
   family: string,
-  schema: ZodMiniType,
+  answers: Schemas,
+  schema: Answers.AnswerSchema,
   ofKind?: (entity: Row | undefined) => (key: QueryKey) => boolean,
 ): PatchResult {
   if (change.op === 'deleted') return removeEverywhere(client, env, family, change.id)
-  const entity = read<Row>(schema, change.entity)
+  const entity = read<Row>(answers, schema, change.entity)
   const lists = ofKind ? ofKind(entity) : undefined
   if (!entity) {
     const details = queriesOf(
@@ -320,9 +320,9 @@ export function applyChange(client: QueryClient, env: string, change: Change, an
     case 'event':
       return patchEvent(client, env, change, answers)
     case 'product':
-      return patchEntity(client, env, change, 'catalog', answers.productAnswer, catalogOfType)
+      return patchEntity(client, env, change, 'catalog', answers, answers.productAnswer, catalogOfType)
     case 'dataFormat':
-      return patchEntity(client, env, change, 'data-formats', answers.dataFormatAnswer)
+      return patchEntity(client, env, change, 'data-formats', answers, answers.dataFormatAnswer)
     default:
       return { patched: 0, invalidated: 0 }
   }
