@@ -10,7 +10,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { routePattern } from './src/core/chunk-map'
+import { type ChunkMap, routePattern } from './src/core/chunk-map'
 import { parentFiles, routeFileOf, splitCatalog } from './src/i18n/catalog-split'
 import { messageIdsIn } from './src/i18n/message-ids'
 
@@ -228,8 +228,9 @@ function compiledCatalogs(): Record<string, Record<string, unknown>> {
  * loader discovering them import by import: the console's boot chunks, the answer schemas for
  * screens that show the platform's data, and per route file the chunks of its split parts and of
  * its parent routes', each with its static imports. The language catalogs are split the same way
- * (src/i18n/catalog-split.ts): a boot part per language, and per route the messages its chunks
- * use beyond it, each a module of its own, listed in the map beside the route's chunks.
+ * (src/i18n/catalog-split.ts): a boot part per language, per route the messages its chunks
+ * use beyond it, each a module of its own, listed in the map beside the route's chunks, and a later
+ * part with what the code loaded on demand uses.
  */
 function chunkMap(): Plugin {
   let config: ResolvedConfig
@@ -329,14 +330,18 @@ function chunkMap(): Plugin {
           emitted.add(fileName)
           return index(fileName)
         }
-        const lang: Record<string, { boot: number; routes: Record<string, number> }> = {}
+        const lang: ChunkMap['lang'] = {}
         for (const locale of Object.keys(catalogs)) {
           const own: Record<string, number> = {}
           for (const [file, ids] of Object.entries(split.routes)) {
             const pattern = patternOf.get(file)
             if (pattern !== undefined && ids.length > 0) own[pattern] = emit(locale, ids)
           }
-          lang[locale] = { boot: emit(locale, split.boot), routes: own }
+          lang[locale] = {
+            boot: emit(locale, split.boot),
+            routes: own,
+            ...(split.later.length > 0 ? { later: emit(locale, split.later) } : {}),
+          }
         }
         map = JSON.stringify({ base: config.base, files, boot: [...boot], lang, routes }).replace(
           /</g,

@@ -22,7 +22,7 @@ import { checkReachability, startOnlineTracking } from './core/online'
 import { queryClient } from './core/query-client'
 import { currentScope } from './core/scope'
 import { getSession, onSessionChange, onUserChange, restoreSession, sessionUnreadable } from './core/session'
-import { I18nProvider, loadCatalog } from './i18n/i18n-provider'
+import { I18nProvider, loadCatalog, loadLaterMessages } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
 import { followStream } from './live/follow'
 import { firstScreenShown, holdOutboxReadsForFirstScreen } from './outbox/lazy-db'
@@ -318,6 +318,8 @@ async function boot() {
     // and its refetch, as the list mounts, is what adopts the early read.
     dropEarlyRequests()
     firstScreenShown()
+    // The messages of what loads on demand (dialogs, the failure texts): in before that code is wanted.
+    void loadLaterMessages()
     // The service worker is not the first screen's business: registered now, its downloads do not
     // compete with that screen's. A console left open then looks for a new version as the user
     // moves on (at most once a minute).

@@ -7,8 +7,11 @@ export interface ChunkMap {
   base: string
   files: string[]
   boot: number[]
-  /** Per language, the catalog part of the boot chunks and, by address pattern, each route's. */
-  lang: Record<string, { boot: number; routes: Record<string, number> }>
+  /**
+   * Per language, the catalog part of the boot chunks, by address pattern each route's, and the part
+   * of the code loaded on demand (fetched once the first screen is shown, or with that code).
+   */
+  lang: Record<string, { boot: number; routes: Record<string, number>; later?: number }>
   /** By address pattern: `tasks/$/edit`, `$` one segment, `?` one segment or none. */
   routes: Record<string, number[]>
 }

@@ -76,16 +76,15 @@ const bundle = [
 describe('the catalog split by the chunks that use it', () => {
   const split = splitCatalog(bundle, ['entry.js', 'main.js'], (id) => ids[id] ?? [])
 
-  it('gives the boot part what the shell reaches, also on demand, and no screen', () => {
-    expect(split.boot).toEqual(['common.cancel', 'shell.about', 'shell.menu', 'shell.title'])
+  it('gives the boot part what the shell starts with, and no screen', () => {
+    expect(split.boot).toEqual(['common.cancel', 'shell.menu', 'shell.title'])
   })
 
-  it('gives a screen what its chunks, its parents and what they load on demand use, beyond the boot part', () => {
+  it("gives a screen what its chunks and its parents' start with, beyond the boot part", () => {
     expect(split.routes.login).toEqual(['login.title'])
     expect(split.routes['_user/tasks']).toEqual(['task.status.done', 'task.status.open', 'tasks.title'])
     // A table keyed by an enum is in the part of every screen whose chunks reach the table's chunk.
     expect(split.routes['_user/tasks/$id']).toEqual([
-      'task.log',
       'task.status.done',
       'task.status.open',
       'task.title',
@@ -95,25 +94,37 @@ describe('the catalog split by the chunks that use it', () => {
     expect(split.routes['_user/products']).toEqual(['products.title'])
   })
 
-  it('has every id each chunk uses in the boot part or the part of each screen that loads the chunk', () => {
+  it('gives the later part what the shell and the screens load on demand', () => {
+    expect(split.later).toEqual(['shell.about', 'task.log'])
+  })
+
+  it('has every id each chunk uses in the boot part or the part of each screen that starts with it, or in the later part', () => {
     const byFile = new Map(bundle.map((c) => [c.fileName, c]))
-    const reach = (file: string, seen = new Set<string>()): Set<string> => {
+    const isPart = (file: string) => /tsr-split/.test(byFile.get(file)?.moduleIds.join() ?? '')
+    const reach = (file: string, onDemand: boolean, seen = new Set<string>()): Set<string> => {
       if (seen.has(file)) return seen
       seen.add(file)
       const c = byFile.get(file)
-      for (const next of [...(c?.imports ?? []), ...(c?.dynamicImports ?? [])])
-        if (!/tsr-split/.test(byFile.get(next)?.moduleIds.join() ?? '')) reach(next, seen)
+      for (const next of c?.imports ?? []) reach(next, onDemand, seen)
+      if (onDemand) for (const next of c?.dynamicImports ?? []) if (!isPart(next)) reach(next, onDemand, seen)
       return seen
     }
+    const used = (files: Set<string>) =>
+      [...files].flatMap((f) => byFile.get(f)?.moduleIds ?? []).flatMap((m) => ids[m] ?? [])
     for (const [route, own] of Object.entries(split.routes)) {
       const screen = bundle.filter((c) =>
         [route, ...parentFiles(route)].some((f) => c.moduleIds.some((m) => m.includes(`/routes/${f}.tsx?`))),
       )
-      const files = new Set(screen.flatMap((c) => [...reach(c.fileName)]))
-      const needed = [...files].flatMap((f) => byFile.get(f)?.moduleIds ?? []).flatMap((m) => ids[m] ?? [])
+      const starts = new Set(screen.flatMap((c) => [...reach(c.fileName, false)]))
       const has = new Set([...split.boot, ...own])
       expect(
-        needed.filter((id) => !has.has(id)),
+        used(starts).filter((id) => !has.has(id)),
+        route,
+      ).toEqual([])
+      const all = new Set(screen.flatMap((c) => [...reach(c.fileName, true)]))
+      for (const id of split.later) has.add(id)
+      expect(
+        used(all).filter((id) => !has.has(id)),
         route,
       ).toEqual([])
     }

@@ -1,9 +1,11 @@
 /**
- * Build time: which messages each screen needs, from the bundle's chunks. The console's boot part
- * holds the messages of every chunk the shell reaches (its static and dynamic imports) without
- * entering a route's split parts; a route's part holds the messages of every chunk its split parts
- * and its parents' reach, statically or dynamically (a dialog loaded on demand included), less the
- * boot part's. A message belongs to the chunk of the module that names its id.
+ * Build time: which messages each screen needs, from the bundle's chunks, in the parts a screen
+ * renders with and one it loads afterwards. The console's boot part holds the messages of every
+ * chunk the shell starts with (its static imports, and the split parts of the root route) without
+ * entering another route's split parts; a route's part those of every chunk its split parts and its
+ * parents' start with, less the boot part's. What any of them loads on demand (a dialog, the failure
+ * texts) is in the later part, loaded once the first screen is shown, or with that code if it comes
+ * first. A message belongs to the chunk of the module that names its id.
  */
 export interface SplitChunk {
   fileName: string
@@ -16,6 +18,8 @@ export interface CatalogSplit {
   boot: string[]
   /** By route file (`_user/tasks/$id.edit`): the ids its screen needs beyond the boot part. */
   routes: Record<string, string[]>
+  /** What the code loaded on demand uses beyond the part of every screen that loads it. */
+  later: string[]
 }
 
 /** The route file of a split part's module (`/src/routes/x.tsx?tsr-split=component` is `x`). */
@@ -49,8 +53,16 @@ export function splitCatalog(
         for (const id of idsOfModule(moduleId)) ids.add(id)
     return ids
   }
-  /** The chunks reached from `from`, entering a route's split part only if `enter` allows it. */
-  const reach = (from: Iterable<string>, enter: (routeFiles: Set<string>) => boolean) => {
+  const isSplitPart = (file: string) => {
+    const chunk = byFile.get(file)
+    return chunk !== undefined && routeFilesOf(chunk).size > 0
+  }
+  /**
+   * The chunks reached from `from`, entering a route's split part only if `enter` allows it. Through
+   * dynamic imports only into split parts (the router loads them before the screen renders) unless
+   * `onDemand`.
+   */
+  const reach = (from: Iterable<string>, enter: (routeFiles: Set<string>) => boolean, onDemand: boolean) => {
     const seen = new Set<string>()
     const visit = (file: string) => {
       const chunk = byFile.get(file)
@@ -58,13 +70,17 @@ export function splitCatalog(
       const routes = routeFilesOf(chunk)
       if (routes.size > 0 && !enter(routes)) return
       seen.add(file)
-      for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next)
+      for (const next of chunk.imports) visit(next)
+      for (const next of chunk.dynamicImports) if (onDemand || isSplitPart(next)) visit(next)
     }
     for (const file of from) visit(file)
     return seen
   }
   // The root route belongs to every screen: the boot part has its messages.
-  const boot = idsOf(reach(bootFiles, (files) => files.has('__root')))
+  const intoRoot = (files: Set<string>) => files.has('__root')
+  const boot = idsOf(reach(bootFiles, intoRoot, false))
+  const later = new Set<string>()
+  for (const id of idsOf(reach(bootFiles, intoRoot, true))) if (!boot.has(id)) later.add(id)
   const partsOf = new Map<string, string[]>()
   for (const chunk of chunks)
     for (const file of routeFilesOf(chunk)) partsOf.set(file, [...(partsOf.get(file) ?? []), chunk.fileName])
@@ -73,8 +89,10 @@ export function splitCatalog(
     if (file === '__root') continue
     const own = new Set([file, ...parentFiles(file)])
     const start = [...parts, ...parentFiles(file).flatMap((parent) => partsOf.get(parent) ?? [])]
-    const ids = idsOf(reach(start, (files) => [...files].some((f) => own.has(f))))
+    const enter = (files: Set<string>) => [...files].some((f) => own.has(f))
+    const ids = idsOf(reach(start, enter, false))
     routes[file] = [...ids].filter((id) => !boot.has(id)).sort()
+    for (const id of idsOf(reach(start, enter, true))) if (!ids.has(id) && !boot.has(id)) later.add(id)
   }
-  return { boot: [...boot].sort(), routes }
+  return { boot: [...boot].sort(), routes, later: [...later].sort() }
 }

@@ -39,13 +39,27 @@ const partsIn = new Set<string>()
 const screens = new Set<string>()
 const listeners = new Set<() => void>()
 
-function loadPart(locale: Locale, key: string, load: () => Promise<{ default: Catalog }>): Promise<void> {
+/**
+ * Loads a part into a language's messages. A `quiet` part (the later one: only code not shown yet
+ * uses it) is added to the messages in place, without rendering the console again.
+ */
+function loadPart(
+  locale: Locale,
+  key: string,
+  load: () => Promise<{ default: Catalog }>,
+  quiet = false,
+): Promise<void> {
   let pending = parts.get(key)
   if (!pending) {
     pending = load().then(
       ({ default: part }) => {
-        merged.set(locale, { ...merged.get(locale), ...part })
         partsIn.add(key)
+        const messages = merged.get(locale)
+        if (quiet && messages) {
+          Object.assign(messages, part)
+          return
+        }
+        merged.set(locale, { ...messages, ...part })
         for (const listener of listeners) listener()
       },
       (error: unknown) => {
@@ -63,22 +77,49 @@ function loadPart(locale: Locale, key: string, load: () => Promise<{ default: Ca
 function loadParts(locale: Locale, patterns: Iterable<string>): Promise<void> | undefined {
   const map = readChunkMap()
   const files = new Set<string>()
+  let later: string | undefined
   if (map) {
     const catalog = map.lang[locale]
     for (const at of catalog ? [catalog.boot, ...[...patterns].map((p) => catalog.routes[p])] : [])
       if (at !== undefined) files.add(map.base + map.files[at])
+    if (laterWanted && catalog?.later !== undefined) later = map.base + map.files[catalog.later]
   }
   const loads: Promise<void>[] = []
   if (!map && whole) {
     const key = `whole:${locale}`
     if (!partsIn.has(key)) loads.push(loadPart(locale, key, whole[locale]))
   }
-  for (const file of files)
-    if (!partsIn.has(file))
-      loads.push(
-        loadPart(locale, file, () => import(/* @vite-ignore */ file) as Promise<{ default: Catalog }>),
-      )
+  const fetchPart = (file: string) => () => import(/* @vite-ignore */ file) as Promise<{ default: Catalog }>
+  for (const file of files) if (!partsIn.has(file)) loads.push(loadPart(locale, file, fetchPart(file)))
+  // After the others: quiet only once the language's messages are there.
+  if (later !== undefined && !partsIn.has(later)) {
+    const file = later
+    loads.push(Promise.all(loads).then(() => loadPart(locale, file, fetchPart(file), true)))
+  }
   return loads.length ? Promise.all(loads).then(() => undefined) : undefined
+}
+
+/** Whether the later part is wanted: once asked for, a language switch loads it too. */
+let laterWanted = false
+
+/**
+ * Loads the messages of the code loaded on demand (dialogs, the failure texts), in the language shown
+ * and any other loaded. Never fails: a part that cannot come leaves those messages in English.
+ */
+export function loadLaterMessages(): Promise<void> {
+  laterWanted = true
+  const loads = [...new Set([localeSetting.get(), ...merged.keys()])].map((locale) =>
+    loadParts(locale, screens),
+  )
+  return Promise.all(loads).then(
+    () => undefined,
+    () => undefined,
+  )
+}
+
+/** `load` (a dynamic import of code with messages), resolved once its messages are in too. */
+export function withLaterMessages<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadLaterMessages()]).then(([loaded]) => loaded)
 }
 
 function screenOf(pathname: string): string | undefined {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { lazy, Suspense, useState } from 'react'
+import { withLaterMessages } from '../i18n/i18n-provider'
 import { Notices } from '../ui/notice'
 import { MOBILE_QUERY, useMediaQuery } from '../ui/use-media-query'
 import { LeaveGuard } from './leave-guard'
@@ -8,7 +9,7 @@ import { SideMenu } from './side-menu'
 import { SkipLink } from './skip-link'
 import { TopBar } from './top-bar'
 
-const MenuDrawer = lazy(() => import('./menu-drawer'))
+const MenuDrawer = lazy(withLaterMessages(() => import('./menu-drawer')))
 
 interface AppShellProps {
   children: ReactNode

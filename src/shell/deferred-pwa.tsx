@@ -1,4 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react'
+import { withLaterMessages } from '../i18n/i18n-provider'
 import { afterFirstScreen } from '../outbox/lazy-db'
 
 /**
@@ -24,8 +25,9 @@ function useDeferredPart<P extends object>(load: () => Promise<ComponentType<P>>
   return Part?.Component ?? null
 }
 
-const loadPwaControls = () => import('./pwa-controls').then((m) => m.PwaControls)
-const loadNoOfflineCopyBadge = () => import('./no-offline-copy').then((m) => m.NoOfflineCopyBadge)
+const loadPwaControls = () => withLaterMessages(() => import('./pwa-controls'))().then((m) => m.PwaControls)
+const loadNoOfflineCopyBadge = () =>
+  withLaterMessages(() => import('./no-offline-copy'))().then((m) => m.NoOfflineCopyBadge)
 
 /**
  * "Install app", "New version available" and "No offline copy" are about the service worker, which

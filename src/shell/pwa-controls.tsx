@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
+import { withLaterMessages } from '../i18n/i18n-provider'
 import { applyUpdate, postponeUpdate, promptInstall, usePwaState } from '../pwa/sw-registration'
 import { useUnsavedInputCount } from '../pwa/unsaved'
 import { Icon } from '../ui/icon'
 
-const AddToHomeScreen = lazy(() => import('./add-to-home-screen'))
+const AddToHomeScreen = lazy(withLaterMessages(() => import('./add-to-home-screen')))
 
 /**
  * "Install app" wherever the browser offers installation, phones included (an icon there, the words for

@@ -1,12 +1,13 @@
 import { type ComponentProps, lazy, Suspense } from 'react'
 import { FormattedMessage } from 'react-intl'
+import { withLaterMessages } from '../i18n/i18n-provider'
 import { afterFirstScreen } from '../outbox/lazy-db'
 import type { ErrorNotice } from './error-notice'
 
 type NoticeProps = ComponentProps<typeof ErrorNotice>
 
 /** The failure texts' code, loaded as a failure is shown (the service worker keeps it for offline use). */
-const loadErrorNotice = () => import('./error-notice')
+const loadErrorNotice = withLaterMessages(() => import('./error-notice'))
 
 // Fetched once the first screen is shown, so a failure met later, offline too, is worded at once.
 void afterFirstScreen()

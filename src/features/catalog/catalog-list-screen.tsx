@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl'
 import { type CatalogList, catalog, type Product } from '../../api/catalog'
 import { fieldsOf } from '../../contract/reading'
 import { useSession } from '../../core/session'
+import { withLaterMessages } from '../../i18n/i18n-provider'
 import type { OutboxEntry } from '../../outbox/db'
 import { ListScreen } from '../resource/list-screen'
 import { useList } from '../resource/use-entity'
@@ -16,11 +17,13 @@ import { useCatalogTable } from './catalog-table'
  * The delete dialog (Radix's dialog with it, some 16 KB gzip) is not part of the list's first screen:
  * a visitor has no delete buttons, and a signed-in user's list fetches it once the page is idle.
  */
-const loadDeleteDialog = () => import('./catalog-delete-dialog')
+const loadDeleteDialog = withLaterMessages(() => import('./catalog-delete-dialog'))
 const CatalogDeleteDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.CatalogDeleteDialog })))
 
 /** Refused changes are rare: their wording (the failure texts' rules) loads when there is one. */
-const FailedChanges = lazy(() => import('./failed-changes').then((m) => ({ default: m.FailedChanges })))
+const FailedChanges = lazy(() =>
+  withLaterMessages(() => import('./failed-changes'))().then((m) => ({ default: m.FailedChanges })),
+)
 const isRefused = (entry: OutboxEntry) => entry.status === 'failed' || entry.status === 'conflict'
 
 /** Queued changes that belong to this list: a queued create shows only in the list of its type. */

@@ -5,6 +5,7 @@ import { CONTRACTS_RESOURCE, type Contract, contractState, productContractsQuery
 import { organizationsQuery } from '../../api/organizations'
 import { fieldsOf } from '../../contract/reading'
 import { useSession } from '../../core/session'
+import { withLaterMessages } from '../../i18n/i18n-provider'
 import { applyPending, type WithPending } from '../../outbox/outbox'
 import { usePendingChanges } from '../../outbox/use-outbox'
 import { Alert } from '../../ui/alert'
@@ -14,7 +15,9 @@ import { PartFailure } from '../../ui/query-state'
 import { contractMessages } from './contract-messages'
 
 /** The form brings the contract's schema (classic zod): loaded when a contract is added, not with the detail. */
-const ContractForm = lazy(() => import('./contract-form').then((m) => ({ default: m.ContractForm })))
+const ContractForm = lazy(() =>
+  withLaterMessages(() => import('./contract-form'))().then((m) => ({ default: m.ContractForm })),
+)
 
 const stateClass = {
   upcoming: 'bg-blue-100 text-blue-900',

@@ -1,11 +1,12 @@
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import { FormattedMessage, FormattedNumber } from 'react-intl'
+import { withLaterMessages } from '../../i18n/i18n-provider'
 import type { ChartProps } from './chart-types'
 
 // uPlot comes only with this chunk, fetched when a chart is first drawn.
 // At least a drawn chart's height with its legend (about 290 px wide, 320 on a phone, where it wraps).
 const CHART_HEIGHT = 'min-h-80'
-const UplotChart = lazy(() => import('./uplot-chart'))
+const UplotChart = lazy(withLaterMessages(() => import('./uplot-chart')))
 
 /**
  * A chart with its data as a table: the table is always there for screen readers (the canvas is

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl'
 import { cronEverRuns, isCron } from '../../contract/cron'
 import { ianaZone, TIME_ZONES } from '../../contract/time-zones'
+import { withLaterMessages } from '../../i18n/i18n-provider'
 
 const PRESET_LABELS = defineMessages({
   '*/15 * * * *': { id: 'cron.preset.15min', defaultMessage: 'Every 15 minutes' },
@@ -27,7 +28,7 @@ function useCronPreview(schedule: string, timeZone: string, locale: string): Pre
       return
     }
     let live = true
-    import('./cron-preview')
+    withLaterMessages(() => import('./cron-preview'))()
       .then(({ describeCronLocally, nextRuns, skippedRun }) => {
         if (live)
           setPreview({
