@@ -3,8 +3,8 @@ import { useEffect } from 'react'
 import { FormattedDate, FormattedMessage, FormattedTime } from 'react-intl'
 import { useOfflineSince, useOnline } from '../core/online'
 import { useSession } from '../core/session'
+import { afterFirstScreen } from '../outbox/lazy-db'
 import { useWaitingCount } from '../outbox/use-outbox'
-import { updateAppBadge } from '../pwa/app-badge'
 import { DeferredNoOfflineCopyBadge } from './deferred-pwa'
 
 /** Since when, as a time today or a date and time before. */
@@ -27,8 +27,14 @@ export function ConnectionStatus() {
   const session = useSession()
   const waiting = useWaitingCount()
   // The app's badge: changes waiting here, plus the failures not yet looked at (the home screen counts
-  // them, the worker adds pushed ones, and opening their list marks them seen).
-  useEffect(() => void updateAppBadge({ waiting }), [waiting])
+  // them, the worker adds pushed ones, and opening their list marks them seen). Its code comes once
+  // the first screen is shown: the first screen does not wait for it.
+  useEffect(() => {
+    void afterFirstScreen()
+      .then(() => import('../pwa/app-badge'))
+      .then(({ updateAppBadge }) => updateAppBadge({ waiting }))
+      .catch(() => undefined)
+  }, [waiting])
   return (
     <div className="flex shrink-0 items-center gap-2 text-sm">
       <span

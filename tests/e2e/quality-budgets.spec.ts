@@ -162,8 +162,37 @@ test.describe('before the first row', () => {
       // The answers are checked at the door: their checks did come.
       expect(scripts.some((s) => heavyIn(s.code).includes('valibot'))).toBe(true)
     })
+
+    test(`${name} fetches the messages of what it loads on demand after its first row`, async ({ page }) => {
+      await useEnglish(page)
+      if (signedIn) await signInWithToken(page)
+      const later = laterMessagesFile('en')
+      const scripts = await scriptsBeforeFirst(page, path, row)
+      expect(scripts.length, `${path}: scripts before the first row were recorded`).toBeGreaterThan(0)
+      expect(scripts.map((s) => s.file)).not.toContain(later)
+      // Once the screen is shown they come, before any dialog or failure needs them.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (file) =>
+              performance.getEntriesByType('resource').some((e) => e.name.endsWith(`/assets/${file}`)),
+            later,
+          ),
+        )
+        .toBe(true)
+    })
   }
 })
+
+/** The file of a language's later catalog part (what code loaded on demand says), from the chunk map. */
+function laterMessagesFile(locale: string): string {
+  const html = readFileSync('dist/index.html', 'utf8')
+  const json = /<script type="application\/json" id="chunk-map">([^<]*)<\/script>/.exec(html)?.[1]
+  const map = JSON.parse(json ?? '{}') as { files: string[]; lang: Record<string, { later?: number }> }
+  const at = map.lang[locale]?.later
+  if (at === undefined) throw new Error(`no later catalog part for ${locale} in the chunk map`)
+  return (map.files[at] ?? '').replace('assets/', '')
+}
 
 /** The live stream's reader (what only its chunk holds): the header it resumes with. */
 const LIVE_MARKER = 'Last-Event-ID'
