@@ -38,8 +38,7 @@ import {
   StorageNotAnsweringPage,
   statusOf,
 } from './shell/error-pages'
-import { forgetPictures, takePicture } from './shell/first-screen'
-import { pictureScope } from './shell/first-screen-picture'
+import { forgetPictures, pictureScope } from './shell/first-screen-picture'
 import { registerMenuRoutes } from './shell/menu-items'
 
 /** No prefetching on 2g connections or with data saver on. */
@@ -89,7 +88,10 @@ onUserChange(() => {
  * the main thread is idle after it), and again as the page is left, with what it shows by then.
  */
 const openedAt = location.pathname + location.search
+/** The picture taking's code: loaded once the first screen is shown, which does not wait for it. */
+let takePicture: typeof import('./shell/first-screen').takePicture | undefined
 function pictureScreen(): boolean {
+  if (!takePicture) return false
   const { status, matches } = router.state
   if (!getSession() || status !== 'idle' || matches.some((m) => m.status !== 'success')) return false
   // While data is fetched (a new scope's, say), the screen may still show what it replaces.
@@ -320,6 +322,14 @@ async function boot() {
     firstScreenShown()
     // The messages of what loads on demand (dialogs, the failure texts): in before that code is wanted.
     void loadLaterMessages()
+    // Then the screen is pictured for the next start.
+    void import('./shell/first-screen').then(
+      (pictures) => {
+        takePicture = pictures.takePicture
+        pictureSoon()
+      },
+      () => undefined,
+    )
     // The service worker is not the first screen's business: registered now, its downloads do not
     // compete with that screen's. A console left open then looks for a new version as the user
     // moves on (at most once a minute).

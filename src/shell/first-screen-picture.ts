@@ -49,3 +49,29 @@ export function paintPicture(root: HTMLElement | null, url = location.pathname +
     return false
   }
 }
+
+/** The URLs pictured, oldest first. */
+export function picturedUrls(): string[] {
+  const urls: string[] = []
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i)
+    if (key?.startsWith(PICTURE_PREFIX)) urls.push(key.slice(PICTURE_PREFIX.length))
+  }
+  const at = (url: string) => Number(localStorage.getItem(`${PICTURE_PREFIX}@${url}`) ?? 0)
+  return urls.filter((url) => !url.startsWith('@')).sort((a, b) => at(a) - at(b))
+}
+
+/** Forgets the picture of one address. */
+export function forgetPicture(url: string) {
+  localStorage.removeItem(PICTURE_PREFIX + url)
+  localStorage.removeItem(`${PICTURE_PREFIX}@${url}`)
+}
+
+/** Forgets every picture (a sign-out, another user). */
+export function forgetPictures() {
+  try {
+    for (const url of picturedUrls()) forgetPicture(url)
+  } catch {
+    // Nothing kept.
+  }
+}

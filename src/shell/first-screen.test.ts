@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { forgetPictures, takePicture } from './first-screen'
-import { paintPicture, pictureScope, storedScope } from './first-screen-picture'
+import { takePicture } from './first-screen'
+import { forgetPictures, paintPicture, pictureScope, storedScope } from './first-screen-picture'
 
 const root = () => document.getElementById('root') as HTMLElement
 

@@ -1,19 +1,15 @@
-import { PICTURE_ATTRIBUTE, PICTURE_PREFIX, type Picture } from './first-screen-picture'
+// The picture taking, loaded once the first screen is shown (main.tsx); forgetting them is the entry's.
+import {
+  forgetPicture,
+  PICTURE_ATTRIBUTE,
+  PICTURE_PREFIX,
+  type Picture,
+  picturedUrls,
+} from './first-screen-picture'
 
 /** Pictures kept: the screens a user opens most; each at most this many characters. */
 const MAX_PICTURES = 6
 const MAX_HTML = 200_000
-
-/** The URLs pictured, oldest first. */
-function pictured(): string[] {
-  const urls: string[] = []
-  for (let i = 0; i < localStorage.length; i += 1) {
-    const key = localStorage.key(i)
-    if (key?.startsWith(PICTURE_PREFIX)) urls.push(key.slice(PICTURE_PREFIX.length))
-  }
-  const at = (url: string) => Number(localStorage.getItem(`${PICTURE_PREFIX}@${url}`) ?? 0)
-  return urls.filter((url) => !url.startsWith('@')).sort((a, b) => at(a) - at(b))
-}
 
 /**
  * Keeps a picture of the screen now shown at `url`, in the scope this tab shows (`pictureScope`), for
@@ -29,7 +25,7 @@ export function takePicture(scope: string, url: string, alias?: string) {
     // like the form, and on a slow start the real one replaced it under the user's hands. Such a
     // screen starts from the static frame, and its form appears once, ready for input.
     if (root.querySelector('form[novalidate]')) {
-      for (const key of new Set([url, alias ?? url])) forget(key)
+      for (const key of new Set([url, alias ?? url])) forgetPicture(key)
       return
     }
     const html = withoutSecrets(openMenu(root)).innerHTML
@@ -41,8 +37,8 @@ export function takePicture(scope: string, url: string, alias?: string) {
       localStorage.setItem(PICTURE_PREFIX + key, value)
       localStorage.setItem(`${PICTURE_PREFIX}@${key}`, now)
     }
-    const urls = pictured()
-    for (const old of urls.slice(0, Math.max(0, urls.length - MAX_PICTURES))) forget(old)
+    const urls = picturedUrls()
+    for (const old of urls.slice(0, Math.max(0, urls.length - MAX_PICTURES))) forgetPicture(old)
   } catch {
     // A full or blocked storage: the next start shows the static frame, as without a picture.
   }
@@ -69,18 +65,4 @@ function withoutSecrets(root: HTMLElement): HTMLElement {
   const copy = root.cloneNode(true) as HTMLElement
   for (const input of copy.querySelectorAll(SECRET_INPUTS)) input.removeAttribute('value')
   return copy
-}
-
-function forget(url: string) {
-  localStorage.removeItem(PICTURE_PREFIX + url)
-  localStorage.removeItem(`${PICTURE_PREFIX}@${url}`)
-}
-
-/** Forgets every picture (a sign-out, another user). */
-export function forgetPictures() {
-  try {
-    for (const url of pictured()) forget(url)
-  } catch {
-    // Nothing kept.
-  }
 }
