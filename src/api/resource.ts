@@ -6,7 +6,7 @@ import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from '../
 import { LIST_KEY, resourceKey } from '../core/keys'
 import { queryClient } from '../core/query-client'
 import { type Resource as ResourceName, resourceName } from '../core/resources'
-import { queueForCurrentScope } from '../outbox/queue'
+import type { queueForCurrentScope } from '../outbox/queue'
 
 /** What every entity of a resource has: an id, and the version an edit starts from. */
 export interface Entity {
@@ -96,6 +96,13 @@ async function fetchPage<T>(
 }
 
 /**
+ * Queues a change for the current scope. The queue's code (and the outbox's) comes with the first
+ * change, not with a list's first rows; the change itself is made up at once, in the scope it is made in.
+ */
+export const queue: typeof queueForCurrentScope = (change) =>
+  import('../outbox/queue').then((outbox) => outbox.queueForCurrentScope(change))
+
+/**
  * A resource of the platform on the client, in one place: its keys (scoped, so a switch never shows
  * another scope's data), list and detail queries, and its writes queued in the outbox under its name.
  */
@@ -145,7 +152,7 @@ export function defineResource<
       ),
     // Writes go through the outbox: stored first, sent when the platform is reachable.
     queueCreate: (entityId, input, label) =>
-      queueForCurrentScope({
+      queue({
         method: 'POST',
         path: buildPath(write),
         body: input,
@@ -157,7 +164,7 @@ export function defineResource<
     // `updatedAt` is the version the user started from (If-Match). A PATCH may carry only the changed
     // fields: its label and form are those of the entity as it will be.
     queueUpdate: (current, input) =>
-      queueForCurrentScope({
+      queue({
         method: def.update ?? 'PUT',
         path: buildPath(`${write}/{id}`, { id: current.id }),
         body: def.updateBody ? def.updateBody(input) : input,
@@ -166,7 +173,7 @@ export function defineResource<
         ...form({ ...current, ...input }),
       }),
     queueDelete: (current) =>
-      queueForCurrentScope({
+      queue({
         method: 'DELETE',
         path: buildPath(`${def.deletePath ?? write}/{id}`, { id: current.id }),
         ...entry(current),

@@ -13,8 +13,7 @@ import {
 } from '../core/http'
 import { scopeKey } from '../core/keys'
 import { queryClient } from '../core/query-client'
-import { queueForCurrentScope } from '../outbox/queue'
-import { defineResource } from './resource'
+import { defineResource, queue } from './resource'
 
 export type {
   ActionSchema,
@@ -128,7 +127,7 @@ export const actionSchemasQuery = () =>
 
 /** The scheduled jobs of an existing task: their own call, as the task's PUT leaves them as they are. */
 export function queueTaskJobs(current: Pick<Task, 'id' | 'updatedAt' | 'name'>, jobs: TaskInput['jobs']) {
-  return queueForCurrentScope({
+  return queue({
     method: 'PUT',
     path: buildPath(`${PATH}/{id}/jobs`, { id: current.id }),
     body: { jobs },
@@ -149,7 +148,7 @@ export const taskRunPath = (id: string) => buildPath(`${PATH}/{id}/run`, { id })
  * answers (the task's own Run now stays online only).
  */
 export function queueTaskRun(task: { id: string }, label: string) {
-  return queueForCurrentScope({
+  return queue({
     method: 'POST',
     path: taskRunPath(task.id),
     resource: TASKS,

@@ -4,7 +4,7 @@ import type { EventPage } from '../api/events'
 import * as answers from '../contract/answers'
 import type { PagedList } from '../contract/envelope'
 import type { OutboxEntry } from '../outbox/db'
-import { applyPending } from '../outbox/outbox'
+import { applyPending } from '../outbox/pending'
 import type { Change } from './frames'
 import { applyChange as apply, eventMatches, refetchVisible } from './patch'
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { db, type OutboxEntry } from './db'
-import { applyPending, discardEntry, newLocalId, queueChange, retryEntry, serverIdOf } from './outbox'
+import { discardEntry, newLocalId, queueChange, retryEntry, serverIdOf } from './outbox'
+import { applyPending } from './pending'
 import { backoff, dueNow, replayOnce, type SendResult, UNREACHABLE_MAX_DELAY_MS } from './replay'
 
 const scope = { userId: 'u1', organizationId: 'o1', env: 'sandbox', version: 'v2' }

@@ -5,7 +5,7 @@ import { useSession } from '../core/session'
 import type { ConsoleDb, OutboxEntry, SentRow } from './db'
 import { isLocalId, replacedIdKey } from './ids'
 import { afterFirstScreen, loadDb } from './lazy-db'
-import type { SentOverlay } from './outbox'
+import type { SentOverlay } from './pending'
 
 type Outcome<T> = { key: string; value: T } | { key: string; error: unknown }
 

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query'
-import { isLocalId } from '../outbox/outbox'
+import { isLocalId } from '../outbox/ids'
 import { statusOf } from './error-pages'
 
 const ANSWER_WAIT_MS = 2000

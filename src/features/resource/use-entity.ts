@@ -3,7 +3,8 @@ import type { Entity, Resource } from '../../api/resource'
 import type { PagedList } from '../../contract/envelope'
 import { newer } from '../../core/keys'
 import type { OutboxEntry } from '../../outbox/db'
-import { applyPending, applyPendingTo, isLocalId, type SentOverlay } from '../../outbox/outbox'
+import { isLocalId } from '../../outbox/ids'
+import { applyPending, applyPendingTo, type SentOverlay } from '../../outbox/pending'
 import { useOverlay, useResolvedId } from '../../outbox/use-outbox'
 
 // biome-ignore lint/suspicious/noExplicitAny: any input and list parameters

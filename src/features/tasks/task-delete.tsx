@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { type Task, tasks } from '../../api/tasks'
 import { usePermittedAction } from '../../auth/permitted'
-import type { WithPending } from '../../outbox/outbox'
+import type { WithPending } from '../../outbox/pending'
 import { Button } from '../../ui/button'
 import { DeleteDialog } from '../../ui/delete-dialog'
 
