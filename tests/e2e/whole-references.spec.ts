@@ -60,6 +60,8 @@ test.describe('references stay whole', () => {
       const dialog = page.getByRole('dialog')
       await expect(dialog).toContainText('Käyttöä ei voitu nyt tarkistaa')
       await dialog.getByRole('button', { name: 'Poista' }).click()
+      // The dialog closes once the delete is kept on this device: leaving before would be leaving it.
+      await expect(dialog).toBeHidden()
       await context.setOffline(false)
       await page.goto('/outbox')
       await expect(page.getByText('409: Tietomuoto on käytössä, eikä sitä voi poistaa.')).toBeVisible({
