@@ -1,12 +1,13 @@
 /// <reference lib="webworker" />
 
-import { clientsClaim } from 'workbox-core'
+import { cacheNames, clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { fieldsOf } from './contract/reading'
 import { handleSync } from './outbox/worker-replay'
 import { runAgainFromWorker } from './outbox/worker-run-again'
 import { handlePush } from './pwa/push-worker'
+import { addStaticRoutes } from './pwa/static-routes'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -16,6 +17,10 @@ const LIVE_STREAM = /^\/api\/[^/]+\/live$/
 self.addEventListener('fetch', (event) => {
   if (LIVE_STREAM.test(new URL(event.request.url).pathname)) event.stopImmediatePropagation()
 })
+
+// The build's files from the precache and the API from the network, without running this script for
+// each request, where the browser can (pwa/static-routes.ts); the handlers below answer elsewhere.
+self.addEventListener('install', (event) => void addStaticRoutes(event, cacheNames.precache))
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()

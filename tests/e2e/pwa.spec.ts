@@ -78,6 +78,46 @@ test.describe('installable app and its updates', () => {
     expect(api, 'the service worker never answers /api').toBe('failed')
   })
 
+  test("the build's files come from the precache and the API from the network, with no worker script run", async ({
+    signedIn: page,
+  }) => {
+    await waitForServiceWorker(page)
+    await page.goto('/data-formats')
+    await expect(page.getByRole('heading', { level: 1, name: 'Data formats' })).toBeVisible()
+    // Chromium's static routes (pwa/static-routes.ts): where each request was routed, and whence it came.
+    const routed = () =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => {
+          const entry = e as PerformanceResourceTiming & {
+            workerMatchedSourceType?: string
+            workerFinalSourceType?: string
+          }
+          return {
+            path: new URL(e.name).pathname + new URL(e.name).search,
+            matched: entry.workerMatchedSourceType,
+            final: entry.workerFinalSourceType,
+          }
+        }),
+      )
+    const first = await routed()
+    const assets = first.filter((r) => r.path.startsWith('/assets/'))
+    expect(assets.length).toBeGreaterThan(5)
+    expect(assets.filter((r) => r.matched !== 'cache' || r.final !== 'cache')).toEqual([])
+    const api = first.filter((r) => r.path.startsWith('/api/'))
+    expect(api.length).toBeGreaterThan(0)
+    expect(api.filter((r) => r.matched !== 'network')).toEqual([])
+    // A file the precache lacks (an earlier version's, say) still comes, from the network.
+    const entry = assets[0]?.path.split('?')[0]
+    const status = await page.evaluate(
+      (url) => fetch(url).then((r) => r.text().then(() => r.status)),
+      `${entry}?not-precached`,
+    )
+    expect(status).toBe(200)
+    await expect
+      .poll(async () => (await routed()).find((r) => r.path === `${entry}?not-precached`))
+      .toMatchObject({ matched: 'cache', final: 'network' })
+  })
+
   test.describe('without a service worker, where a chunk is fetched from the server', () => {
     test.use({ serviceWorkers: 'block' })
 
