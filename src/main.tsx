@@ -186,10 +186,9 @@ function startOutboxWhenSignedIn() {
         ),
       )
       .catch(() => undefined)
-    // Loaded here, not with the console: a visitor's first screen never needs the outbox. The queue
-    // too, which a list's first rows do not need: a change queued offline later finds it here.
+    // Loaded here, not with the console: a visitor's first screen never needs the outbox, nor a
+    // list's first rows. A change queued offline later finds it here (outbox/queue-later.ts).
     void import('./outbox/outbox').then(({ pruneReplaced }) => pruneReplaced()).catch(() => undefined)
-    void import('./outbox/queue').catch(() => undefined)
   }
   const stop = onSessionChange(() => whenIdle(start))
   start()

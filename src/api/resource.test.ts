@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { queryClient } from '../core/query-client'
+import { environmentSetting } from '../core/scope'
 import { saveSession } from '../core/session'
 import { db } from '../outbox/db'
 import { catalog, catalogKeys, requeueCatalogCreate } from './catalog'
@@ -47,6 +48,29 @@ describe('a resource defined once', () => {
     const detail = tasks.detailQuery('t1')
     expect((detail.initialData as () => unknown)()).toEqual({ id: 't1', name: 'One' })
     expect((detail.initialDataUpdatedAt as () => unknown)()).toBe(at)
+  })
+
+  it('queues a change in the scope it was made in, though the scope switches while the queue loads', async () => {
+    const queued = dataFormats.queueCreate('local:2', { dataFormatCode: 'S', name: 'Switched' })
+    environmentSetting.set('production')
+    try {
+      const entry = await queued
+      expect(entry && { env: entry.env, userId: entry.userId, path: entry.path }).toEqual({
+        env: 'sandbox',
+        userId: 'u1',
+        path: '/api/sandbox/internal/products/v2/data-formats',
+      })
+    } finally {
+      environmentSetting.set('sandbox')
+    }
+  })
+
+  it('refuses a change with no one signed in, before loading the queue', async () => {
+    await saveSession(null)
+    await expect(dataFormats.queueCreate('local:3', { dataFormatCode: 'N', name: 'Nobody' })).rejects.toThrow(
+      'Sign in to make changes',
+    )
+    expect(await db.outbox.count()).toBe(0)
   })
 
   it('queues its writes under its outbox name, with the version an edit started from', async () => {

@@ -6,7 +6,7 @@ import { type AnswerShape, apiError, buildPath, dataOrThrow, request } from '../
 import { LIST_KEY, resourceKey } from '../core/keys'
 import { queryClient } from '../core/query-client'
 import { type Resource as ResourceName, resourceName } from '../core/resources'
-import type { queueForCurrentScope } from '../outbox/queue'
+import { queueLater } from '../outbox/queue-later'
 
 /** What every entity of a resource has: an id, and the version an edit starts from. */
 export interface Entity {
@@ -52,9 +52,9 @@ export interface Resource<T extends Entity, Input, Params, N extends ResourceNam
   detailQuery: (id: string) => ReturnType<typeof detailOptions<T>>
   /** A row of a cached list, standing in for the detail until it is fetched (and offline, for good). */
   fromLists: (id: string) => { data: T; updatedAt: number } | undefined
-  queueCreate: (entityId: string, input: Input, label?: string) => ReturnType<typeof queueForCurrentScope>
-  queueUpdate: (current: Pick<T, 'id' | 'updatedAt'>, input: Input) => ReturnType<typeof queueForCurrentScope>
-  queueDelete: (current: T) => ReturnType<typeof queueForCurrentScope>
+  queueCreate: (entityId: string, input: Input, label?: string) => ReturnType<typeof queueLater>
+  queueUpdate: (current: Pick<T, 'id' | 'updatedAt'>, input: Input) => ReturnType<typeof queueLater>
+  queueDelete: (current: T) => ReturnType<typeof queueLater>
 }
 
 const listOptions = <T>(
@@ -94,13 +94,6 @@ async function fetchPage<T>(
   const items = dataOrThrow(result)
   return { items, ...readPage(items.length, result.total, { offset, limit: Number(limit) }) }
 }
-
-/**
- * Queues a change for the current scope. The queue's code (and the outbox's) comes with the first
- * change, not with a list's first rows; the change itself is made up at once, in the scope it is made in.
- */
-export const queue: typeof queueForCurrentScope = (change) =>
-  import('../outbox/queue').then((outbox) => outbox.queueForCurrentScope(change))
 
 /**
  * A resource of the platform on the client, in one place: its keys (scoped, so a switch never shows
@@ -152,7 +145,7 @@ export function defineResource<
       ),
     // Writes go through the outbox: stored first, sent when the platform is reachable.
     queueCreate: (entityId, input, label) =>
-      queue({
+      queueLater({
         method: 'POST',
         path: buildPath(write),
         body: input,
@@ -164,7 +157,7 @@ export function defineResource<
     // `updatedAt` is the version the user started from (If-Match). A PATCH may carry only the changed
     // fields: its label and form are those of the entity as it will be.
     queueUpdate: (current, input) =>
-      queue({
+      queueLater({
         method: def.update ?? 'PUT',
         path: buildPath(`${write}/{id}`, { id: current.id }),
         body: def.updateBody ? def.updateBody(input) : input,
@@ -173,7 +166,7 @@ export function defineResource<
         ...form({ ...current, ...input }),
       }),
     queueDelete: (current) =>
-      queue({
+      queueLater({
         method: 'DELETE',
         path: buildPath(`${def.deletePath ?? write}/{id}`, { id: current.id }),
         ...entry(current),

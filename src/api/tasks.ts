@@ -13,7 +13,8 @@ import {
 } from '../core/http'
 import { scopeKey } from '../core/keys'
 import { queryClient } from '../core/query-client'
-import { defineResource, queue } from './resource'
+import { queueLater } from '../outbox/queue-later'
+import { defineResource } from './resource'
 
 export type {
   ActionSchema,
@@ -127,7 +128,7 @@ export const actionSchemasQuery = () =>
 
 /** The scheduled jobs of an existing task: their own call, as the task's PUT leaves them as they are. */
 export function queueTaskJobs(current: Pick<Task, 'id' | 'updatedAt' | 'name'>, jobs: TaskInput['jobs']) {
-  return queue({
+  return queueLater({
     method: 'PUT',
     path: buildPath(`${PATH}/{id}/jobs`, { id: current.id }),
     body: { jobs },
@@ -148,7 +149,7 @@ export const taskRunPath = (id: string) => buildPath(`${PATH}/{id}/run`, { id })
  * answers (the task's own Run now stays online only).
  */
 export function queueTaskRun(task: { id: string }, label: string) {
-  return queue({
+  return queueLater({
     method: 'POST',
     path: taskRunPath(task.id),
     resource: TASKS,
