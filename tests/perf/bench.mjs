@@ -137,9 +137,41 @@ async function firstRow(context, url, selector, own) {
   // script (8-10 ms of the page's main thread), which would land in the middle of the start timed.
   await page.goto(url, { waitUntil: 'load' })
   await page.waitForSelector(own ?? selector)
-  const seen = await page.evaluate(() => window.__firstMatch)
+  const { seen, steps } = await page.evaluate(() => {
+    // The boot's steps (main.tsx marks them), and when the last of the console's boot chunks came.
+    const steps = Object.fromEntries(
+      performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('orchestrator:'))
+        .map((m) => [m.name.slice('orchestrator:'.length), m.startTime]),
+    )
+    const map = JSON.parse(document.getElementById('chunk-map')?.textContent ?? 'null')
+    const boot = new Set((map?.boot ?? []).map((at) => map.base + map.files[at]))
+    const ends = performance
+      .getEntriesByType('resource')
+      .filter((e) => boot.has(new URL(e.name).pathname))
+      .map((e) => e.responseEnd)
+    if (ends.length) steps['boot chunks in'] = Math.max(...ends)
+    return { seen: window.__firstMatch, steps }
+  })
   await page.close()
-  return own ? { ms: seen[selector], ownMs: seen[own] } : seen[selector]
+  return own ? { ms: seen[selector], ownMs: seen[own], steps } : seen[selector]
+}
+
+/** The boot's steps of a warm start, each the median of the starts timed, in the order they come. */
+function bootTrace(label, starts) {
+  const names = [...new Set(starts.flatMap((s) => Object.keys(s.steps)))]
+  const at = (name) => median(starts.map((s) => s.steps[name]).filter((v) => v !== undefined))
+  const ordered = [
+    ...names.map((name) => [name, at(name)]),
+    ['own first row', median(starts.map((s) => s.ownMs))],
+  ]
+  ordered.sort((a, b) => a[1] - b[1])
+  let last = 0
+  for (const [name, ms] of ordered) {
+    figure(`boot trace, ${label}: ${name}`, ms, 'ms', { note: `+${(ms - last).toFixed(1)} ms` })
+    last = ms
+  }
 }
 
 /** Starts timed per figure of the first row: an odd number, the median is one of them. */
@@ -194,6 +226,8 @@ if (runs('first-row')) {
     'ms',
     { floor: median(blankOffline), floorName: 'blank page from the service worker' },
   )
+  // What the boot does before the console's own first row: navigation start to each step.
+  bootTrace('warm, online', online)
   await context.close()
 }
 
