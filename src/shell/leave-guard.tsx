@@ -1,13 +1,14 @@
 import { useBlocker } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { getSession } from '../core/session'
-import { withLaterMessages } from '../i18n/i18n-provider'
+import { lazyWithLaterMessages } from '../i18n/i18n-provider'
 import { unsavedInputNow } from '../pwa/unsaved'
 
 // The dialog's code is loaded only when a leave is held up: it is not part of the first screen.
-const ConfirmDialog = lazy(() =>
-  withLaterMessages(() => import('../ui/confirm-dialog'))().then((m) => ({ default: m.ConfirmDialog })),
+const ConfirmDialog = lazyWithLaterMessages(
+  () => import('../ui/confirm-dialog'),
+  (m) => m.ConfirmDialog,
 )
 
 /** Asked when leaving a page (in the console or by reload) with input that is neither saved nor kept as a draft. */

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl'
 import { type CatalogList, catalog, type Product } from '../../api/catalog'
 import { fieldsOf } from '../../contract/reading'
 import { useSession } from '../../core/session'
-import { withLaterMessages } from '../../i18n/i18n-provider'
+import { lazyWithLaterMessages, withLaterMessages } from '../../i18n/i18n-provider'
 import type { OutboxEntry } from '../../outbox/db'
 import { ListScreen } from '../resource/list-screen'
 import { useList } from '../resource/use-entity'
@@ -21,8 +21,9 @@ const loadDeleteDialog = withLaterMessages(() => import('./catalog-delete-dialog
 const CatalogDeleteDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.CatalogDeleteDialog })))
 
 /** Refused changes are rare: their wording (the failure texts' rules) loads when there is one. */
-const FailedChanges = lazy(() =>
-  withLaterMessages(() => import('./failed-changes'))().then((m) => ({ default: m.FailedChanges })),
+const FailedChanges = lazyWithLaterMessages(
+  () => import('./failed-changes'),
+  (m) => m.FailedChanges,
 )
 const isRefused = (entry: OutboxEntry) => entry.status === 'failed' || entry.status === 'conflict'
 

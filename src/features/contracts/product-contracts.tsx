@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { FormattedDate, FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import { CONTRACTS_RESOURCE, type Contract, contractState, productContractsQuery } from '../../api/contracts'
 import { organizationsQuery } from '../../api/organizations'
 import { fieldsOf } from '../../contract/reading'
 import { useSession } from '../../core/session'
-import { withLaterMessages } from '../../i18n/i18n-provider'
+import { lazyWithLaterMessages } from '../../i18n/i18n-provider'
 import { applyPending, type WithPending } from '../../outbox/pending'
 import { usePendingChanges } from '../../outbox/use-outbox'
 import { Alert } from '../../ui/alert'
@@ -15,8 +15,9 @@ import { PartFailure } from '../../ui/query-state'
 import { contractMessages } from './contract-messages'
 
 /** The form brings the contract's schema (classic zod): loaded when a contract is added, not with the detail. */
-const ContractForm = lazy(() =>
-  withLaterMessages(() => import('./contract-form'))().then((m) => ({ default: m.ContractForm })),
+const ContractForm = lazyWithLaterMessages(
+  () => import('./contract-form'),
+  (m) => m.ContractForm,
 )
 
 const stateClass = {
