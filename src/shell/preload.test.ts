@@ -84,6 +84,8 @@ describe('the chunks a screen starts with (preloaded by the entry script)', () =
     expect(preloadChunks(document, new URL('http://localhost/tasks'))).toBe(5)
     const links = [...document.head.querySelectorAll('link')]
     expect(links.every((l) => l.as === 'script' && l.crossOrigin === '')).toBe(true)
+    // None of them holds up the first paint (nor, in Lighthouse's model, counts as if it did).
+    expect(links.every((l) => l.getAttribute('fetchpriority') === 'low')).toBe(true)
     expect(links.map((l) => [l.rel, l.getAttribute('href')])).toEqual([
       ['preload', '/assets/main.js'],
       ['preload', '/assets/framework.js'],

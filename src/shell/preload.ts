@@ -34,6 +34,11 @@ export function preloadChunks(doc: Document = document, url: URL = new URL(locat
       link.rel = 'preload'
       link.as = 'script'
       link.crossOrigin = ''
+      // Low priority: no chunk is needed for the first paint (the static frame, or the picture). At
+      // the default high priority, chunks that came before a late first paint counted as blocking it
+      // in Lighthouse's model, which then simulated that paint waiting for them all (FCP 1.4 s, not
+      // 0.8 s, in some runs). In Chromium the first row comes no later for it (two A/B runs).
+      link.setAttribute('fetchpriority', 'low')
       link.href = file
       links.append(link)
     }
