@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { buildPath, dataOrThrow, request } from '../core/http'
-import { queueForCurrentScope } from '../outbox/queue'
+import { queueLater } from '../outbox/queue-later'
 import { CATALOG, catalogKeys } from './catalog'
 
 /** Task and meta data attached to a source (GET and PUT /{id}/task, /{id}/meta). */
@@ -45,7 +45,7 @@ export function queueProductPart(
   baseVersion: string | undefined,
   label: string,
 ) {
-  return queueForCurrentScope({
+  return queueLater({
     method: 'PUT',
     path: buildPath(`${ONE}/${part}`, { id }),
     body: { [part]: value },

@@ -5,7 +5,7 @@ import { getSession } from '../core/session'
 import type { ChangeInput, QueueScope } from './outbox'
 
 /** The scope a change is queued in: the signed-in user, the organization, environment and version now. */
-export function changeScope(): QueueScope {
+function changeScope(): QueueScope {
   const session = getSession()
   if (!session) throw new Error('Sign in to make changes')
   const { env, version, organizationId } = currentScope()
