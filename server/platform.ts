@@ -77,7 +77,14 @@ export async function createPlatform(options: PlatformOptions) {
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
   })
   app.route('/api', createApi(platform))
-  if (options.distDir) app.route('/', staticConsole(options.distDir))
+  // A visitor's first product list is painted into the shell from the platform's own API.
+  if (options.distDir)
+    app.route(
+      '/',
+      staticConsole(options.distDir, (path, bindings) =>
+        app.fetch(new Request(new URL(path, options.publicUrl)), bindings),
+      ),
+    )
   const listener = getRequestListener(app.fetch)
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {

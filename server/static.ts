@@ -1,9 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize } from 'node:path'
-import { Hono } from 'hono'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { getCookie } from 'hono/cookie'
-import { LOCALE_COOKIE, shellPageOf } from '../src/contract/shell-pages'
+import { LOCALE_COOKIE, readShellCookie, SHELL_COOKIE, shellPageOf } from '../src/contract/shell-pages'
+import { FIRST_PAGE, productsPicture, readFirstPage } from './products-picture'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -32,16 +34,67 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * index.html for a navigation: the static frame gets the screen's heading in the user's language
  * (the console's cookie; Finnish by default, as in the console), so it paints before any script.
  */
-export function shellHtml(html: string, path: string, cookieLocale: string | undefined): string {
-  const locale = cookieLocale === 'en' ? 'en' : 'fi'
+export function shellHtml(
+  html: string,
+  path: string,
+  cookieLocale: string | undefined,
+  picture?: (messages: Record<string, string>, locale: string) => string,
+): string {
+  const locale = localeOf(cookieLocale)
   const page = shellPageOf(path)
   const title = page && (CATALOGS[locale]?.[page.title] ?? CATALOGS.en?.[page.title])
   const heading = title
-    ? `<div class="mb-4 flex flex-wrap items-center gap-3"><h1 class="flex-1 text-2xl font-semibold text-gray-900">${escapeHtml(title)}</h1></div>`
+    ? `<div class="mb-4 flex flex-wrap items-center gap-3"><h1 class="flex-auto text-2xl font-semibold text-gray-900">${escapeHtml(title)}</h1></div>`
     : ''
+  const below = picture ? picture(CATALOGS[locale] ?? {}, locale) : ''
   return html
     .replace('<html lang="fi">', `<html lang="${locale}">`)
-    .replace('<!--shell-page-->', page?.narrow ? `<div class="mx-auto max-w-md">${heading}</div>` : heading)
+    .replace(
+      '<!--shell-page-->',
+      page?.narrow ? `<div class="mx-auto max-w-md">${heading}</div>` : `<div>${heading}${below}</div>`,
+    )
+}
+
+const localeOf = (cookieLocale: string | undefined) => (cookieLocale === 'en' ? 'en' : 'fi')
+
+/** The platform's API, called in-process with the request's connection (the visitor's own rights). */
+export type ApiCall = (path: string, bindings: unknown) => Response | Promise<Response>
+
+/** How long a navigation waits for the picture's list: past it, the frame goes without. */
+const PICTURE_WAIT_MS = 300
+
+/**
+ * A visitor's first product list, read from the platform as the console reads it (anonymously, in the
+ * scope its cookie names): the picture of it, or nothing when the caller is signed in, the address asks
+ * for another page, sort or filter, or the answer is late, refused or not readable.
+ */
+async function listPicture(c: Context, path: string, api: ApiCall | undefined) {
+  if (!api || path.replace(/\/+$/, '') !== '/products' || new URL(c.req.url).search) return undefined
+  const scope = readShellCookie(getCookie(c, SHELL_COOKIE))
+  if (!scope || scope.signedIn) return undefined
+  const query = new URLSearchParams({
+    type: 'dataproduct',
+    limit: String(FIRST_PAGE.limit),
+    offset: '0',
+    sortBy: FIRST_PAGE.sortBy,
+    sortOrder: FIRST_PAGE.sortOrder,
+  })
+  const late = new AbortController()
+  try {
+    const answer = await Promise.race([
+      Promise.resolve(api(`/api/${scope.env}/products/${scope.version}?${query}`, c.env)),
+      sleep(PICTURE_WAIT_MS, undefined, { signal: late.signal }),
+    ])
+    if (!answer?.ok) return undefined
+    const first = readFirstPage(await answer.json())
+    if (!first) return undefined
+    const now = Date.now()
+    return (messages: Record<string, string>, locale: string) => productsPicture(messages, locale, first, now)
+  } catch {
+    return undefined
+  } finally {
+    late.abort()
+  }
 }
 
 /** Whether an Accept-Encoding header takes `coding` (listed with no `q=0`). */
@@ -73,7 +126,7 @@ function readKept(file: string, immutable: boolean): Buffer | null {
 }
 
 /** Serves the built console: hashed assets for a year, the shell and worker never cached, SPA fallback. */
-export function staticConsole(distDir: string) {
+export function staticConsole(distDir: string, api?: ApiCall) {
   const app = new Hono()
   app.use('*', compress())
   app.use('*', async (c, next) => {
@@ -82,7 +135,7 @@ export function staticConsole(distDir: string) {
     c.header('X-Content-Type-Options', 'nosniff')
     c.header('Referrer-Policy', 'no-referrer')
   })
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     const path = decodeURIComponent(c.req.path)
     const file = normalize(join(distDir, path))
     if (!file.startsWith(normalize(distDir))) return c.text('Not found', 404)
@@ -106,9 +159,10 @@ export function staticConsole(distDir: string) {
       }
       return c.body(new Uint8Array(readKept(target, hashed) ?? readFileSync(target)))
     }
-    // The heading depends on the language cookie: caches keep one copy per cookie.
+    // The heading depends on the language cookie, the picture on the scope's: one copy per cookie.
     c.header('Vary', 'Cookie')
-    return c.html(shellHtml(readFileSync(target, 'utf8'), path, getCookie(c, LOCALE_COOKIE)))
+    const picture = await listPicture(c, path, api)
+    return c.html(shellHtml(readFileSync(target, 'utf8'), path, getCookie(c, LOCALE_COOKIE), picture))
   })
   return app
 }

@@ -5,7 +5,7 @@ import { StrictMode, startTransition } from 'react'
 import { logout } from './auth/logout'
 import { rememberSessionEnded } from './auth/return-to'
 import { startTokenRefresh } from './auth/token-refresh'
-import { LOCALE_COOKIE } from './contract/shell-pages'
+import { LOCALE_COOKIE, SHELL_COOKIE, shellCookieValue } from './contract/shell-pages'
 import { createRoot } from './core/dom-client'
 import {
   beginNotingReads,
@@ -20,7 +20,7 @@ import { setUnauthorizedHandler } from './core/http'
 import { isKeyOf } from './core/keys'
 import { checkReachability, startOnlineTracking } from './core/online'
 import { queryClient } from './core/query-client'
-import { currentScope } from './core/scope'
+import { currentScope, environmentSetting, versionSetting } from './core/scope'
 import { getSession, onSessionChange, onUserChange, restoreSession, sessionUnreadable } from './core/session'
 import { I18nProvider, loadCatalog, loadLaterMessages } from './i18n/i18n-provider'
 import { localeSetting } from './i18n/locale'
@@ -157,6 +157,17 @@ function applyLocale() {
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=strict`
 }
 
+/**
+ * The scope the platform's shell paints in: a visitor's first product list comes painted into the page
+ * only for a visitor, in the environment and version the console will read.
+ */
+function applyShellCookie() {
+  const { env, version } = currentScope()
+  const value = shellCookieValue({ env, version, signedIn: getSession() !== null })
+  // biome-ignore lint/suspicious/noDocumentCookie: a fixed-form value; older Safari lacks the Cookie Store API
+  document.cookie = `${SHELL_COOKIE}=${value}; path=/; max-age=31536000; samesite=strict`
+}
+
 const FIRST_SCREEN_WAIT_MS = 1000
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -281,6 +292,10 @@ async function boot() {
     loadCatalog(localeSetting.get(), location.pathname),
   ])
   if (sessionUnreadable()) return showStorageNotAnswering()
+  applyShellCookie()
+  onSessionChange(applyShellCookie)
+  environmentSetting.subscribe(applyShellCookie)
+  versionSetting.subscribe(applyShellCookie)
   // A 401 ends the session locally; the provider session is left alone so signing in again is quick.
   setUnauthorizedHandler(() => {
     rememberSessionEnded(location.pathname + location.search)

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Read, ROUTE_RULES, ruleKey } from '../route-table'
 import { DEMO } from '../seed'
@@ -46,7 +49,10 @@ const f = {
 }
 
 beforeAll(async () => {
-  p = await startPlatform()
+  // A console whose frame takes the platform's picture of a visitor's list (server/products-picture.ts).
+  const distDir = mkdtempSync(join(tmpdir(), 'dist-'))
+  writeFileSync(join(distDir, 'index.html'), '<html lang="fi"><div id="root"><!--shell-page--></div></html>')
+  p = await startPlatform({ distDir })
   const db = p.platform.db
   await addMember(p, { id: MEMBER_ID, token: MEMBER, organizationId: THEIRS })
 
@@ -259,6 +265,22 @@ describe('reads keep organizations apart (generated from the route table)', () =
     const hidden = await p.call('GET', `/api/sandbox/products/v2/${f.product}/meta`, { token: OPERATOR })
     expect([unknown.status, hidden.status]).toEqual([404, 404])
     expect(hidden.body.message).toBe(`Product ${f.product} was not found`)
+  })
+
+  it("paints a visitor's first product list from public products only", async () => {
+    const answer = await p.app.request('/products', { headers: { Authorization: `Bearer ${ADMIN}` } })
+    const html = await answer.text()
+    const painted = [...html.matchAll(/href="\/products\/([^"]+)">/g)].map((m) => m[1])
+    const visitor = await p.call<{ id: string }[]>(
+      'GET',
+      '/api/sandbox/products/v2?type=dataproduct&limit=10&offset=0&sortBy=updatedAt&sortOrder=desc',
+      { token: null },
+    )
+    expect(painted.length).toBeGreaterThan(0)
+    expect(painted).toEqual(visitor.body.result?.map((row) => row.id))
+    // The private product is the newest: its publisher's members would see it first.
+    expect(html).not.toContain(f.product)
+    expect(html).not.toContain(f.productCode)
   })
 
   it('lets the organizations a product is shown to read it, and a consumer read its contract', async () => {

@@ -35,3 +35,28 @@ export function shellPageOf(path: string): ShellPage | undefined {
 
 /** The cookie the console keeps its language in for the platform's shell (localStorage stays the source). */
 export const LOCALE_COOKIE = 'locale'
+
+/**
+ * The cookie the console keeps its scope in for the platform's shell: environment, API version, and
+ * whether someone is signed in (`sandbox.v2.visitor`). It holds no token; the platform paints a
+ * visitor's list into the shell only for a visitor, and reads it in the environment and version named.
+ */
+export const SHELL_COOKIE = 'shell'
+
+export interface ShellScope {
+  env: string
+  version: string
+  signedIn: boolean
+}
+
+export const shellCookieValue = ({ env, version, signedIn }: ShellScope) =>
+  `${env}.${version}.${signedIn ? 'user' : 'visitor'}`
+
+/** The scope a shell cookie names; none is a first visit (the console's defaults), a bad one undefined. */
+export function readShellCookie(value: string | undefined): ShellScope | undefined {
+  if (value === undefined) return { env: 'sandbox', version: 'v2', signedIn: false }
+  const match = /^([a-z][a-z0-9-]{0,30})\.(v[0-9]{1,3})\.(user|visitor)$/.exec(value)
+  return match?.[1] && match[2]
+    ? { env: match[1], version: match[2], signedIn: match[3] === 'user' }
+    : undefined
+}
