@@ -159,5 +159,6 @@ export function productsPicture(
     '</select></label>' +
     `<span class="text-gray-600">${more ? t('pagination.atLeast', { count }) : t('pagination.total', { count })}</span></nav>`
 
-  return filters + fetched + table + pagination
+  // Shown once its end is parsed (styles.css): a table painted while its rows arrive moves its headers.
+  return `<div data-list-picture>${filters}${fetched}${table}${pagination}<i data-picture-end hidden></i></div>`
 }

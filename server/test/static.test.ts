@@ -125,6 +125,8 @@ describe("the platform's picture of a visitor's first product list", () => {
       '/api/sandbox/products/v2?type=dataproduct&limit=10&offset=0&sortBy=updatedAt&sortOrder=desc',
     ])
     expect(rows(html)).toBe(2)
+    // Shown once parsed to its end (styles.css): its table never lays out again as rows arrive.
+    expect(html).toMatch(/<div data-list-picture>.*<i data-picture-end hidden><\/i><\/div><\/div>/)
     expect(html).toContain('<a class="text-primary-800 underline" href="/products/p-1">Product 1</a>')
     expect(html).toContain('>Archived</td>')
     expect(html).toContain('>Nov 5, 2026</td>')

@@ -14,11 +14,14 @@ async function watchShifts(page: Page) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number
-        sources?: { node?: Node | null }[]
+        sources?: { node?: Node | null; previousRect?: DOMRectReadOnly; currentRect?: DOMRectReadOnly }[]
       })[])
         shifts.push(
           `${entry.value.toFixed(4)} ${(entry.sources ?? [])
-            .map((s) => `${s.node?.nodeName ?? '?'} "${(s.node?.textContent ?? '').slice(0, 40)}"`)
+            .map(
+              (s) =>
+                `${s.node?.nodeName ?? '?'}${(s.node as Element | null)?.closest?.('[data-static-frame]') ? ' (static frame)' : ''} "${(s.node?.textContent ?? '').slice(0, 40)}" ${s.previousRect?.x},${s.previousRect?.y} -> ${s.currentRect?.x},${s.currentRect?.y}`,
+            )
             .join(', ')}`,
         )
     }).observe({ type: 'layout-shift', buffered: true })
