@@ -68,7 +68,11 @@ for (const width of [390, 1280]) {
         const own = page.locator('#root > :not([data-static-frame]) [data-testid="catalog-row"]')
         await expect(own.first()).toBeVisible()
         await expect(page.getByTestId('fetched-at')).toBeVisible()
-        const { picture, pictureFacts, own: drawn } = await page.evaluate(() => {
+        const {
+          picture,
+          pictureFacts,
+          own: drawn,
+        } = await page.evaluate(() => {
           const w = window as unknown as Noted
           return {
             picture: w.picture,

@@ -57,6 +57,8 @@ export function CatalogListRoute({ list }: { list: CatalogList }) {
 /**
  * The one list of the catalog (products, sources, templates, connectors, transformers):
  * server-side pages, sort, filters and search, the user's own items first, queued changes on top.
+ * The platform paints a visitor's first page of products with the same markup before the console
+ * loads (server/products-picture.ts): a change to what this screen shows is made there too.
  */
 export function CatalogListScreen({
   list,
