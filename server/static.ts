@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize } from 'node:path'
+import { PassThrough, Readable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { createBrotliCompress, createGzip, constants as zlib } from 'node:zlib'
 import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { getCookie } from 'hono/cookie'
@@ -32,21 +34,16 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /**
  * index.html for a navigation: the static frame gets the screen's heading in the user's language
- * (the console's cookie; Finnish by default, as in the console), so it paints before any script.
+ * (the console's cookie; Finnish by default, as in the console), so it paints before any script, and
+ * `below` it what the platform paints of the screen (a visitor's product list).
  */
-export function shellHtml(
-  html: string,
-  path: string,
-  cookieLocale: string | undefined,
-  picture?: (messages: Record<string, string>, locale: string) => string,
-): string {
+export function shellHtml(html: string, path: string, cookieLocale: string | undefined, below = ''): string {
   const locale = localeOf(cookieLocale)
   const page = shellPageOf(path)
   const title = page && (CATALOGS[locale]?.[page.title] ?? CATALOGS.en?.[page.title])
   const heading = title
     ? `<div class="mb-4 flex flex-wrap items-center gap-3"><h1 class="flex-auto text-2xl font-semibold text-gray-900">${escapeHtml(title)}</h1></div>`
     : ''
-  const below = picture ? picture(CATALOGS[locale] ?? {}, locale) : ''
   return html
     .replace('<html lang="fi">', `<html lang="${locale}">`)
     .replace(
@@ -65,10 +62,10 @@ const PICTURE_WAIT_MS = 300
 
 /**
  * A visitor's first product list, read from the platform as the console reads it (anonymously, in the
- * scope its cookie names): the picture of it, or nothing when the caller is signed in, the address asks
- * for another page, sort or filter, or the answer is late, refused or not readable.
+ * scope its cookie names), painted in `locale`: undefined at once when the caller is signed in or the
+ * address asks for another page, sort or filter; empty when the answer is late, refused or not readable.
  */
-async function listPicture(c: Context, path: string, api: ApiCall | undefined) {
+function listPicture(c: Context, path: string, api: ApiCall | undefined, locale: string) {
   if (!api || path.replace(/\/+$/, '') !== '/products' || new URL(c.req.url).search) return undefined
   const scope = readShellCookie(getCookie(c, SHELL_COOKIE))
   if (!scope || scope.signedIn) return undefined
@@ -79,23 +76,48 @@ async function listPicture(c: Context, path: string, api: ApiCall | undefined) {
     sortBy: FIRST_PAGE.sortBy,
     sortOrder: FIRST_PAGE.sortOrder,
   })
-  const late = new AbortController()
-  try {
-    const answer = await Promise.race([
-      Promise.resolve(api(`/api/${scope.env}/products/${scope.version}?${query}`, c.env)),
-      sleep(PICTURE_WAIT_MS, undefined, { signal: late.signal }),
-    ])
-    if (!answer?.ok) return undefined
-    const first = readFirstPage(await answer.json())
-    if (!first) return undefined
-    const now = Date.now()
-    return (messages: Record<string, string>, locale: string) => productsPicture(messages, locale, first, now)
-  } catch {
-    return undefined
-  } finally {
-    late.abort()
+  const read = async () => {
+    const late = new AbortController()
+    try {
+      const answer = await Promise.race([
+        Promise.resolve(api(`/api/${scope.env}/products/${scope.version}?${query}`, c.env)),
+        sleep(PICTURE_WAIT_MS, undefined, { signal: late.signal }),
+      ])
+      const first = answer?.ok ? readFirstPage(await answer.json()) : undefined
+      return first ? productsPicture(CATALOGS[locale] ?? {}, locale, first, Date.now()) : ''
+    } catch {
+      return ''
+    } finally {
+      late.abort()
+    }
   }
+  return read()
 }
+
+/**
+ * A page sent in two parts: `head` at once (compressed as the browser takes it, and flushed), so the
+ * browser fetches the console's script while the platform reads what `rest` paints; then `rest`.
+ */
+function streamedHtml(c: Context, head: string, rest: Promise<string>) {
+  const acceptEncoding = c.req.header('Accept-Encoding')
+  const coding = accepts(acceptEncoding, 'br') ? 'br' : accepts(acceptEncoding, 'gzip') ? 'gzip' : undefined
+  const zip =
+    coding === 'br'
+      ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+      : coding === 'gzip'
+        ? createGzip()
+        : new PassThrough()
+  zip.write(head)
+  if ('flush' in zip) zip.flush()
+  void rest.then((tail) => zip.end(tail))
+  c.header('Content-Type', 'text/html; charset=UTF-8')
+  c.header('Vary', 'Cookie, Accept-Encoding')
+  if (coding) c.header('Content-Encoding', coding)
+  return c.body(Readable.toWeb(zip) as ReadableStream<Uint8Array>)
+}
+
+/** Marks where the platform's picture goes in the page, split there to send the head before it. */
+const PICTURE_SLOT = '<!--platform-picture-->'
 
 /** Whether an Accept-Encoding header takes `coding` (listed with no `q=0`). */
 export function accepts(header: string | undefined, coding: string): boolean {
@@ -135,7 +157,7 @@ export function staticConsole(distDir: string, api?: ApiCall) {
     c.header('X-Content-Type-Options', 'nosniff')
     c.header('Referrer-Policy', 'no-referrer')
   })
-  app.get('*', async (c) => {
+  app.get('*', (c) => {
     const path = decodeURIComponent(c.req.path)
     const file = normalize(join(distDir, path))
     if (!file.startsWith(normalize(distDir))) return c.text('Not found', 404)
@@ -161,8 +183,19 @@ export function staticConsole(distDir: string, api?: ApiCall) {
     }
     // The heading depends on the language cookie, the picture on the scope's: one copy per cookie.
     c.header('Vary', 'Cookie')
-    const picture = await listPicture(c, path, api)
-    return c.html(shellHtml(readFileSync(target, 'utf8'), path, getCookie(c, LOCALE_COOKIE), picture))
+    const cookieLocale = getCookie(c, LOCALE_COOKIE)
+    const html = readFileSync(target, 'utf8')
+    // Only into a page that has the frame's slot for it (a test's bare page has none).
+    const picture = html.includes('<!--shell-page-->')
+      ? listPicture(c, path, api, localeOf(cookieLocale))
+      : undefined
+    if (!picture) return c.html(shellHtml(html, path, cookieLocale))
+    const [head = '', tail = ''] = shellHtml(html, path, cookieLocale, PICTURE_SLOT).split(PICTURE_SLOT)
+    return streamedHtml(
+      c,
+      head,
+      picture.then((painted) => painted + tail),
+    )
   })
   return app
 }

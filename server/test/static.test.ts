@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlib } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import en from '../../lang/en.json'
 import fi from '../../lang/fi.json'
@@ -199,6 +199,44 @@ describe("the platform's picture of a visitor's first product list", () => {
       expect(html, name).toContain('>Datatuotteet</h1>')
       expect(Date.now() - started, name).toBeLessThan(900)
     }
+  })
+
+  it('sends the page up to the picture at once, compressed, and the picture when the platform has answered', async () => {
+    let answered = false
+    const platform = api(
+      () =>
+        new Promise<Response>((resolve) =>
+          setTimeout(() => {
+            answered = true
+            resolve(listAnswer([product(1)]))
+          }, 150),
+        ),
+    )
+    const app = staticConsole(dist(), platform.call)
+    const gzip = await app.request('/products', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    const reader = gzip.body?.getReader()
+    const chunks: Uint8Array[] = []
+    const sofar = () => gunzipSync(Buffer.concat(chunks), { finishFlush: zlib.Z_SYNC_FLUSH }).toString()
+    // The head comes whole before the platform answers (the gzip header may come on its own first).
+    while (!sofar().includes('<div class="p-4"><div>')) {
+      const next = await reader?.read()
+      if (!next || next.done) break
+      chunks.push(next.value)
+    }
+    expect(answered).toBe(false)
+    expect(sofar()).toContain('<html lang="fi">')
+    expect(sofar()).not.toContain('catalog-row')
+    for (let next = await reader?.read(); next && !next.done; next = await reader?.read())
+      chunks.push(next.value)
+    const whole = gunzipSync(Buffer.concat(chunks)).toString()
+    expect(rows(whole)).toBe(1)
+    expect(whole).toMatch(/<\/html>$/)
+    const br = await app.request('/products', { headers: { 'Accept-Encoding': 'gzip, br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(rows(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString())).toBe(1)
+    const plain = await app.request('/products', { headers: { 'Accept-Encoding': 'identity' } })
+    expect(rows(await plain.text())).toBe(1)
   })
 
   it('shows a page without a total as the console does: this page, and "at least" while pages come full', async () => {
