@@ -75,7 +75,12 @@ export async function entityIds(
   env = 'sandbox',
 ): Promise<Record<string, string>> {
   const ids: Record<string, string> = {}
-  const products = await platform<Listed[]>(request, 'GET', `/api/${env}/products/v2?limit=500`)
+  // The oldest of each type (the seeded ones): the newest may be a parallel test's, deleted under the walk.
+  const products = await platform<Listed[]>(
+    request,
+    'GET',
+    `/api/${env}/products/v2?limit=500&sortBy=createdAt&sortOrder=asc`,
+  )
   for (const product of products.json.result ?? []) {
     if (product.type && !ids[product.type]) ids[product.type] = product.id
   }
