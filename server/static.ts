@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize } from 'node:path'
-import { PassThrough, Readable } from 'node:stream'
+import { PassThrough } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { createBrotliCompress, createGzip, constants as zlib } from 'node:zlib'
 import { type Context, Hono } from 'hono'
@@ -107,13 +107,30 @@ function streamedHtml(c: Context, head: string, rest: Promise<string>) {
       : coding === 'gzip'
         ? createGzip()
         : new PassThrough()
+  // Each part as the compressor gives it. A browser that goes away mid-page cancels the body: the
+  // compressor is destroyed and the rest, when read, goes nowhere (Node 20's Readable.toWeb would
+  // then throw outside any handler).
+  let open = true
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      zip.on('data', (chunk: Buffer) => open && controller.enqueue(new Uint8Array(chunk)))
+      zip.on('end', () => open && controller.close())
+      zip.on('error', () => open && controller.error(new Error('The page could not be compressed')))
+    },
+    cancel() {
+      open = false
+      zip.destroy()
+    },
+  })
   zip.write(head)
   if ('flush' in zip) zip.flush()
-  void rest.then((tail) => zip.end(tail))
+  void rest.then((tail) => {
+    if (!zip.destroyed) zip.end(tail)
+  })
   c.header('Content-Type', 'text/html; charset=UTF-8')
   c.header('Vary', 'Cookie, Accept-Encoding')
   if (coding) c.header('Content-Encoding', coding)
-  return c.body(Readable.toWeb(zip) as ReadableStream<Uint8Array>)
+  return c.body(body)
 }
 
 /** Marks where the platform's picture goes in the page, split there to send the head before it. */

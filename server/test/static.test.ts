@@ -239,6 +239,20 @@ describe("the platform's picture of a visitor's first product list", () => {
     expect(rows(await plain.text())).toBe(1)
   })
 
+  it('lets a browser leave before the picture is read', async () => {
+    let answer: (value: Response) => void = () => undefined
+    const platform = api(() => new Promise<Response>((resolve) => (answer = resolve)))
+    const app = staticConsole(dist(), platform.call)
+    for (const coding of ['br', 'gzip', 'identity']) {
+      const page = await app.request('/products', { headers: { 'Accept-Encoding': coding } })
+      await page.body?.cancel()
+      answer(listAnswer([product(1)]))
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    // Still serving: nothing was thrown where no one listened.
+    expect((await app.request('/products')).status).toBe(200)
+  })
+
   it('shows a page without a total as the console does: this page, and "at least" while pages come full', async () => {
     const full = Array.from({ length: 10 }, (_, i) => product(i))
     const html = await (
