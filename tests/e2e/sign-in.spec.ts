@@ -159,7 +159,10 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('combobox', { name: 'Organization' }).locator('option:checked')).toHaveText(
       'Örebro Data',
     )
+    // Clearing it reloads the page too: read once the new page has loaded.
+    const cleared = page.waitForEvent('load')
     await page.getByRole('button', { name: 'Clear organization' }).click()
+    await cleared
     await expect(page.getByRole('combobox', { name: 'Organization' })).toHaveValue('')
     expect(await page.evaluate(() => localStorage.getItem('organizationId'))).toBeNull()
   })
