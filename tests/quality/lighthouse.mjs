@@ -74,8 +74,12 @@ const CATEGORY_MIN = { performance: 95, accessibility: 100, 'best-practices': 95
  * map 10 KB of it), while the scripts fell (/login 454.5 KB, /products 530.2 KB, /events 712.3 KB, a
  * product detail 722 KB). The document budget is 56 KB; the script budgets come down to 570 KB
  * (public) and 760 KB (signed in).
+ *
+ * Stop 42: a visitor's /products document carries the platform's picture of the list's first page
+ * (filters, ten rows, pages; server/products-picture.ts): 58.1 KB decoded, 6 KB of it the picture. The
+ * public document budget is 64 KB; the signed-in pages, which get no picture, keep 56 KB.
  */
-const PUBLIC_BUDGET = { scriptKb: 570, styleKb: 40, documentKb: 56, requests: 52, mainThreadMs: 2000 }
+const PUBLIC_BUDGET = { scriptKb: 570, styleKb: 40, documentKb: 64, requests: 52, mainThreadMs: 2000 }
 const SIGNED_IN_BUDGET = { scriptKb: 760, styleKb: 40, documentKb: 56, requests: 70, mainThreadMs: 5000 }
 
 // Signed-in screens are gated like the public ones; LIGHTHOUSE_SIGNED_IN_PERFORMANCE=0 only prints
