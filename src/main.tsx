@@ -27,7 +27,7 @@ import { localeSetting } from './i18n/locale'
 import { followStream } from './live/follow'
 import { firstScreenShown, holdOutboxReadsForFirstScreen } from './outbox/lazy-db'
 import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, hasData, saveCacheNow } from './pwa/cache-persister'
-import { startChunkRecovery } from './pwa/chunk-recovery'
+import { logCaughtError, startChunkRecovery } from './pwa/chunk-recovery'
 import { askPersistenceOnGesture } from './pwa/storage'
 import { useChunkRecovery } from './pwa/use-chunk-recovery'
 import { routeTree } from './routeTree.gen'
@@ -318,7 +318,7 @@ async function boot() {
   const firstLoad = router.load()
   await Promise.race([firstLoad, delay(FIRST_SCREEN_WAIT_MS)]).catch(() => undefined)
   performance.mark('orchestrator:render-start')
-  const reactRoot = createRoot(root)
+  const reactRoot = createRoot(root, { onCaughtError: (error) => logCaughtError(error) })
   startTransition(() =>
     reactRoot.render(
       <StrictMode>

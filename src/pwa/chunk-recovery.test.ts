@@ -3,6 +3,7 @@ import {
   chunkGone,
   chunkUrl,
   claimChunkReload,
+  logCaughtError,
   recoverFromChunkError,
   resetLeaving,
   watchLeaving,
@@ -85,6 +86,18 @@ describe('a failed chunk', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it("is not logged as the console's error while the page is being left; any other error is", () => {
+    const log = vi.fn()
+    logCaughtError(firefox, log)
+    expect(log).toHaveBeenCalledWith(firefox)
+    watchLeaving(window)
+    window.dispatchEvent(new Event('beforeunload'))
+    const other = new Error('render failed')
+    logCaughtError(firefox, log)
+    logCaughtError(other, log)
+    expect(log.mock.calls).toEqual([[firefox], [other]])
   })
 
   it('is not a chunk failure when the error is of another kind', async () => {

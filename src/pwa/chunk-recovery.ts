@@ -64,6 +64,16 @@ export function resetLeaving() {
   stay()
 }
 
+/**
+ * React's report of an error a boundary caught (its `onCaughtError`): a chunk that failed while the
+ * page is being left was cancelled with the page by the browser (Firefox does so), which is not an
+ * error of the console, and is not logged. Anything else is logged as React would.
+ */
+export function logCaughtError(error: unknown, log: (error: unknown) => void = console.error) {
+  if (leaving && isChunkError(error)) return
+  log(error)
+}
+
 const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|Unable to preload CSS/i
 
 /** A route's chunk that could not be fetched, however the import was made. */
