@@ -9,8 +9,8 @@ import { createIntl, type IntlShape } from '@formatjs/intl'
  * visitor's time zone.
  */
 
-/** The console's first page of a visitor's product list: its default sort, page and size. */
-export const FIRST_PAGE = { page: 1, limit: 10, sortBy: 'updatedAt', sortOrder: 'desc' } as const
+/** The console's first page of a visitor's product list: page 1, ten rows (contract VISITOR_FIRST_READ). */
+const FIRST_PAGE = { limit: 10 } as const
 const PAGE_SIZES = [5, 10, 20, 50, 100]
 const STATUSES = ['draft', 'published', 'archived']
 const SORT_FIELDS = ['updatedAt', 'createdAt', 'name', 'productCode', 'status']

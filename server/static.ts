@@ -6,8 +6,14 @@ import { createBrotliCompress, createGzip, constants as zlib } from 'node:zlib'
 import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { getCookie } from 'hono/cookie'
-import { LOCALE_COOKIE, readShellCookie, SHELL_COOKIE, shellPageOf } from '../src/contract/shell-pages'
-import { FIRST_PAGE, productsPicture, readFirstPage } from './products-picture'
+import {
+  LOCALE_COOKIE,
+  readShellCookie,
+  SHELL_COOKIE,
+  shellPageOf,
+  VISITOR_FIRST_READ,
+} from '../src/contract/shell-pages'
+import { productsPicture, readFirstPage } from './products-picture'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -69,18 +75,11 @@ function listPicture(c: Context, path: string, api: ApiCall | undefined, locale:
   if (!api || path.replace(/\/+$/, '') !== '/products' || new URL(c.req.url).search) return undefined
   const scope = readShellCookie(getCookie(c, SHELL_COOKIE))
   if (!scope || scope.signedIn) return undefined
-  const query = new URLSearchParams({
-    type: 'dataproduct',
-    limit: String(FIRST_PAGE.limit),
-    offset: '0',
-    sortBy: FIRST_PAGE.sortBy,
-    sortOrder: FIRST_PAGE.sortOrder,
-  })
   const read = async () => {
     const late = new AbortController()
     try {
       const answer = await Promise.race([
-        Promise.resolve(api(`/api/${scope.env}/products/${scope.version}?${query}`, c.env)),
+        Promise.resolve(api(`/api/${scope.env}/products/${scope.version}?${VISITOR_FIRST_READ}`, c.env)),
         sleep(PICTURE_WAIT_MS, undefined, { signal: late.signal }),
       ])
       const first = answer?.ok ? readFirstPage(await answer.json()) : undefined

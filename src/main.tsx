@@ -153,8 +153,13 @@ const toLogin = () => router.navigate({ to: '/login' })
 function applyLocale() {
   const locale = localeSetting.get()
   document.documentElement.lang = locale
-  // biome-ignore lint/suspicious/noDocumentCookie: a fixed two-letter value; older Safari lacks the Cookie Store API
-  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=strict`
+  keepCookie(LOCALE_COOKIE, locale)
+}
+
+/** A cookie the platform's shell reads: a fixed-form value, for a year, this site only. */
+function keepCookie(name: string, value: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: older Safari lacks the Cookie Store API
+  document.cookie = `${name}=${value}; path=/; max-age=31536000; samesite=strict`
 }
 
 /**
@@ -163,9 +168,7 @@ function applyLocale() {
  */
 function applyShellCookie() {
   const { env, version } = currentScope()
-  const value = shellCookieValue({ env, version, signedIn: getSession() !== null })
-  // biome-ignore lint/suspicious/noDocumentCookie: a fixed-form value; older Safari lacks the Cookie Store API
-  document.cookie = `${SHELL_COOKIE}=${value}; path=/; max-age=31536000; samesite=strict`
+  keepCookie(SHELL_COOKIE, shellCookieValue({ env, version, signedIn: getSession() !== null }))
 }
 
 const FIRST_SCREEN_WAIT_MS = 1000

@@ -60,3 +60,9 @@ export function readShellCookie(value: string | undefined): ShellScope | undefin
     ? { env: match[1], version: match[2], signedIn: match[3] === 'user' }
     : undefined
 }
+
+/**
+ * A visitor's first read of the public catalog, as the product list opens it (newest first, ten a
+ * page): the entry script sends it early, and the platform paints its answer into the shell.
+ */
+export const VISITOR_FIRST_READ = 'type=dataproduct&limit=10&offset=0&sortBy=updatedAt&sortOrder=desc'

@@ -1,4 +1,5 @@
 // Core layer, and part of the entry script: no dependencies, so the entry stays small.
+import { VISITOR_FIRST_READ } from '../contract/shell-pages'
 import { BOOT_STORE, earlyBoot, openBootDatabase } from './boot-open'
 
 /**
@@ -134,8 +135,7 @@ function visitorReads(address: string, env: string, version: string): string[] {
   if (!/^\/products\/?$/.test(address)) return []
   if (['products.currentPage', 'products.limit', 'organizationId'].some((key) => localStorage.getItem(key)))
     return []
-  const query = 'type=dataproduct&limit=10&offset=0&sortBy=updatedAt&sortOrder=desc'
-  return [`/api/${encodeURIComponent(env)}/products/${encodeURIComponent(version)}?${query}`]
+  return [`/api/${encodeURIComponent(env)}/products/${encodeURIComponent(version)}?${VISITOR_FIRST_READ}`]
 }
 
 /**
