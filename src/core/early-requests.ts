@@ -1,6 +1,6 @@
 // Core layer, and part of the entry script: no dependencies, so the entry stays small.
 import { VISITOR_FIRST_READ } from '../contract/shell-pages'
-import { BOOT_STORE, earlyBoot, openBootDatabase } from './boot-open'
+import { earlyBoot, openBootDatabase, peekFirstRead, readEntries } from './boot-open'
 
 /**
  * The first data requests of a screen, started by the entry script at once instead of after the
@@ -65,46 +65,33 @@ const isApiPath = (url: unknown): url is string =>
   typeof url === 'string' && url.startsWith('/api/') && !url.includes('//')
 
 /**
- * The session's token and expiry, read from the boot store (IndexedDB) without idb-keyval, on the
- * connection the entry script opened for the console (left open for it), or on one of its own.
+ * The session's token and expiry, as the entry script read it from the boot store (IndexedDB) on the
+ * connection it opened for the console, or read on a connection of its own.
  */
 export function readStoredToken(
   connection: Promise<IDBDatabase> | undefined = earlyBoot(),
 ): Promise<{ token: string; expiresAt: number } | undefined> {
-  return new Promise((resolve) => {
+  const own = connection === undefined
+  let session: Promise<unknown>
+  try {
+    const first = !own && connection === earlyBoot() ? peekFirstRead('session') : undefined
+    const opened = connection ?? openBootDatabase()
     // An open WebKit leaves unanswered (a page opened while the one before it was loading) sends
     // nothing early rather than holding the console's own reads, which wait for this answer.
-    setTimeout(() => resolve(undefined), TOKEN_READ_MS)
-    const own = connection === undefined
-    let opened: Promise<IDBDatabase>
-    try {
-      opened = connection ?? openBootDatabase()
-    } catch {
-      resolve(undefined)
-      return
-    }
-    opened.then(
-      (db) => {
-        try {
-          const read = db.transaction(BOOT_STORE).objectStore(BOOT_STORE).get('session')
-          read.onsuccess = () => {
-            const session = read.result as { token?: unknown; expiresAt?: unknown } | undefined
-            resolve(
-              typeof session?.token === 'string' && typeof session.expiresAt === 'number'
-                ? { token: session.token, expiresAt: session.expiresAt }
-                : undefined,
-            )
-          }
-          read.onerror = () => resolve(undefined)
-        } catch {
-          resolve(undefined)
-        } finally {
-          if (own) db.close()
-        }
-      },
-      () => resolve(undefined),
-    )
-  })
+    session = first ?? readEntries(opened, ['session'], TOKEN_READ_MS).then((values) => values.get('session'))
+    if (own) void session.finally(() => opened.then((db) => db.close())).catch(() => undefined)
+  } catch {
+    return Promise.resolve(undefined)
+  }
+  return session.then(
+    (value) => {
+      const stored = value as { token?: unknown; expiresAt?: unknown } | undefined
+      return typeof stored?.token === 'string' && typeof stored.expiresAt === 'number'
+        ? { token: stored.token, expiresAt: stored.expiresAt }
+        : undefined
+    },
+    () => undefined,
+  )
 }
 
 /** What the console noted for this address, if noted in the scope the console will start in. */

@@ -2,6 +2,7 @@
 
 import { del, get, set } from 'idb-keyval'
 import { useSyncExternalStore } from 'react'
+import { takeFirstRead } from './boot-open'
 import {
   bootStore,
   forgetLegacySession,
@@ -43,6 +44,9 @@ export function getSession(): Session | null {
 }
 
 async function readStored(): Promise<StoredSession | undefined> {
+  // The entry script's read, made as the page opened, if it found a session; else the store's answer.
+  const first = (await takeFirstRead('session')) as StoredSession | undefined
+  if (first) return first
   const stored = await get<StoredSession>(KEY, bootStore)
   if (stored) return stored
   const moved = await moveLegacySession((session) => set(KEY, session, bootStore))

@@ -2,6 +2,7 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import { type DehydratedState, dehydrate, type Query, type QueryClient } from '@tanstack/react-query'
 import { type PersistedClient, removeOldestQuery } from '@tanstack/react-query-persist-client'
 import { del, get, set } from 'idb-keyval'
+import { takeFirstRead } from '../core/boot-open'
 import { bootStore } from '../core/boot-store'
 import { isQuotaError } from './storage'
 
@@ -44,7 +45,11 @@ export const cachePersister = createAsyncStoragePersister({
   throttleTime: 200,
   serialize,
   storage: {
-    getItem: (key) => get<string>(key, bootStore),
+    // The first read is the entry script's, made as the page opened (see openBootEarly).
+    getItem: async (key) => {
+      const first = key === CACHE_KEY ? await takeFirstRead(CACHE_KEY) : undefined
+      return typeof first === 'string' ? first : get<string>(key, bootStore)
+    },
     setItem: (key, value) => set(key, value, bootStore),
     removeItem: (key) => del(key, bootStore),
   },
