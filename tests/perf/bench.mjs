@@ -115,16 +115,33 @@ async function signedInContext() {
 /**
  * When each selector first matched in a page, in the page's own clock (navigation start = 0), noted by
  * a MutationObserver from the first script on: the harness's own round trips to the page, which wait
- * while its main thread boots the console, are not counted for the list nor for the blank page.
+ * while its main thread boots the console, are not counted for the list nor for the blank page. Each
+ * first match is also told on the console, which the harness waits for (`matched`).
  */
 function noteFirstMatches(selectors) {
   const seen = {}
   const look = () => {
     for (const selector of selectors)
-      if (seen[selector] === undefined && document.querySelector(selector)) seen[selector] = performance.now()
+      if (seen[selector] === undefined && document.querySelector(selector)) {
+        seen[selector] = performance.now()
+        console.debug(`bench:first-match ${selector}`)
+      }
   }
   new MutationObserver(look).observe(document, { subtree: true, childList: true })
   window.__firstMatch = seen
+}
+
+/**
+ * Resolves once the page's init script saw `selector` match (`noteFirstMatches`). Told by a console
+ * message, not asked: any question to the page (Playwright's waitForSelector injects a script of
+ * 8-18 ms on its main thread) would land in the middle of the start timed, which now runs from the
+ * first frames on, long before the page's load event.
+ */
+function matched(page, selector) {
+  return page.waitForEvent('console', {
+    predicate: (message) => message.text() === `bench:first-match ${selector}`,
+    timeout: 60_000,
+  })
 }
 
 /**
@@ -133,10 +150,9 @@ function noteFirstMatches(selectors) {
  */
 async function firstRow(context, url, selector, own) {
   const page = await context.newPage()
-  // Nothing is asked of the page before its load event: Playwright's first question injects its own
-  // script (8-10 ms of the page's main thread), which would land in the middle of the start timed.
-  await page.goto(url, { waitUntil: 'load' })
-  await page.waitForSelector(own ?? selector)
+  const seenRow = matched(page, own ?? selector)
+  await page.goto(url, { waitUntil: 'commit' })
+  await seenRow
   const { seen, steps } = await page.evaluate(() => {
     // The boot's steps (main.tsx marks them), and when the last of the console's boot chunks came.
     const steps = Object.fromEntries(
@@ -249,8 +265,9 @@ async function coldStart(url, selector, prepare, root = 'dist', own) {
   if (prepare) await prepare(context)
   await context.addInitScript(noteFirstMatches, own ? [selector, own] : [selector])
   const page = await context.newPage()
-  await page.goto(url, { waitUntil: 'load' })
-  await page.waitForSelector(own ?? selector)
+  const seenRow = matched(page, own ?? selector)
+  await page.goto(url, { waitUntil: 'commit' })
+  await seenRow
   const seen = await page.evaluate(
     ([selector, own]) => {
       const before = (at) => {
