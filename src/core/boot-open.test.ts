@@ -17,7 +17,6 @@ async function freshPage() {
   return {
     open: await import('./boot-open'),
     session: await import('./session'),
-    persister: await import('../pwa/cache-persister'),
   }
 }
 
@@ -81,20 +80,17 @@ describe("the entry script's first reads", () => {
     expect(open.peekFirstRead('session')).toBeUndefined()
   })
 
-  it("give the console's boot the session and the cache without reading them again", async () => {
+  it("give the console's boot the session without reading it again", async () => {
     await set('session', stored, bootStore)
-    await set('query-cache', '{"from":"entry"}', bootStore)
-    const { open, session, persister } = await freshPage()
+    const { open, session } = await freshPage()
     open.openBootEarly()
     await open.peekFirstRead('session')
     // Written after the entry read them: the console starts from what the page opened with (the
     // other tab's change reaches it as any later change does).
     await writeElsewhere('session', { ...stored, token: 'tok-2' })
-    await writeElsewhere('query-cache', '{"from":"later"}')
     expect((await session.restoreSession())?.token).toBe('tok-1')
-    expect(await persister.cachePersister.restoreClient()).toEqual({ from: 'entry' })
     // Taken once: the next read is the store's.
-    expect(await persister.cachePersister.restoreClient()).toEqual({ from: 'later' })
+    expect((await session.restoreSession())?.token).toBe('tok-2')
     ;(await open.earlyBoot())?.close()
   })
 

@@ -1,5 +1,8 @@
 import { QueryClient } from '@tanstack/react-query'
-import { describe, expect, it } from 'vitest'
+import { set } from 'idb-keyval'
+import { describe, expect, it, vi } from 'vitest'
+import { BOOT_STORE, openBootDatabase } from '../core/boot-open'
+import { bootStore } from '../core/boot-store'
 import { CACHE_BUSTER, cachePersister, saveCacheNow } from './cache-persister'
 
 describe('saveCacheNow', () => {
@@ -29,5 +32,27 @@ describe('saveCacheNow', () => {
     expect(saved?.state.data).toEqual({ items: ['kept'] })
     expect(saved?.state.status).toBe('success')
     expect(saved?.state.error).toBeNull()
+  })
+})
+
+describe("the restore adopts the entry script's read", () => {
+  it('takes the cache the entry read as the page opened, once, then reads the store', async () => {
+    await set('query-cache', '{"from":"entry"}', bootStore)
+    vi.resetModules()
+    const open = await import('../core/boot-open')
+    const { cachePersister: fresh } = await import('./cache-persister')
+    open.openBootEarly()
+    await open.peekFirstRead('query-cache')
+    // Written after the entry's read, as by another tab.
+    const db = await openBootDatabase()
+    const tx = db.transaction(BOOT_STORE, 'readwrite')
+    tx.objectStore(BOOT_STORE).put('{"from":"later"}', 'query-cache')
+    await new Promise((resolve) => {
+      tx.oncomplete = resolve
+    })
+    db.close()
+    expect(await fresh.restoreClient()).toEqual({ from: 'entry' })
+    expect(await fresh.restoreClient()).toEqual({ from: 'later' })
+    ;(await open.earlyBoot())?.close()
   })
 })
