@@ -1,6 +1,6 @@
 import { openBootEarly } from './core/boot-open'
 import { startEarlyRequests } from './core/early-requests'
-import { guardBrowserLocale } from './i18n/browser-locale'
+import { applyStoredLanguage, guardBrowserLocale } from './i18n/browser-locale'
 import { recoverFromChunkError, watchLeaving } from './pwa/chunk-recovery'
 import { keepControllerChanges } from './pwa/controller-change'
 import { keepInstallOffers } from './pwa/install-offer'
@@ -11,6 +11,8 @@ import './styles.css'
 // The session and the cached data are read from IndexedDB before the console's first render: the
 // database opens now, while the code downloads, not once the console runs.
 openBootEarly()
+// The page speaks the stored language before anything is painted or formatted.
+applyStoredLanguage()
 // A browser that reports the system's `C` locale as its language would make libraries' Intl throw.
 guardBrowserLocale(() => document.documentElement.lang || 'fi')
 // From the start, a navigation away is told from a chunk that is gone (both fail imports).

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { guardBrowserLocale, isLocaleTag } from './browser-locale'
+import { applyStoredLanguage, guardBrowserLocale, isLocaleTag } from './browser-locale'
 
 /** A browser on a machine whose system locale is C reports it as its language. */
 function reportC() {
@@ -41,5 +41,38 @@ describe('a browser language that is no tag', () => {
     Object.defineProperty(navigator, 'language', { configurable: true, value: 'en-GB' })
     guardBrowserLocale(() => 'fi')
     expect(navigator.language).toBe('en-GB')
+  })
+})
+
+describe("the page's language before the console boots", () => {
+  afterEach(() => {
+    localStorage.removeItem('locale')
+    document.documentElement.lang = 'fi'
+  })
+
+  it('is the stored choice, so the page is not restyled when the console sets it', () => {
+    document.documentElement.lang = 'fi'
+    localStorage.setItem('locale', 'en')
+    applyStoredLanguage()
+    expect(document.documentElement.lang).toBe('en')
+  })
+
+  it("stays the page's own with nothing stored or a value the console does not speak", () => {
+    document.documentElement.lang = 'fi'
+    applyStoredLanguage()
+    expect(document.documentElement.lang).toBe('fi')
+    localStorage.setItem('locale', 'sv')
+    applyStoredLanguage()
+    expect(document.documentElement.lang).toBe('fi')
+  })
+
+  it('stays when storage cannot be read', () => {
+    const read = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError')
+    })
+    document.documentElement.lang = 'fi'
+    expect(() => applyStoredLanguage()).not.toThrow()
+    expect(document.documentElement.lang).toBe('fi')
+    read.mockRestore()
   })
 })

@@ -1,3 +1,5 @@
+import { isLocale } from './locales'
+
 /** True for a language tag `Intl` accepts ('fi', 'en-GB'); false for 'C', 'POSIX', 'en_US.UTF-8', ''. */
 export function isLocaleTag(tag: unknown): tag is string {
   try {
@@ -21,4 +23,19 @@ export function guardBrowserLocale(consoleLocale: () => string, nav: Navigator =
   }
   Object.defineProperty(nav, 'language', { configurable: true, get: language })
   Object.defineProperty(nav, 'languages', { configurable: true, get: () => Object.freeze([language()]) })
+}
+
+/**
+ * The page's language is the console's stored choice from the start: the page a service worker
+ * serves is the build's, in Finnish, and the console setting it only as it boots made the browser
+ * restyle the whole picture of the last screen then (~10 ms), and the entry ready the wrong
+ * language's Intl data. Unreadable storage or an unknown value leave the page's own language.
+ */
+export function applyStoredLanguage(doc: Document = document): void {
+  try {
+    const stored = localStorage.getItem('locale')
+    if (stored && isLocale(stored) && doc.documentElement.lang !== stored) doc.documentElement.lang = stored
+  } catch {
+    // Storage refused (a privacy mode): the page's language stays.
+  }
 }

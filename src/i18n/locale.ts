@@ -1,10 +1,7 @@
 import { localSetting } from '../core/local-setting'
+import { DEFAULT_LOCALE, isLocale, type Locale } from './locales'
 
-export const LOCALES = ['fi', 'en'] as const
-export type Locale = (typeof LOCALES)[number]
-export const DEFAULT_LOCALE: Locale = 'fi'
-
-const isLocale = (value: string): value is Locale => LOCALES.some((locale) => locale === value)
+export { LOCALES, type Locale } from './locales'
 
 /** The chosen UI language, stored under `locale`; Finnish when none is saved. */
 export const localeSetting = localSetting<Locale>('locale', DEFAULT_LOCALE, isLocale)
