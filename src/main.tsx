@@ -6,7 +6,7 @@ import { logout } from './auth/logout'
 import { rememberSessionEnded } from './auth/return-to'
 import { startTokenRefresh } from './auth/token-refresh'
 import { LOCALE_COOKIE, SHELL_COOKIE, shellCookieValue } from './contract/shell-pages'
-import { createRoot, flushSync } from './core/dom-client'
+import { createRoot } from './core/dom-client'
 import {
   beginNotingReads,
   completes,
@@ -337,11 +337,12 @@ async function boot() {
     </StrictMode>
   )
   // Under the picture of the last screen (inert: nothing on it takes input), slices gain nothing: the
-  // first render runs in one task, 5-15 ms sooner than sliced (the answers that come meanwhile queue
-  // their work between the slices). Only once the screen's chunk and loaders are in: a render that
-  // suspended would show the route's pending screen in place of the picture at once. On the static
-  // frame or the platform's picture (a first visit, which Lighthouse times), it yields.
-  if (loaded && root.querySelector(`[${PICTURE_ATTRIBUTE}]`)) flushSync(() => reactRoot.render(app))
+  // first render is a default update, which React renders in one task, 5-15 ms sooner than sliced (the
+  // answers that come meanwhile queue their work between the slices). Only once the screen's chunk and
+  // loaders are in: a render that suspended would show the route's pending screen in place of the
+  // picture at once. On the static frame or the platform's picture (a first visit, which Lighthouse
+  // times), it yields.
+  if (loaded && root.querySelector(`[${PICTURE_ATTRIBUTE}]`)) reactRoot.render(app)
   else startTransition(() => reactRoot.render(app))
   afterFirstScreen(() => {
     // The entry script's early reads the first screen did not adopt are of no use any more. Not
