@@ -29,8 +29,9 @@ const pictured = paintPicture(document.getElementById('root'))
 // picture's first frame. The console is started in that task too: a screen pictured was seen before,
 // so its chunks come from the service worker's cache in some 25 ms, and waiting for another frame
 // and its task (as below) only left the main thread idle while they were in (30-40 ms of the start
-// to the console's own first row). With no picture (a first visit) nothing waits for them: the chunks are what the screen waits for,
-// and the browser's first frame, which the task would wait behind, only shows the static frame.
+// to the console's own first row). With no picture (a first visit) nothing waits for them: the
+// chunks are what the screen waits for, and the browser's first frame, which the task would wait
+// behind, only shows the static frame.
 // The chunks are asked for first: a server that answers the reads in its own process (the embedded
 // platform's database runs on its one thread) otherwise sent the chunks only after the reads' queries,
 // 15-45 ms later on a cold start.
