@@ -55,6 +55,29 @@ describe('readEntries', () => {
     await failed
   })
 
+  it('is aborted when the page goes into the back/forward cache, and only then', async () => {
+    await set('session', stored, bootStore)
+    const db = await openBootDatabase()
+    const pageHide = (persisted: boolean) => {
+      const event = new Event('pagehide')
+      Object.defineProperty(event, 'persisted', { value: persisted })
+      window.dispatchEvent(event)
+    }
+    // A page unloaded for good ends its transactions with it: the read goes on.
+    const kept = readEntries(Promise.resolve(db), ['session'])
+    await Promise.resolve()
+    pageHide(false)
+    expect((await kept).get('session')).toEqual(stored)
+    // Cached, the page would hold the transaction open for good (WebKit): it is aborted.
+    const cut = readEntries(Promise.resolve(db), ['session'])
+    await Promise.resolve()
+    pageHide(true)
+    await expect(cut).rejects.toBeNull()
+    // Shown again (the boot store, which let go of itself too, answers again).
+    window.dispatchEvent(new Event('pageshow'))
+    db.close()
+  })
+
   it('fails when the database cannot be opened', async () => {
     await expect(readEntries(Promise.reject(new Error('blocked')), ['session'])).rejects.toThrow('blocked')
   })

@@ -45,6 +45,31 @@ export function openBootEarly(): void {
   }
 }
 
+/** The entry's reads still in flight. */
+const reading = new Set<IDBTransaction>()
+let guarded = false
+
+/**
+ * A page going into the back/forward cache aborts the entry's reads still in flight, as the boot
+ * store does its own (decision 0007): WebKit never ends a transaction a cached page left open, and
+ * every later page of the origin then waits for the store for good.
+ */
+function guardLeaving() {
+  if (guarded || typeof window === 'undefined') return
+  guarded = true
+  window.addEventListener('pagehide', (event) => {
+    if (!event.persisted) return
+    for (const tx of reading) {
+      try {
+        tx.abort()
+      } catch {
+        // Already finished.
+      }
+    }
+    reading.clear()
+  })
+}
+
 /** The entries' values (absent ones undefined), in one read-only transaction on `opening`. */
 export function readEntries(
   opening: Promise<IDBDatabase>,
@@ -58,9 +83,14 @@ export function readEntries(
       clearTimeout(timer)
       reject(error)
     }
+    guardLeaving()
     opening.then((db) => {
       try {
         const tx = db.transaction(BOOT_STORE)
+        reading.add(tx)
+        const done = () => reading.delete(tx)
+        tx.addEventListener('complete', done)
+        tx.addEventListener('abort', done)
         const store = tx.objectStore(BOOT_STORE)
         const values = new Map<string, unknown>()
         for (const key of keys) {
