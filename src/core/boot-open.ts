@@ -17,7 +17,7 @@ export function openBootDatabase(): Promise<IDBDatabase> {
 let early: Promise<IDBDatabase> | undefined
 
 /** The entries the console's boot reads before its first render: the session and the query cache. */
-export const FIRST_READS = ['session', 'query-cache'] as const
+const FIRST_READS = ['session', 'query-cache'] as const
 export type FirstRead = (typeof FIRST_READS)[number]
 
 /** How long the entry's reads may go unanswered before the console reads for itself. */
@@ -114,12 +114,9 @@ export function readEntries(
  * goes to the store): undefined when the entry read nothing, or its read failed.
  */
 export function takeFirstRead(key: FirstRead): Promise<unknown> | undefined {
-  if (!firstReads || taken.has(key)) return undefined
+  if (taken.has(key)) return undefined
   taken.add(key)
-  return firstReads.then(
-    (values) => values.get(key),
-    () => undefined,
-  )
+  return peekFirstRead(key)
 }
 
 /** The entry's read of one entry, for a reader in the entry script itself (not taken). */
