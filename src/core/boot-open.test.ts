@@ -117,6 +117,26 @@ describe("the entry script's first reads", () => {
     ;(await open.earlyBoot())?.close()
   })
 
+  it("give way to another tab's change heard before the console took them", async () => {
+    await set('session', stored, bootStore)
+    vi.resetModules()
+    const open = await import('./boot-open')
+    open.openBootEarly()
+    await open.peekFirstRead('session')
+    // Another tab signs out after the entry's read, before the console's code (and its channel) ran.
+    const heard = new BroadcastChannel(open.SESSION_CHANNEL)
+    const delivered = new Promise((resolve) => heard.addEventListener('message', resolve, { once: true }))
+    const other = new BroadcastChannel(open.SESSION_CHANNEL)
+    await writeElsewhere('session', undefined)
+    other.postMessage('changed')
+    await delivered
+    other.close()
+    heard.close()
+    const session = await import('./session')
+    expect(await session.restoreSession()).toBeNull()
+    ;(await open.earlyBoot())?.close()
+  })
+
   it('found nothing: the console reads the store itself', async () => {
     const { open, session } = await freshPage()
     open.openBootEarly()

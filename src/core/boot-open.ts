@@ -26,6 +26,31 @@ const FIRST_READ_MS = 1000
 let firstReads: Promise<Map<string, unknown>> | undefined
 const taken = new Set<string>()
 
+/** The channel on which tabs tell each other of a sign-in, a refresh or a sign-out. */
+export const SESSION_CHANNEL = 'orchestrator-session'
+
+let sessionChannel: BroadcastChannel | undefined
+let sessionChanged = false
+
+/**
+ * From the entry's read until the console takes it, another tab's change of the session is heard
+ * here: the console's own channel opens only as its code runs, some 100 ms later, and a sign-out
+ * made in between would otherwise leave this tab signed in with what the entry read.
+ */
+function listenForSessionChanges() {
+  if (typeof BroadcastChannel === 'undefined') return
+  sessionChannel = new BroadcastChannel(SESSION_CHANNEL)
+  sessionChannel.onmessage = () => {
+    sessionChanged = true
+    stopListening()
+  }
+}
+
+function stopListening() {
+  sessionChannel?.close()
+  sessionChannel = undefined
+}
+
 /**
  * Started by the entry script before anything else: opening the database (30-50 ms, more on a first
  * visit, which creates it) then runs while the console's code downloads instead of after it, and the
@@ -39,6 +64,7 @@ export function openBootEarly(): void {
     early.catch(() => undefined)
     firstReads = readEntries(early, FIRST_READS)
     firstReads.catch(() => undefined)
+    listenForSessionChanges()
   } catch {
     early = undefined
     firstReads = undefined
@@ -111,11 +137,17 @@ export function readEntries(
 
 /**
  * What the entry script read of one entry, handed over once (the first reader gets it, a later read
- * goes to the store): undefined when the entry read nothing, or its read failed.
+ * goes to the store): undefined when the entry read nothing, or its read failed, or (the session)
+ * another tab changed it since.
  */
 export function takeFirstRead(key: FirstRead): Promise<unknown> | undefined {
   if (taken.has(key)) return undefined
   taken.add(key)
+  if (key === 'session') {
+    // The console's own channel is open by now and hears any later change.
+    stopListening()
+    if (sessionChanged) return undefined
+  }
   return peekFirstRead(key)
 }
 

@@ -2,7 +2,7 @@
 
 import { del, get, set } from 'idb-keyval'
 import { useSyncExternalStore } from 'react'
-import { takeFirstRead } from './boot-open'
+import { SESSION_CHANNEL, takeFirstRead } from './boot-open'
 import {
   bootStore,
   forgetLegacySession,
@@ -18,7 +18,7 @@ const listeners = new Set<() => void>()
 const userChangeListeners = new Set<() => void>()
 let current: Session | null = null
 // Other tabs learn of sign-in, refresh and sign-out through this channel.
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('orchestrator-session')
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL)
 
 /**
  * Runs `listener` when the signed-in user changes or none is restored: what belonged to the earlier user
