@@ -102,6 +102,28 @@ test.describe('without the service worker (the console chunk can be held)', () =
     expect(violations).toEqual([])
   })
 
+  test('a sign-out in another tab while the console downloads: the console starts signed out', async ({
+    page,
+    context,
+  }) => {
+    await signInAs(page)
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible()
+    const other = await context.newPage()
+    const console = await holdConsole(other)
+    await other.goto(LIST, { waitUntil: 'commit' })
+    // The entry script has run (it asked for the console's chunk) and read the session, signed in.
+    await expect.poll(() => console.held()).toBe(true)
+    await expect
+      .poll(() => other.evaluate(() => performance.getEntriesByType('resource').length))
+      .toBeGreaterThan(0)
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Logout' }).click()
+    await expect(page).toHaveURL(/\/login/)
+    console.release()
+    // The console's code ran after the sign-out: it starts from it, not from what the entry read.
+    await expect(other).toHaveURL(/\/login/)
+    await expect(other.getByLabel('Access token')).toBeVisible()
+  })
+
   test("a visitor's first /products: the catalog read goes out before the console runs, without a token, one request", async ({
     page,
   }) => {
