@@ -1,6 +1,6 @@
 // Contract layer: shapes and data shared with server/. Imports nothing else of the console.
 
-import { NO_CONTRACT, NO_ORGANIZATION } from './contract-values'
+import { CREDENTIAL_LIMITS, NO_CONTRACT, NO_ORGANIZATION } from './contract-values'
 import { limit, requiredText } from './rules'
 import { stamps } from './stamps'
 import { z } from './zod'
@@ -52,7 +52,10 @@ export const purchaseSchema = z.object({
 export const credentialsSchema = z.object({
   productId: requiredText().max(100),
   credentials: z
-    .record(z.string().min(1).max(200), z.union([z.string().max(4000), z.number(), z.boolean()]))
+    .record(
+      z.string().min(1).max(CREDENTIAL_LIMITS.name),
+      z.union([z.string().max(CREDENTIAL_LIMITS.value), z.number(), z.boolean()]),
+    )
     .refine((c) => Object.keys(c).length <= 50, 'At most 50 credentials'),
 })
 export const credentialValueSchema = z.union([z.string(), z.number(), z.boolean()])

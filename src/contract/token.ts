@@ -1,3 +1,4 @@
+import { MESSAGES } from './messages'
 import { limit, requiredText } from './rules'
 import { z } from './zod'
 
@@ -8,14 +9,17 @@ const isoDate = z
   .pipe(z.iso.datetime({ offset: true }))
 
 /** Personal access tokens: created, renewed, revoked, removed. The platform also requires future dates. */
-export const tokenCreateSchema = z.object({ name: requiredText().max(100), expirationDate: isoDate })
+export const tokenCreateSchema = z.object({
+  name: requiredText().max(100, limit(MESSAGES.tooLong)),
+  expirationDate: isoDate,
+})
 export const tokenRenewSchema = z.object({ expirationDate: isoDate.optional() })
 export const tokenUpdateSchema = z.object({
-  name: requiredText().max(100).optional(),
+  name: requiredText().max(100, limit(MESSAGES.tooLong)).optional(),
   expirationDate: isoDate.optional(),
 })
 export const tokenRefreshSchema = z.object({
-  tokenId: requiredText().max(100),
+  tokenId: requiredText().max(100, limit(MESSAGES.tooLong)),
   expirationDate: isoDate.optional(),
 })
 

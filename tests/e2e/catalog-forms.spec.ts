@@ -210,6 +210,27 @@ test.describe('catalog forms', () => {
     await expect(page.getByText('Anna kelvollinen sähköpostiosoite')).toBeVisible()
   })
 
+  test('the errors of a refused save stay on every tab, and the summary counts them all', async ({
+    signedIn: page,
+  }) => {
+    await page.goto('/products/create')
+    await page.getByRole('tab', { name: 'Information' }).click()
+    await page.getByLabel('Contact email').fill('nope')
+    await page.getByRole('tab', { name: 'Configuration' }).click()
+    await page.getByLabel('Parameter context').fill('[1, 2]')
+    await page.getByRole('button', { name: 'Save' }).click()
+    // Name and product code (General), the email (Information), the context (Configuration).
+    await expect(page.getByTestId('form-error-summary')).toHaveText('Not saved: 4 fields need correcting.')
+    for (const tab of ['Configuration', 'Information', 'Configuration']) {
+      await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click()
+      const field = tab === 'Information' ? 'Contact email' : 'Parameter context'
+      await expect(page.getByLabel(field)).toHaveAttribute('aria-invalid', 'true')
+    }
+    await expect(page.getByText('Not valid JSON!')).toBeVisible()
+    await page.getByRole('tab', { name: /^General/ }).click()
+    await expect(page.getByText('This field is required')).toHaveCount(2)
+  })
+
   test('a duplicate product code is refused by the platform and said on the list', async ({
     signedIn: page,
     request,

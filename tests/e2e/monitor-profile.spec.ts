@@ -38,6 +38,27 @@ test.describe('profile', () => {
     await expect(page.getByTestId('token-row').filter({ hasText: name })).toBeVisible()
   })
 
+  test("a token's name too long or a past date is said on its field, before anything is sent", async ({
+    signedIn: page,
+  }) => {
+    const sent: string[] = []
+    page.on('request', (r) => r.method() === 'POST' && /\/tokens/.test(r.url()) && sent.push(r.url()))
+    await page.goto('/me')
+    const form = page.getByRole('form', { name: 'Generate a token' })
+    await form.getByLabel('Name').fill('n'.repeat(101))
+    // English writes the date m/d/yyyy: a day a year ago.
+    const past = new Date(Date.now() - 366 * 864e5)
+    await form
+      .getByLabel('Expiration date')
+      .fill(`${past.getMonth() + 1}/${past.getDate()}/${past.getFullYear()}`)
+    await form.getByRole('button', { name: 'Generate' }).click()
+    await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
+    await expect(form.getByText('Too long', { exact: true })).toBeVisible()
+    await expect(form.getByLabel('Expiration date')).toHaveAttribute('aria-invalid', 'true')
+    await expect(form.getByText('Choose a date in the future.', { exact: true })).toBeVisible()
+    expect(sent).toEqual([])
+  })
+
   test('token lifecycle: generate, full value once, renew, revoke, remove', async ({
     signedIn: page,
     request,

@@ -29,6 +29,9 @@ import type { CatalogPanels } from './catalog-panels'
 import { TAB_LABELS, type TabId, tabOfField, tabsOf } from './catalog-tabs'
 
 /** Tabs with a refused field, from the schema itself: a hidden tab's fields are not mounted. */
+/** The product's own sections shown as tabs: each loads what it shows only when opened. */
+const LOADED_WHEN_OPENED = new Set<TabId>(['contracts', 'credentials', 'files'])
+
 function tabsWithErrors(type: ProductType, values: CatalogFormValues): Set<TabId> {
   const result = catalogFormSchema.safeParse(values)
   if (result.success) return new Set()
@@ -183,8 +186,10 @@ export function CatalogForm({
           <Tabs.Content
             key={id}
             value={id}
-            // Task and meta data keep their unsaved typing while another tab is open.
-            forceMount={id === 'taskMeta' ? true : undefined}
+            // The form's own tabs stay mounted while another is open: their fields keep the errors of
+            // a refused save (and the summary counts them), and task and meta data their unsaved
+            // typing. The product's contracts, credentials and files load only when opened.
+            forceMount={LOADED_WHEN_OPENED.has(id) ? undefined : true}
             className="focus-visible:outline-2 focus-visible:outline-primary-600 data-[state=inactive]:hidden"
           >
             {panel(id)}

@@ -1,3 +1,4 @@
+import { CREDENTIAL_LIMITS } from '../../contract/contract-values'
 import { MESSAGES } from '../../contract/messages'
 
 export interface CredentialRow {
@@ -8,7 +9,7 @@ export interface CredentialRow {
 
 export const DUPLICATE_NAME = 'duplicateName'
 
-/** Rows left wholly empty are ignored; a value needs a name, and names are unique. */
+/** Rows left wholly empty are ignored; a value needs a name, names are unique and not too long. */
 export function credentialProblems(rows: CredentialRow[]): Record<string, string> {
   const problems: Record<string, string> = {}
   const seen = new Set<string>()
@@ -16,6 +17,7 @@ export function credentialProblems(rows: CredentialRow[]): Record<string, string
     const name = row.name.trim()
     if (!name && !row.value) continue
     if (!name) problems[row.key] = MESSAGES.required
+    else if (name.length > CREDENTIAL_LIMITS.name) problems[row.key] = MESSAGES.tooLong
     else if (seen.has(name)) problems[row.key] = DUPLICATE_NAME
     seen.add(name)
   }
@@ -27,7 +29,15 @@ export function toCredentials(rows: CredentialRow[]): Record<string, string> {
   return Object.fromEntries(rows.filter((r) => r.name.trim()).map((r) => [r.name.trim(), r.value]))
 }
 
-/** Rows with a name and no value: an empty secret is never saved silently. */
-export function emptyValues(rows: CredentialRow[]): Set<string> {
-  return new Set(rows.filter((r) => r.name.trim() && !r.value.trim()).map((r) => r.key))
+/**
+ * The values that cannot be saved, by row: none (an empty secret is never saved silently) or one
+ * longer than the platform takes.
+ */
+export function valueProblems(rows: CredentialRow[]): Map<string, string> {
+  const problems = new Map<string, string>()
+  for (const row of rows) {
+    if (row.name.trim() && !row.value.trim()) problems.set(row.key, MESSAGES.required)
+    else if (row.value.length > CREDENTIAL_LIMITS.value) problems.set(row.key, MESSAGES.tooLong)
+  }
+  return problems
 }

@@ -15,7 +15,13 @@ import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { PartFailure } from '../../ui/query-state'
 import { SubForm } from '../../ui/sub-form'
 import { contractMessages } from './contract-messages'
-import { type CredentialRow, credentialProblems, emptyValues, toCredentials } from './credential-rows'
+import {
+  type CredentialRow,
+  credentialProblems,
+  DUPLICATE_NAME,
+  toCredentials,
+  valueProblems,
+} from './credential-rows'
 
 const newRow = (): CredentialRow => ({ key: crypto.randomUUID(), name: '', value: '' })
 
@@ -38,7 +44,7 @@ export function ProductCredentials({ productId }: { productId: string }) {
   useUnsavedInput(rows.some((r) => r.name !== '' || r.value !== ''))
   if (!session) return null
   const problems = submitted ? credentialProblems(rows) : {}
-  const blank = submitted ? emptyValues(rows) : new Set<string>()
+  const badValues = submitted ? valueProblems(rows) : new Map<string, string>()
   const nothing =
     submitted && Object.keys(problems).length === 0 && Object.keys(toCredentials(rows)).length === 0
   const savedEntries = Object.entries(saved.data?.credentials ?? {})
@@ -49,7 +55,7 @@ export function ProductCredentials({ productId }: { productId: string }) {
   const ask = () => {
     setSubmitted(true)
     setOutcome(null)
-    if (Object.keys(credentialProblems(rows)).length > 0 || emptyValues(rows).size > 0) return
+    if (Object.keys(credentialProblems(rows)).length > 0 || valueProblems(rows).size > 0) return
     if (Object.keys(toCredentials(rows)).length === 0) return
     setConfirming(true)
   }
@@ -124,7 +130,7 @@ export function ProductCredentials({ productId }: { productId: string }) {
                 />
                 {problem && (
                   <p id={`${id}-error-${row.key}`} className="mt-1 text-sm text-red-700">
-                    {problem === MESSAGES.required
+                    {problem !== DUPLICATE_NAME
                       ? translateValidation(intl, problem)
                       : intl.formatMessage({
                           id: 'credentials.duplicate',
@@ -142,14 +148,14 @@ export function ProductCredentials({ productId }: { productId: string }) {
                   type={shown ? 'text' : 'password'}
                   autoComplete="new-password"
                   value={row.value}
-                  aria-invalid={blank.has(row.key)}
-                  aria-describedby={blank.has(row.key) ? `${id}-value-error-${row.key}` : undefined}
+                  aria-invalid={badValues.has(row.key)}
+                  aria-describedby={badValues.has(row.key) ? `${id}-value-error-${row.key}` : undefined}
                   onChange={(e) => update(row.key, { value: e.target.value })}
                   className={`${inputClass} font-mono`}
                 />
-                {blank.has(row.key) && (
+                {badValues.has(row.key) && (
                   <p id={`${id}-value-error-${row.key}`} className="mt-1 text-sm text-red-700">
-                    {translateValidation(intl, MESSAGES.required)}
+                    {translateValidation(intl, badValues.get(row.key) ?? MESSAGES.required)}
                   </p>
                 )}
               </div>

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useOnlineWrite } from '../../api/online-write'
 import { generateToken } from '../../api/tokens'
 import { MESSAGES } from '../../contract/messages'
-import { requiredText } from '../../contract/rules'
+import { limit, requiredText } from '../../contract/rules'
 import type { AccessToken } from '../../contract/token'
 import { z } from '../../contract/zod'
 import { useUnsavedInput } from '../../pwa/unsaved'
@@ -11,12 +11,17 @@ import { Alert } from '../../ui/alert'
 import { ErrorNotice } from '../../ui/error-notice'
 import { DateField } from '../../ui/form/date-field'
 import { onSave, useAppForm } from '../../ui/form/fields'
+import { FUTURE_DATE_MESSAGE } from '../../ui/form/validation-message'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { daysAhead, endOfDay, expirationProblem } from './token-dates'
 
 const schema = z.object({
-  name: requiredText().max(100),
-  expirationDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.required),
+  name: requiredText().max(100, limit(MESSAGES.tooLong)),
+  expirationDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, limit(MESSAGES.required))
+    // The platform refuses a date that is not in the future: said on the field before it is sent.
+    .refine((day) => Date.parse(endOfDay(day)) > Date.now(), FUTURE_DATE_MESSAGE),
 })
 
 /** Generate (name, expiration date): online only, the answer's full value goes to `onCreated` once. */
@@ -44,9 +49,8 @@ export function GenerateTokenForm({
       formApi.reset({ name: '', expirationDate: daysAhead(30) })
     },
   })
-  const tooLong = write.issues.some((i) => i.path === 'expirationDate' && /at most \d+ days/.test(i.message))
-    ? expirationProblem(intl, write.issues)
-    : undefined
+  // The lifetime rule and a date the platform no longer takes as future, in the user's language.
+  const dateProblem = expirationProblem(intl, write.issues)
   // Online only, no draft: a new version's reload waits while a name is typed here.
   useUnsavedInput(useStore(form.store, (s) => s.isDirty))
   return (
@@ -61,8 +65,8 @@ export function GenerateTokenForm({
       </h3>
       {write.failure && (
         <div className="mb-3">
-          {/* The lifetime rule is said as what to choose; any other refusal as the platform's answer. */}
-          {tooLong ? <Alert>{tooLong}</Alert> : <ErrorNotice error={write.failure} />}
+          {/* The date's rules are said as what to choose; any other refusal as the platform's answer. */}
+          {dateProblem ? <Alert>{dateProblem}</Alert> : <ErrorNotice error={write.failure} />}
         </div>
       )}
       <div className="grid gap-x-4 sm:grid-cols-2">

@@ -106,13 +106,13 @@ export function EntityFormFrame({
       <ChangedOnPlatform fields={changed} />
       <DraftOffer draft={draft} saveError={saveError} onRestore={onRestore} />
       {children}
-      <div className={cn('mt-6 flex gap-2', footerClassName)}>
+      <div className={cn('mt-6 flex flex-wrap gap-2', footerClassName)}>
         <form.AppForm>
           <form.SubmitButton>
             <FormattedMessage id="common.save" defaultMessage="Save" />
           </form.SubmitButton>
         </form.AppForm>
-        <Button variant="secondary" onClick={onCancel}>
+        <Button variant="secondary" onClick={onCancel} className="shrink-0 whitespace-nowrap">
           <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
         </Button>
       </div>

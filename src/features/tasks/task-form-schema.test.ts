@@ -105,6 +105,14 @@ describe('the limits of the platform, said in the user units', () => {
     expect(messages('8784h', '1000')).toEqual([])
     expect(messages('8784h 1m', '0')).toEqual(['Interval above the limit'])
   })
+
+  it('takes an emptied concurrency as 0 (unlimited), and refuses what is not digits', () => {
+    expect(messages('', '')).toEqual([])
+    expect(messages('', ' ')).toEqual([])
+    expect(toTaskInput(values('', ''), []).concurrentExecutions).toBe(0)
+    expect(messages('', '-1')).toEqual(['Only digits are allowed'])
+    expect(messages('', '2.5')).toEqual(['Only digits are allowed'])
+  })
 })
 
 describe('an enum option', () => {

@@ -3,7 +3,7 @@ import { changedFields, mergeEdit, mergeItems } from '../../contract/edit-body'
 import { MESSAGES } from '../../contract/messages'
 import { PLATFORM_STAMPS, TASK_KEPT } from '../../contract/platform-kept'
 import { fieldsOf, readEnvironment } from '../../contract/reading'
-import { isUrl, jsonObjectText, optionalUrl, parseDuration } from '../../contract/rules'
+import { isUrl, jsonObjectText, limit, optionalUrl, parseDuration } from '../../contract/rules'
 import {
   CRON_MESSAGE,
   CRON_NEVER_MESSAGE,
@@ -90,11 +90,12 @@ export const taskFormSchema = z.object({
   appAccessToken: TASK_RULES.token,
   clientSecret: TASK_RULES.token,
   hookToken: TASK_RULES.token,
+  /** Empty is 0, which the field's hint says means unlimited. */
   concurrentExecutions: z
     .string()
-    .regex(/^\d+$/, MESSAGES.digits)
+    .refine((v) => /^\d*$/.test(v.trim()), limit(MESSAGES.digits))
     .refine(
-      (v) => taskInputSchema.shape.concurrentExecutions.safeParse(Number(v)).success,
+      (v) => taskInputSchema.shape.concurrentExecutions.safeParse(Number(v.trim())).success,
       UNIT_MESSAGES.concurrencyTooLarge,
     ),
   asyncResponse: z.boolean(),
@@ -275,7 +276,7 @@ export function toTaskInput(values: TaskFormValues, schemas: ActionSchema[]): Ta
     appAccessToken: opt(values.appAccessToken),
     clientSecret: opt(values.clientSecret),
     hookToken: opt(values.hookToken),
-    concurrentExecutions: Number(values.concurrentExecutions),
+    concurrentExecutions: Number(values.concurrentExecutions.trim()),
     asyncResponse: values.asyncResponse,
     missedRuns: values.missedRuns,
     // Sent only when set: a task without the limit goes without the field.

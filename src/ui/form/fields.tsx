@@ -213,7 +213,7 @@ function SubmitButton({ children }: { children: ReactNode }) {
         type="submit"
         disabled={submitting}
         aria-busy={submitting || undefined}
-        className="inline-flex items-center justify-center rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800 disabled:bg-primary-300"
+        className="inline-flex shrink-0 items-center justify-center whitespace-nowrap rounded-md bg-primary-700 px-4 py-2 text-sm font-medium text-white hover:bg-primary-800 disabled:bg-primary-300"
       >
         {children}
       </button>
@@ -224,7 +224,7 @@ function SubmitButton({ children }: { children: ReactNode }) {
       )}
       <p
         role="alert"
-        className="order-last self-center text-sm text-red-700 empty:hidden"
+        className="order-last min-w-48 flex-1 self-center text-sm text-red-700 empty:hidden"
         data-testid="form-error-summary"
       >
         {invalidCount > 0 && (

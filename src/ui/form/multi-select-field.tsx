@@ -122,7 +122,7 @@ export function MultiSelectField({
         <button
           type="button"
           onClick={() => add()}
-          className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm hover:bg-gray-50"
+          className="shrink-0 whitespace-nowrap rounded-md border border-gray-300 bg-white px-3 py-2 text-sm hover:bg-gray-50"
           aria-label={intl.formatMessage(
             { id: 'form.addValueTo', defaultMessage: 'Add to {label}' },
             { label },

@@ -2,6 +2,9 @@ import { defineMessages, type IntlShape } from 'react-intl'
 import { fieldsOf } from '../../contract/reading'
 import { CRON_NEVER_MESSAGE, STOP_AFTER_FAILURES_MESSAGE, TASK_LIMITS } from '../../contract/task-values'
 
+/** A form-only key: a date that must be later than today. */
+export const FUTURE_DATE_MESSAGE = 'Choose a date in the future.'
+
 /** Form-only keys of limits said in the user's units (the platform's zod rule counts in ms). */
 export const UNIT_MESSAGES = {
   intervalTooLong: 'Interval above the limit',
@@ -81,6 +84,7 @@ const known = defineMessages({
     id: 'validation.cronNever',
     defaultMessage: 'This schedule never runs: no month has that day',
   },
+  [FUTURE_DATE_MESSAGE]: { id: 'validation.futureDate', defaultMessage: 'Choose a date in the future.' },
   'Data format is in use and cannot be deleted.': {
     id: 'validation.dataFormatInUse',
     defaultMessage: 'Data format is in use and cannot be deleted.',
