@@ -62,6 +62,14 @@ test.describe('credentials of a product', () => {
     await section.getByRole('button', { name: 'Save credentials' }).click()
     await expect(section.getByText('This field is required')).toBeVisible()
     await expect(page.getByRole('dialog')).toHaveCount(0)
+    // Longer than the platform takes: said on the fields, before the overwrite is even asked.
+    await section.getByLabel('Name 1').fill('n'.repeat(201))
+    await section.getByLabel('Value 1').fill('v'.repeat(4001))
+    await section.getByRole('button', { name: 'Save credentials' }).click()
+    await expect(section.getByText('Too long', { exact: true })).toHaveCount(2)
+    await expect(section.getByLabel('Name 1')).toHaveAttribute('aria-invalid', 'true')
+    await expect(section.getByLabel('Value 1')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
 
     await waitForServiceWorker(page)
     await context.setOffline(true)
