@@ -28,10 +28,10 @@ import { listPath } from './catalog-kinds'
 import type { CatalogPanels } from './catalog-panels'
 import { TAB_LABELS, type TabId, tabOfField, tabsOf } from './catalog-tabs'
 
-/** Tabs with a refused field, from the schema itself: a hidden tab's fields are not mounted. */
 /** The product's own sections shown as tabs: each loads what it shows only when opened. */
 const LOADED_WHEN_OPENED = new Set<TabId>(['contracts', 'credentials', 'files'])
 
+/** Tabs with a refused field, from the schema itself (the fields' own errors show once on screen). */
 function tabsWithErrors(type: ProductType, values: CatalogFormValues): Set<TabId> {
   const result = catalogFormSchema.safeParse(values)
   if (result.success) return new Set()

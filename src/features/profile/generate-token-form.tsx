@@ -50,7 +50,11 @@ export function GenerateTokenForm({
     },
   })
   // The lifetime rule and a date the platform no longer takes as future, in the user's language.
-  const dateProblem = expirationProblem(intl, write.issues)
+  const dateProblem = write.issues.some(
+    (i) => i.path === 'expirationDate' && /at most \d+ days|future/.test(i.message),
+  )
+    ? expirationProblem(intl, write.issues)
+    : undefined
   // Online only, no draft: a new version's reload waits while a name is typed here.
   useUnsavedInput(useStore(form.store, (s) => s.isDirty))
   return (
