@@ -49,6 +49,9 @@ test('the session is refreshed before it expires, by one tab only, with a rotate
       refreshes.push(r.url())
   })
   const second = await context.newPage()
+  // The platform signs its tokens deterministically, to the second: a refresh in the second of the
+  // sign-in would issue the very same token, and the test could not tell it was refreshed.
+  await page.waitForTimeout(1100)
   await Promise.all([page.reload(), second.goto('/data-formats')])
   await expect
     .poll(async () => (await readSession(page)).refreshToken, { timeout: 20_000 })

@@ -49,10 +49,9 @@ export function GenerateTokenForm({
       formApi.reset({ name: '', expirationDate: daysAhead(30) })
     },
   })
-  // The lifetime rule and a date the platform no longer takes as future, in the user's language.
-  const dateProblem = write.issues.some(
-    (i) => i.path === 'expirationDate' && /at most \d+ days|future/.test(i.message),
-  )
+  // The lifetime rule is said as what to choose; any other refusal (a date the platform no longer
+  // takes as future among them) by the error notice, translated by field and rule.
+  const tooLong = write.issues.some((i) => i.path === 'expirationDate' && /at most \d+ days/.test(i.message))
     ? expirationProblem(intl, write.issues)
     : undefined
   // Online only, no draft: a new version's reload waits while a name is typed here.
@@ -69,8 +68,7 @@ export function GenerateTokenForm({
       </h3>
       {write.failure && (
         <div className="mb-3">
-          {/* The date's rules are said as what to choose; any other refusal as the platform's answer. */}
-          {dateProblem ? <Alert>{dateProblem}</Alert> : <ErrorNotice error={write.failure} />}
+          {tooLong ? <Alert>{tooLong}</Alert> : <ErrorNotice error={write.failure} />}
         </div>
       )}
       <div className="grid gap-x-4 sm:grid-cols-2">
