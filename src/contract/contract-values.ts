@@ -1,6 +1,6 @@
 /**
- * The purchase dialog's messages and the credentials' limits, kept apart from the contract's schemas so that the product's detail
- * can translate them without loading zod.
+ * The purchase dialog's messages and the credentials' limits, kept apart from the contract's schemas
+ * so that the product's detail can use them without loading zod.
  */
 export const NO_ORGANIZATION = 'No organization selected.'
 export const NO_CONTRACT = 'No contract selected.'

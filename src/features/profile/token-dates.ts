@@ -1,5 +1,6 @@
 import type { IntlShape } from 'react-intl'
 import type { FieldIssue } from '../../api/online-write'
+import { FUTURE_DATE_MESSAGE, translateValidation } from '../../ui/form/validation-message'
 
 export const dayString = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
@@ -25,7 +26,6 @@ export function expirationProblem(intl: IntlShape, issues: FieldIssue[]): string
       },
       { days: Number(longest) },
     )
-  if (/future/.test(issue.message))
-    return intl.formatMessage({ id: 'tokens.notFuture', defaultMessage: 'Choose a date in the future.' })
+  if (/future/.test(issue.message)) return translateValidation(intl, FUTURE_DATE_MESSAGE)
   return issue.message
 }

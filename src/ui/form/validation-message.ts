@@ -2,7 +2,7 @@ import { defineMessages, type IntlShape } from 'react-intl'
 import { fieldsOf } from '../../contract/reading'
 import { CRON_NEVER_MESSAGE, STOP_AFTER_FAILURES_MESSAGE, TASK_LIMITS } from '../../contract/task-values'
 
-/** A form-only key: a date that must be later than today. */
+/** A form-only key (and the token dialogs' reading of the platform's refusal): a date later than now. */
 export const FUTURE_DATE_MESSAGE = 'Choose a date in the future.'
 
 /** Form-only keys of limits said in the user's units (the platform's zod rule counts in ms). */
