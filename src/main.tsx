@@ -26,7 +26,14 @@ import { I18nProvider, loadCatalog, loadLaterMessages } from './i18n/i18n-provid
 import { localeSetting } from './i18n/locale'
 import { followStream } from './live/follow'
 import { firstScreenShown, holdOutboxReadsForFirstScreen } from './outbox/lazy-db'
-import { CACHE_BUSTER, CACHE_MAX_AGE, cachePersister, hasData, saveCacheNow } from './pwa/cache-persister'
+import {
+  CACHE_BUSTER,
+  CACHE_MAX_AGE,
+  cachePersister,
+  hasData,
+  saveCacheNow,
+  takeInHandovers,
+} from './pwa/cache-persister'
 import { logCaughtError, startChunkRecovery } from './pwa/chunk-recovery'
 import { askPersistenceOnGesture } from './pwa/storage'
 import { useChunkRecovery } from './pwa/use-chunk-recovery'
@@ -297,6 +304,8 @@ async function boot() {
     ),
   ])
   if (sessionUnreadable()) return showStorageNotAnswering()
+  // Once both are in: what a page left for this one handed over is taken in as its user's.
+  if (cacheRestored) takeInHandovers(queryClient)
   applyShellCookie()
   onSessionChange(applyShellCookie)
   environmentSetting.subscribe(applyShellCookie)

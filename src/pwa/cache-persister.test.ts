@@ -3,7 +3,7 @@ import { set } from 'idb-keyval'
 import { describe, expect, it, vi } from 'vitest'
 import { BOOT_STORE, openBootDatabase } from '../core/boot-open'
 import { bootStore } from '../core/boot-store'
-import { CACHE_BUSTER, cachePersister, saveCacheNow } from './cache-persister'
+import { CACHE_BUSTER, cachePersister, saveCacheNow, takeInHandovers } from './cache-persister'
 
 describe('saveCacheNow', () => {
   it('writes the whole cache at once, in the form the persister restores', async () => {
@@ -54,5 +54,56 @@ describe("the restore adopts the entry script's read", () => {
     expect(await fresh.restoreClient()).toEqual({ from: 'entry' })
     expect(await fresh.restoreClient()).toEqual({ from: 'later' })
     ;(await open.earlyBoot())?.close()
+  })
+})
+
+describe('the cache a page hands over as it is left', () => {
+  const HANDOVER = 'orchestrator-cache-handover'
+  const key = ['data-formats', 'detail', 'a']
+  const leftWith = (name: string, updatedAt: number) => {
+    const left = new QueryClient()
+    left.setQueryData(key, { name }, { updatedAt })
+    saveCacheNow(left)
+  }
+
+  it('is taken in by the next page whose restore missed it, newer data only, and then goes', () => {
+    leftWith('came last', 2000)
+    const next = new QueryClient()
+    next.setQueryData(['events', 'list'], ['restored'])
+    takeInHandovers(next)
+    expect(next.getQueryData(key)).toEqual({ name: 'came last' })
+    expect(next.getQueryData(['events', 'list'])).toEqual(['restored'])
+    expect(localStorage.getItem(HANDOVER)).toBeNull()
+  })
+
+  it("never replaces this page's newer data, nor takes another user's", () => {
+    leftWith('older', 1000)
+    const next = new QueryClient()
+    next.setQueryData(key, { name: 'newer' }, { updatedAt: 5000 })
+    takeInHandovers(next)
+    expect(next.getQueryData(key)).toEqual({ name: 'newer' })
+    // Handed over as a visitor (no user, then the line break): made out to another user here.
+    leftWith('theirs', 9000)
+    localStorage.setItem(HANDOVER, `someone-else${localStorage.getItem(HANDOVER)}`)
+    const other = new QueryClient()
+    takeInHandovers(other)
+    expect(other.getQueryData(key)).toBeUndefined()
+  })
+
+  it('takes in what another open page hands over later (the storage event)', () => {
+    const open = new QueryClient()
+    takeInHandovers(open)
+    leftWith('from the other tab', 3000)
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: HANDOVER, newValue: localStorage.getItem(HANDOVER) }),
+    )
+    expect(open.getQueryData(key)).toEqual({ name: 'from the other tab' })
+  })
+
+  it('goes with the cache on a sign-out', async () => {
+    leftWith('signed out', 4000)
+    expect(localStorage.getItem(HANDOVER)).not.toBeNull()
+    await cachePersister.removeClient()
+    expect(localStorage.getItem(HANDOVER)).toBeNull()
   })
 })

@@ -1,9 +1,10 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
-import { type DehydratedState, dehydrate, type Query, type QueryClient } from '@tanstack/react-query'
+import { type DehydratedState, dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query'
 import { type PersistedClient, removeOldestQuery } from '@tanstack/react-query-persist-client'
 import { del, get, set } from 'idb-keyval'
 import { takeFirstRead } from '../core/boot-open'
 import { bootStore } from '../core/boot-store'
+import { getSession } from '../core/session'
 import { isQuotaError } from './storage'
 
 /** The query cache lives in the boot store (IndexedDB), one entry, so a reload offline shows the last data. */
@@ -51,7 +52,11 @@ export const cachePersister = createAsyncStoragePersister({
       return typeof first === 'string' ? first : get<string>(key, bootStore)
     },
     setItem: (key, value) => set(key, value, bootStore),
-    removeItem: (key) => del(key, bootStore),
+    removeItem: (key) => {
+      // A sign-out or another organization: what a left page handed over goes with the cache.
+      if (key === CACHE_KEY) forgetHandover()
+      return del(key, bootStore)
+    },
   },
   // A full store: drop the oldest queries and try again rather than lose the whole cache. Any other
   // failure (a page going into the back/forward cache, a storage not answering) is not the cache's
@@ -74,6 +79,7 @@ export function saveCacheNow(queryClient: QueryClient): void {
     timestamp: Date.now(),
     clientState: dehydrate(queryClient, { shouldDehydrateQuery: hasData }),
   })
+  handOver(value)
   void bootStore('readwrite', (store) => {
     store.put(value, CACHE_KEY)
     const tx = store.transaction
@@ -85,4 +91,68 @@ export function saveCacheNow(queryClient: QueryClient): void {
     tx.commit?.()
     return done
   }).catch(() => undefined)
+}
+
+/**
+ * The cache a page left or hid, handed over to the pages of the origin (the next one, the others
+ * open): in localStorage, written at once. A page going into the back/forward cache writes nothing to
+ * the boot store as it goes (decision 0007: its writes are aborted), and a page left in another
+ * process saves after the next page has read: either way the data that came in the last moments
+ * before a reload was restored by no page, and the next write of the cache erased it from the device.
+ */
+const HANDOVER_KEY = 'orchestrator-cache-handover'
+
+const currentUser = () => getSession()?.user.id ?? ''
+
+/**
+ * The handed-over form: the signed-in user's id ('' for a visitor: a page takes in only its own user's
+ * cache), a line break, then the cache as the persister writes it (not nested in JSON again: escaped,
+ * it would grow by a tenth and be parsed twice).
+ */
+const handover = (value: string) => `${currentUser()}\n${value}`
+
+function handOver(value: string) {
+  try {
+    localStorage.setItem(HANDOVER_KEY, handover(value))
+  } catch {
+    // Too large for localStorage, or storage refused: the boot store's write is all there is.
+  }
+}
+
+function forgetHandover() {
+  try {
+    localStorage.removeItem(HANDOVER_KEY)
+  } catch {
+    // No localStorage: nothing was handed over.
+  }
+}
+
+/** Merges a handed-over cache: each query only where its data is newer than this page's (TanStack's hydrate). */
+function takeIn(queryClient: QueryClient, raw: string | null) {
+  const lineBreak = raw?.indexOf('\n') ?? -1
+  if (!raw || lineBreak < 0 || raw.slice(0, lineBreak) !== currentUser()) return
+  try {
+    const client = JSON.parse(raw.slice(lineBreak + 1)) as PersistedClient
+    if (client.buster !== CACHE_BUSTER || Date.now() - client.timestamp > CACHE_MAX_AGE) return
+    hydrate(queryClient, client.clientState)
+  } catch {
+    // Not a form this version reads: the store and the platform have the data.
+  }
+}
+
+/**
+ * Once the cache is restored and the session known: takes in what a page left for this one handed
+ * over, and what any other page of the origin hands over from now on (the storage event), so this
+ * page's next write of the cache keeps it. What was handed over is then this page's to keep, and goes.
+ */
+export function takeInHandovers(queryClient: QueryClient): void {
+  window.addEventListener('storage', (event) => {
+    if (event.key === HANDOVER_KEY) takeIn(queryClient, event.newValue)
+  })
+  try {
+    takeIn(queryClient, localStorage.getItem(HANDOVER_KEY))
+    forgetHandover()
+  } catch {
+    // No localStorage: nothing was handed over.
+  }
 }

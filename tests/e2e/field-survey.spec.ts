@@ -9,7 +9,7 @@ import {
   settle,
   useQualityEnvironment,
 } from './quality-support'
-import { outboxCount, platform, uniqueCode, waitForServiceWorker } from './support'
+import { outboxCount, platform, readBootStore, uniqueCode, waitForServiceWorker } from './support'
 
 // The field survey: on a 360 px phone every screen visited once opens offline
 // with its screen, and edits made offline (creates and updates, across a reload and a second tab)
@@ -150,4 +150,37 @@ test('a screen whose data came just before the page was left opens offline with 
   await page.goto(`/data-formats/${id}/edit`)
   await expect(page.getByLabel('Name')).toHaveValue(code)
   await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0)
+})
+
+test('what a tab saved as it was left survives another tab that restored its cache before', async ({
+  page,
+  context,
+  request,
+}) => {
+  await useQualityEnvironment(page)
+  await signInAs(page)
+  await waitForServiceWorker(page)
+  await page.goto('/me')
+  await expect(page.getByText('admin@example.com')).toBeVisible()
+  // A second tab shows a data format this tab never read, and is left.
+  const code = uniqueCode('OTHERTAB')
+  const made = await platform<{ id: string }>(request, 'POST', WRITE, { dataFormatCode: code, name: code })
+  const id = made.json.result?.id as string
+  const other = await context.newPage()
+  await other.goto(`/data-formats/${id}/edit`)
+  await expect(other.getByLabel('Name')).toHaveValue(code, { timeout: 10_000 })
+  await other.goto('about:blank')
+  await other.close()
+  // This tab's next write of the cache keeps what the other one saved.
+  await page.getByRole('link', { name: 'Monitoring' }).click()
+  await expect(page.getByTestId('requests-chart').locator('canvas')).toBeVisible()
+  await expect
+    .poll(async () => {
+      const saved = String((await readBootStore(page, 'query-cache')) ?? '')
+      return saved.includes('"monitoring","stats"') && saved.includes(code)
+    })
+    .toBe(true)
+  await context.setOffline(true)
+  await page.goto(`/data-formats/${id}/edit`)
+  await expect(page.getByLabel('Name')).toHaveValue(code)
 })
