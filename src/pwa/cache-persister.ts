@@ -49,7 +49,9 @@ export const cachePersister = createAsyncStoragePersister({
     // The first read is the entry script's, made as the page opened (see openBootEarly).
     getItem: async (key) => {
       const first = key === CACHE_KEY ? await takeFirstRead(CACHE_KEY) : undefined
-      return typeof first === 'string' ? first : get<string>(key, bootStore)
+      const value = typeof first === 'string' ? first : await get<string>(key, bootStore)
+      if (key === CACHE_KEY) restoredValue = value
+      return value
     },
     setItem: (key, value) => set(key, value, bootStore),
     removeItem: (key) => {
@@ -102,6 +104,9 @@ export function saveCacheNow(queryClient: QueryClient): void {
  */
 const HANDOVER_KEY = 'orchestrator-cache-handover'
 
+/** The cache as this page restored it: a handover that is the same (the usual case) is not read again. */
+let restoredValue: string | undefined
+
 const currentUser = () => getSession()?.user.id ?? ''
 
 /**
@@ -131,8 +136,10 @@ function forgetHandover() {
 function takeIn(queryClient: QueryClient, raw: string | null) {
   const lineBreak = raw?.indexOf('\n') ?? -1
   if (!raw || lineBreak < 0 || raw.slice(0, lineBreak) !== currentUser()) return
+  const value = raw.slice(lineBreak + 1)
+  if (value === restoredValue) return
   try {
-    const client = JSON.parse(raw.slice(lineBreak + 1)) as PersistedClient
+    const client = JSON.parse(value) as PersistedClient
     if (client.buster !== CACHE_BUSTER || Date.now() - client.timestamp > CACHE_MAX_AGE) return
     hydrate(queryClient, client.clientState)
   } catch {
