@@ -7,8 +7,8 @@ import { PRODUCT_FIELDS, VISIBILITY_TYPES } from '../../contract/product'
 import { withForm } from '../../ui/form/fields'
 import { MultiSelectField } from '../../ui/form/multi-select-field'
 import { toFormValues } from './catalog-form-schema'
-import { STATUSES } from './catalog-kinds'
 import { useCatalogLabels } from './catalog-labels'
+import { STATUSES } from './catalog-paths'
 import { ProductFieldInputs } from './product-field-inputs'
 
 const defaults = toFormValues('dataproduct')

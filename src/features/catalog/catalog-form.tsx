@@ -24,8 +24,8 @@ import {
   toFormValues,
   toProductInput,
 } from './catalog-form-schema'
-import { listPath } from './catalog-kinds'
 import type { CatalogPanels } from './catalog-panels'
+import { listPath } from './catalog-paths'
 import { TAB_LABELS, type TabId, tabOfField, tabsOf } from './catalog-tabs'
 
 /** The product's own sections shown as tabs: each loads what it shows only when opened. */

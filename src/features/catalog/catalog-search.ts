@@ -1,7 +1,7 @@
 import type { CatalogList, CatalogListParams } from '../../api/catalog'
 import type { MenuDeclaration } from '../../shell/menu-items'
 import { oneOf, type PageShown, pagedSearch, type SearchField, searchText } from '../../ui/list-search'
-import { SORT_FIELDS, STATUSES } from './catalog-kinds'
+import { SORT_FIELDS, STATUSES } from './catalog-paths'
 
 /** A catalog list's filters and sort in its address, as the screens set them. */
 interface CatalogFilterSearch {

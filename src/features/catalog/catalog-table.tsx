@@ -6,8 +6,8 @@ import { readTime } from '../../contract/reading'
 import type { WithPending } from '../../outbox/pending'
 import type { Column } from '../../ui/data-table'
 import { DeleteButton, EditLink } from '../../ui/row-actions'
-import { editPath } from './catalog-kinds'
 import { useCatalogLabels } from './catalog-labels'
+import { editPath } from './catalog-paths'
 
 /**
  * The catalog list's columns (the product's name links to its detail) and its row actions: Edit for

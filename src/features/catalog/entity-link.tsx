@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type CatalogList, catalogItemQuery } from '../../api/catalog'
 import { useSession } from '../../core/session'
-import { editPath } from './catalog-kinds'
+import { editPath } from './catalog-paths'
 
 /** A link to a related catalog entity (connector, template, source) by its name, to its edit screen. */
 export function EntityLink({ id, list }: { id: string; list: CatalogList }) {
