@@ -100,6 +100,14 @@ describe('the cache a page hands over as it is left', () => {
     expect(open.getQueryData(key)).toEqual({ name: 'from the other tab' })
   })
 
+  it('is not made of a cache too large to leave the settings room, and an older one goes', () => {
+    leftWith('small', 1000)
+    const large = new QueryClient()
+    large.setQueryData(key, { name: 'x'.repeat(1_000_001) })
+    saveCacheNow(large)
+    expect(localStorage.getItem(HANDOVER)).toBeNull()
+  })
+
   it('goes with the cache on a sign-out', async () => {
     leftWith('signed out', 4000)
     expect(localStorage.getItem(HANDOVER)).not.toBeNull()

@@ -116,7 +116,15 @@ const currentUser = () => getSession()?.user.id ?? ''
  */
 const handover = (value: string) => `${currentUser()}\n${value}`
 
+/**
+ * The largest cache handed over, in characters (2 MB as localStorage counts them): localStorage has
+ * some 5 MB an origin, and the settings kept there must still find room. A larger cache is not handed
+ * over, and an earlier handover goes (this page's data is newer).
+ */
+const HANDOVER_MAX = 1_000_000
+
 function handOver(value: string) {
+  if (value.length > HANDOVER_MAX) return forgetHandover()
   try {
     localStorage.setItem(HANDOVER_KEY, handover(value))
   } catch {
