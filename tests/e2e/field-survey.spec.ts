@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { phoneContext } from './field-support'
 import { expect, signInAs, test } from './fixtures'
 import {
@@ -131,17 +131,22 @@ test('every route opens offline on a phone, and offline edits are neither lost n
   await context.close()
 })
 
+/** Signs in with the worker installed, and makes a data format on the platform, not yet read. */
+async function signedInWithNewFormat(page: Page, request: APIRequestContext, prefix: string) {
+  await signInAs(page)
+  await waitForServiceWorker(page)
+  const code = uniqueCode(prefix)
+  const made = await platform<{ id: string }>(request, 'POST', WRITE, { dataFormatCode: code, name: code })
+  return { code, id: made.json.result?.id as string }
+}
+
 test('a screen whose data came just before the page was left opens offline with that data', async ({
   page,
   context,
   request,
 }) => {
   await useQualityEnvironment(page)
-  await signInAs(page)
-  await waitForServiceWorker(page)
-  const code = uniqueCode('LEFTFAST')
-  const made = await platform<{ id: string }>(request, 'POST', WRITE, { dataFormatCode: code, name: code })
-  const id = made.json.result?.id as string
+  const { code, id } = await signedInWithNewFormat(page, request, 'LEFTFAST')
   // The data is shown and the page is left at once, before a throttled save of the cache would run.
   await page.goto(`/data-formats/${id}/edit`)
   await expect(page.getByLabel('Name')).toHaveValue(code, { timeout: 10_000 })
@@ -158,14 +163,10 @@ test('what a tab saved as it was left survives another tab that restored its cac
   request,
 }) => {
   await useQualityEnvironment(page)
-  await signInAs(page)
-  await waitForServiceWorker(page)
+  const { code, id } = await signedInWithNewFormat(page, request, 'OTHERTAB')
   await page.goto('/me')
   await expect(page.getByText('admin@example.com')).toBeVisible()
-  // A second tab shows a data format this tab never read, and is left.
-  const code = uniqueCode('OTHERTAB')
-  const made = await platform<{ id: string }>(request, 'POST', WRITE, { dataFormatCode: code, name: code })
-  const id = made.json.result?.id as string
+  // A second tab shows the data format, which this tab never read, and is left.
   const other = await context.newPage()
   await other.goto(`/data-formats/${id}/edit`)
   await expect(other.getByLabel('Name')).toHaveValue(code, { timeout: 10_000 })
