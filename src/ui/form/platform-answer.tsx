@@ -160,11 +160,19 @@ const REFUSALS = defineMessages({
     id: 'save.refused',
     defaultMessage: 'The platform did not accept the change. Correct the marked fields and save again.',
   },
+  refusedWhole: { id: 'save.refusedWhole', defaultMessage: 'The platform did not accept the change.' },
+  notFound: { id: 'failure.404', defaultMessage: 'Not found: it may have been removed.' },
+  busy: { id: 'failure.409', defaultMessage: 'The change conflicts with another one. Try again.' },
 })
 
 function refusalOf(entry: OutboxEntry): keyof typeof REFUSALS {
   if (entry.status === 'failed' && entry.lastStatus === 403) return 'forbidden'
-  return entry.method === 'DELETE' ? 'deleteRefused' : 'refused'
+  if (entry.method === 'DELETE') return 'deleteRefused'
+  // A refusal that names fields marks them; one that names none has nothing to correct in the form.
+  if (entry.issues?.length) return 'refused'
+  if (entry.lastStatus === 404) return 'notFound'
+  if (entry.lastStatus === 409) return 'busy'
+  return 'refusedWhole'
 }
 
 /** What the platform said about a refused change, above the form: what to do, and its own text as a detail. */
