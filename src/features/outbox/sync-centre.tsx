@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
+import { FormattedDate, FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import type { OutboxEntry } from '../../outbox/db'
 import { discardEntry, retryEntry } from '../../outbox/outbox'
 import { syncNow, useSyncProgress } from '../../outbox/outbox-sync'
@@ -93,7 +93,7 @@ export function SyncCentre() {
                 <OutboxState status={progress.sending.includes(entry.id) ? 'sending' : entry.status} />
                 <span className="font-medium">{entry.label}</span>
                 <span className="text-sm text-gray-600">
-                  {entry.resource} ·{' '}
+                  {resourceLabel(intl, entry)} ·{' '}
                   {intl.formatMessage(
                     {
                       id: 'outbox.kind',
@@ -153,5 +153,20 @@ export function SyncCentre() {
       {resolving && <ConflictDialog entry={resolving} onClose={() => setResolving(null)} />}
       {correcting && <FailedEntryDialog entry={correcting} onClose={() => setCorrecting(null)} />}
     </div>
+  )
+}
+
+/** What a queued change is of, in the user's language: a catalog entry by its kind when its body says it. */
+export function resourceLabel(intl: IntlShape, entry: Pick<OutboxEntry, 'resource' | 'body'>): string {
+  const type = (entry.body as { type?: unknown } | undefined)?.type
+  const kind = entry.resource === 'catalog' && typeof type === 'string' ? type : entry.resource
+  return intl.formatMessage(
+    {
+      id: 'outbox.resource',
+      defaultMessage:
+        '{kind, select, tasks {Task} dataFormats {Data format} contracts {Contract} applications {Application} dataproduct {Data product} datasource {Data source} template {Template} connector {Connector} transformer {Transformer} other {Catalog entry}}',
+    },
+    // Select keys are words: `data-formats` and `datasource-template` are said by their last part.
+    { kind: kind === 'data-formats' ? 'dataFormats' : kind === 'datasource-template' ? 'template' : kind },
   )
 }
