@@ -7,20 +7,24 @@ import { describeError } from './error-text'
 
 const finnish = createIntl({ locale: 'fi', messages: fi, onError: () => {} })
 const english = createIntl({ locale: 'en', messages: en, onError: () => {} })
-const mismatch = { call: 'GET /api/sandbox/tasks/t1', path: 'jobs.0.schedule', expected: 'expected string' }
+const mismatch = {
+  call: 'GET /api/sandbox/tasks/t1',
+  path: 'jobs.0.schedule',
+  expected: 'Invalid input: expected string, received number',
+}
 const shape = new ApiError(502, GENERIC_FAILURE, {}, false, 'shape', undefined, mismatch)
 
 describe('an answer that does not fit says which call and which field', () => {
   it('in English', () => {
     const text = describeError(english, shape)
     expect(text.diagnosis).toBe(
-      'The answer to GET /api/sandbox/tasks/t1 could not be read: jobs.0.schedule is not as expected (expected string).',
+      'The answer to GET /api/sandbox/tasks/t1 could not be read: jobs.0.schedule is not as expected (expected text, got a number).',
     )
     expect(text.detail).toBeUndefined()
   })
   it('in Finnish', () => {
     expect(describeError(finnish, shape).diagnosis).toBe(
-      'Vastausta kutsuun GET /api/sandbox/tasks/t1 ei voitu lukea: jobs.0.schedule ei ole odotetun muotoinen (expected string).',
+      'Vastausta kutsuun GET /api/sandbox/tasks/t1 ei voitu lukea: jobs.0.schedule ei ole odotetun muotoinen (odotettu: teksti, saatu: luku).',
     )
   })
   it('a whole answer of the wrong kind names no field', () => {

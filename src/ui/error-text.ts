@@ -1,4 +1,5 @@
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl'
+import { expectedWords } from './expected-words'
 import { isKnownValidation, translateValidation } from './form/validation-message'
 
 /** What the console knows of a failed call (an ApiError, or anything thrown). */
@@ -200,14 +201,14 @@ function diagnosisOf(intl: IntlShape, m: FailureLike['mismatch']): string | unde
         id: 'failure.mismatchWhole',
         defaultMessage: 'The answer to {call} could not be read: it is not as expected ({expected}).',
       },
-      { call: m.call, expected: m.expected },
+      { call: m.call, expected: expectedWords(intl, m.expected) },
     )
   return intl.formatMessage(
     {
       id: 'failure.mismatch',
       defaultMessage: 'The answer to {call} could not be read: {field} is not as expected ({expected}).',
     },
-    { call: m.call, field: m.path, expected: m.expected },
+    { call: m.call, field: m.path, expected: expectedWords(intl, m.expected) },
   )
 }
 

@@ -11,7 +11,11 @@ interface Row {
 
 const unreadable: Unreadable = {
   id: `${UNREADABLE}:1`,
-  [UNREADABLE]: { raw: { id: 'x', jobs: 'weekly' }, path: '1.jobs', expected: 'expected array' },
+  [UNREADABLE]: {
+    raw: { id: 'x', jobs: 'weekly' },
+    path: '1.jobs',
+    expected: 'Invalid input: expected array, received string',
+  },
 }
 
 describe('a row the console cannot read', () => {
@@ -31,7 +35,7 @@ describe('a row the console cannot read', () => {
     expect(rows[0]?.textContent).toContain('ALPHA')
     const bad = within(rows[1] as HTMLElement)
     expect(
-      bad.getByText(/This item could not be read: jobs is not as expected \(expected array\)/),
+      bad.getByText(/This item could not be read: jobs is not as expected \(expected a list, got text\)/),
     ).toBeTruthy()
     expect(bad.getByText('What the platform sent')).toBeTruthy()
     expect(bad.getByText(/"weekly"/)).toBeTruthy()
