@@ -102,6 +102,30 @@ test.describe('tasks', () => {
     expect(saved?.notifications).toMatchObject([{ internal: true, detailLevel: 'result-only' }])
   })
 
+  test('a Save refused for fields on two tabs marks each tab that holds one', async ({ signedIn: page }) => {
+    await page.goto('/tasks/create')
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(uniqueCode('Two tabs'))
+    await page.getByRole('tab', { name: 'Notifications' }).click()
+    await page.getByRole('button', { name: 'Add notification' }).click()
+    await page.locator('input[name="notifications[0].url"]').fill('ftp://nohost')
+    await page.getByRole('tab', { name: 'General' }).click()
+    await page.getByRole('textbox', { name: 'Code', exact: true }).fill('bad code')
+    await page.getByRole('button', { name: 'Save' }).click()
+
+    await expect(page.getByTestId('form-error-summary')).toContainText('2 fields need correcting')
+    const general = page.getByRole('tab', { name: /General/ })
+    const notifications = page.getByRole('tab', { name: /Notifications/ })
+    await expect(general).toHaveAttribute('aria-selected', 'true')
+    await expect(notifications).toContainText('(has errors)')
+    await expect(general).toContainText('(has errors)')
+    await expect(page.getByRole('tab', { name: /Actions/ })).not.toContainText('(has errors)')
+    // Corrected where it is, a tab's mark goes; the other tab keeps its own.
+    await page.getByRole('textbox', { name: 'Code', exact: true }).fill('GOODCODE')
+    await expect(general).not.toContainText('(has errors)')
+    await expect(notifications).toContainText('(has errors)')
+    await expect(page).toHaveURL(/\/tasks\/create$/)
+  })
+
   test('edit saves through the outbox without touching the jobs', async ({ signedIn: page, request }) => {
     const task = await createTask(request, { name: uniqueCode('Edit me'), interval: 3_600_000 })
     await page.goto(`/tasks/${task.id}/edit`)

@@ -1,8 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { useStore } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { FormattedMessage, useIntl } from 'react-intl'
+import { useIntl } from 'react-intl'
 import { catalog, listOfType, type Product, type ProductType, requeueCatalogCreate } from '../../api/catalog'
 import type { ProductInput } from '../../contract/product'
 import type { OutboxEntry } from '../../outbox/db'
@@ -11,6 +10,7 @@ import { isLocalId, newLocalId } from '../../outbox/outbox'
 import { useAppForm } from '../../ui/form/fields'
 import { checkChangedOnly } from '../../ui/form/issued-values'
 import { platformErrorListeners, useOutboxSave, useRefusalOnFields } from '../../ui/form/platform-answer'
+import { TabErrorMark, useTabsWithErrors } from '../../ui/form/tab-errors'
 import { useChangedOnPlatform } from '../resource/changed-on-platform'
 import { closeSaved, EntityFormFrame, useFormDraft, useSaveError } from '../resource/entity-form'
 import { ActionsTab } from './actions-tab'
@@ -107,14 +107,12 @@ export function CatalogForm({
       else await navigate({ to: listPath(list) })
     },
   })
-  const values = useStore(form.store, (s) => s.values)
-  const attempted = useStore(form.store, (s) => s.submissionAttempts > 0)
   const draft = useFormDraft(form, key)
   useRefusalOnFields(form, refused)
   // Changed on the platform while open (the live stream updates `current`): what was typed stays.
   const changedOnPlatform = useChangedOnPlatform(current, (entity) => toFormValues(type, entity))
   const tabs = tabsOf(type, panels)
-  const invalid = attempted ? tabsWithErrors(type, values) : new Set<TabId>()
+  const invalid = useTabsWithErrors(form, (field) => tabOfField(type, field.split(/[.[]/)[0] ?? ''))
 
   const panel = (id: TabId) => {
     switch (id) {
@@ -171,14 +169,7 @@ export function CatalogForm({
               className="-mb-px rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-gray-700 hover:text-primary-800 data-[state=active]:border-primary-700 data-[state=active]:text-primary-900"
             >
               {intl.formatMessage(TAB_LABELS[id])}
-              {invalid.has(id) && (
-                <span className="ml-1 text-red-700">
-                  <span aria-hidden="true">!</span>
-                  <span className="sr-only">
-                    <FormattedMessage id="catalog.tabHasErrors" defaultMessage="(has errors)" />
-                  </span>
-                </span>
-              )}
+              {invalid.has(id) && <TabErrorMark />}
             </Tabs.Trigger>
           ))}
         </Tabs.List>

@@ -10,6 +10,7 @@ import { newLocalId } from '../../outbox/outbox'
 import { useAppForm } from '../../ui/form/fields'
 import { checkChangedOnly } from '../../ui/form/issued-values'
 import { platformErrorListeners, useOutboxSave, useRefusalOnFields } from '../../ui/form/platform-answer'
+import { TabErrorMark, useTabsWithErrors } from '../../ui/form/tab-errors'
 import { useChangedOnPlatform } from '../resource/changed-on-platform'
 import { closeSaved, EntityFormFrame, useFormDraft, useSaveError } from '../resource/entity-form'
 import { TaskActionsTab } from './task-actions-tab'
@@ -120,6 +121,7 @@ export function TaskForm({
   useRefusalOnFields(form, refused)
   // Changed on the platform while open (the live stream updates `current`): what was typed stays.
   const changedOnPlatform = useChangedOnPlatform(current, toFormValues)
+  const invalidTabs = useTabsWithErrors(form, tabOf)
   const tabClass =
     'border-b-2 border-transparent px-4 py-2 text-sm font-medium text-gray-700 hover:text-primary-800 data-[state=active]:border-primary-700 data-[state=active]:text-primary-800'
   const panelClass = 'data-[state=inactive]:hidden pt-4'
@@ -147,12 +149,15 @@ export function TaskForm({
         >
           <Tabs.Trigger value="general" className={tabClass}>
             <FormattedMessage id="task.tab.general" defaultMessage="General" />
+            {invalidTabs.has('general') && <TabErrorMark />}
           </Tabs.Trigger>
           <Tabs.Trigger value="actions" className={tabClass}>
             <FormattedMessage id="task.tab.actions" defaultMessage="Actions" />
+            {invalidTabs.has('actions') && <TabErrorMark />}
           </Tabs.Trigger>
           <Tabs.Trigger value="notifications" className={tabClass}>
             <FormattedMessage id="task.tab.notifications" defaultMessage="Notifications" />
+            {invalidTabs.has('notifications') && <TabErrorMark />}
           </Tabs.Trigger>
           {history && (
             <Tabs.Trigger value="history" className={tabClass}>
