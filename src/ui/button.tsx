@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ComponentProps } from 'react'
 import { cn } from './cn'
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost'
@@ -22,6 +22,6 @@ export function Button({
   className = '',
   type = 'button',
   ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+}: ComponentProps<'button'> & { variant?: Variant }) {
   return <button type={type} className={buttonClass(variant, className)} {...rest} />
 }

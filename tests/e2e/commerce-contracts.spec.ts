@@ -105,6 +105,23 @@ test.describe('contracts and purchases', () => {
       .toEqual([ORGANIZATIONS.first, ORGANIZATIONS.second].sort())
   })
 
+  test('the new-contract form takes the focus as it opens and gives it back as it closes', async ({
+    signedIn: page,
+    request,
+  }) => {
+    const product = await createProduct(request, 'dataproduct')
+    await page.goto(`/products/${product.id}`)
+    const open = page.getByRole('button', { name: 'New contract' })
+    await open.focus()
+    await page.keyboard.press('Enter')
+    const form = page.getByRole('group', { name: 'New contract' })
+    await expect(form.getByLabel('Data consumer')).toBeFocused()
+    await form.getByRole('button', { name: 'Cancel' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(form).toHaveCount(0)
+    await expect(open).toBeFocused()
+  })
+
   test('offline, the purchase is disabled with the reason, and a contract waits in the outbox', async ({
     signedIn: page,
     context,

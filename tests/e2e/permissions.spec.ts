@@ -1,3 +1,4 @@
+import { createProduct } from './commerce-support'
 import { expect, test } from './fixtures'
 import { ADMIN_TOKEN, OPERATOR_TOKEN } from './support'
 
@@ -31,6 +32,25 @@ test.describe('the viewer', () => {
       .getByRole('button', { name: /^Delete/ })
     await expect(remove).toBeDisabled()
     await expect(remove).toHaveAttribute('title', REASON)
+  })
+})
+
+test.describe('the viewer of a product', () => {
+  test.use({ token: VIEWER_TOKEN })
+
+  test('is offered no new contract and no purchase: both are disabled with the reason', async ({
+    signedIn: page,
+    request,
+  }) => {
+    const product = await createProduct(request, 'dataproduct')
+    await page.goto(`/products/${product.id}`)
+    await expect(page.getByRole('heading', { name: product.name })).toBeVisible()
+    for (const name of ['New contract', 'Purchase']) {
+      const button = page.getByRole('button', { name, exact: true })
+      await expect(button).toBeDisabled()
+      await expect(button).toHaveAttribute('title', REASON)
+    }
+    await expect(page.getByRole('group', { name: 'New contract' })).toHaveCount(0)
   })
 })
 

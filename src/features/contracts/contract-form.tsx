@@ -128,6 +128,7 @@ export function ContractForm({
       label={intl.formatMessage({ id: 'contract.new', defaultMessage: 'New contract' })}
       className="mt-3 rounded-md border border-gray-200 bg-gray-50 p-4"
       onSubmit={() => void submit()}
+      focusFirst
     >
       <PlatformRefusal entry={refused} />
       {saveError && (

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { FormattedDate, FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import { CONTRACTS_RESOURCE, type Contract, contractState, productContractsQuery } from '../../api/contracts'
 import { organizationsQuery } from '../../api/organizations'
+import { usePermittedAction } from '../../auth/permitted'
 import { fieldsOf } from '../../contract/reading'
 import { useSession } from '../../core/session'
 import { lazyWithLaterMessages } from '../../i18n/i18n-provider'
@@ -42,6 +43,19 @@ export function ProductContracts({ productId }: { productId: string }) {
   const [creating, setCreating] = useState(false)
   // What became of the last new contract: only what the platform said, or that it waits here.
   const [notice, setNotice] = useState<{ kind: 'sent' } | { kind: 'queued'; status?: number }>()
+  // Offered only to who may make one, as Edit and Delete are: never offered, then refused.
+  const create = usePermittedAction({ type: 'contracts', actions: 'create', entityIds: productId })
+  // The form closed, focus goes back to the button that opened it, not to the page.
+  const newButton = useRef<HTMLButtonElement>(null)
+  const [closed, setClosed] = useState(false)
+  useEffect(() => {
+    if (closed && !creating) newButton.current?.focus()
+    setClosed(false)
+  }, [closed, creating])
+  const close = () => {
+    setCreating(false)
+    setClosed(true)
+  }
   if (!session) return null
 
   return (
@@ -52,7 +66,10 @@ export function ProductContracts({ productId }: { productId: string }) {
         </h2>
         {!creating && (
           <Button
+            ref={newButton}
             variant="secondary"
+            disabled={create.disabled}
+            title={create.reason}
             onClick={() => {
               setCreating(true)
               setNotice(undefined)
@@ -88,9 +105,9 @@ export function ProductContracts({ productId }: { productId: string }) {
         <Suspense fallback={null}>
           <ContractForm
             productId={productId}
-            onCancel={() => setCreating(false)}
+            onCancel={close}
             onDone={(outcome) => {
-              setCreating(false)
+              close()
               setNotice(
                 outcome.kind === 'sent' ? { kind: 'sent' } : { kind: 'queued', status: outcome.lastStatus },
               )

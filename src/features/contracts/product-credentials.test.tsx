@@ -29,7 +29,15 @@ describe('product credentials', () => {
   it('shows a 401 of the credentials path as an error and keeps the user signed in', async () => {
     const logout = vi.fn()
     setUnauthorizedHandler(logout)
-    fetchMock.mockImplementation(async () => unauthorized())
+    // The credentials path answers 401; any other call (the environment's config) answers as usual.
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('auth-credentials')
+        ? unauthorized()
+        : new Response(JSON.stringify({ success: true, result: {} }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+    )
     renderInConsole(<ProductCredentials productId="p1" />, {
       queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
     })

@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { contractKeys, productCredentialsQuery, saveCredentials } from '../../api/contracts'
 import { useOnlineWrite } from '../../api/online-write'
+import { usePermittedAction } from '../../auth/permitted'
 import { MESSAGES } from '../../contract/messages'
 import { useSession } from '../../core/session'
 import { useUnsavedInput } from '../../pwa/unsaved'
@@ -37,6 +38,8 @@ export function ProductCredentials({ productId }: { productId: string }) {
   const [submitted, setSubmitted] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null)
+  // Saved only by who may change the product, as its Edit is offered.
+  const saveAction = usePermittedAction({ type: 'products', actions: 'update', entityIds: productId })
   const write = useOnlineWrite((credentials: Record<string, string>, key: string) =>
     saveCredentials(productId, credentials, key),
   )
@@ -197,7 +200,12 @@ export function ProductCredentials({ productId }: { productId: string }) {
           <Button variant="secondary" onClick={() => setRows([...rows, newRow()])}>
             <FormattedMessage id="credentials.add" defaultMessage="Add credential" />
           </Button>
-          <OnlineOnlyButton onClick={ask} disabled={write.busy} aria-busy={write.busy}>
+          <OnlineOnlyButton
+            onClick={ask}
+            disabled={write.busy || saveAction.disabled}
+            title={saveAction.reason}
+            aria-busy={write.busy}
+          >
             <FormattedMessage id="credentials.save" defaultMessage="Save credentials" />
           </OnlineOnlyButton>
         </div>

@@ -4,6 +4,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl'
 import { productContractsQuery, purchasableContracts, purchaseProduct } from '../../api/contracts'
 import { useOnlineWrite } from '../../api/online-write'
 import { organizationsQuery } from '../../api/organizations'
+import { usePermittedAction } from '../../auth/permitted'
 import { currentScope } from '../../core/scope'
 import { useSession } from '../../core/session'
 import { Alert } from '../../ui/alert'
@@ -19,10 +20,13 @@ export function PurchaseButton({ product }: { product: { id: string; name?: stri
   const session = useSession()
   const [open, setOpen] = useState(false)
   const [purchased, setPurchased] = useState(false)
+  const purchase = usePermittedAction({ type: 'purchases', actions: 'create', entityIds: product.id })
   if (!session) return null
   return (
     <div className="flex flex-col items-start gap-2">
       <OnlineOnlyButton
+        disabled={purchase.disabled}
+        title={purchase.reason}
         onClick={() => {
           setPurchased(false)
           setOpen(true)
