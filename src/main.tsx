@@ -36,17 +36,11 @@ import {
 } from './pwa/cache-persister'
 import { logCaughtError, startChunkRecovery } from './pwa/chunk-recovery'
 import { askPersistenceOnGesture } from './pwa/storage'
-import { useChunkRecovery } from './pwa/use-chunk-recovery'
 import { routeTree } from './routeTree.gen'
-import {
-  ErrorPage,
-  ErrorPageBoundary,
-  NotFoundPage,
-  StorageNotAnsweringPage,
-  statusOf,
-} from './shell/error-pages'
+import { NotFoundPage, StorageNotAnsweringPage } from './shell/error-pages'
 import { forgetPictures, PICTURE_ATTRIBUTE, pictureScope } from './shell/first-screen-picture'
 import { registerMenuRoutes } from './shell/menu-items'
+import { RouteError } from './shell/route-error'
 
 /** No prefetching on 2g connections or with data saver on. */
 function lightData(): boolean {
@@ -65,20 +59,6 @@ const router = createRouter({
   defaultNotFoundComponent: NotFoundPage,
   defaultErrorComponent: RouteError,
 })
-
-/** A route's error: nothing while a failed chunk is recovered from, the error page otherwise. */
-function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
-  if (useChunkRecovery(error)) return null
-  return (
-    <ErrorPageBoundary>
-      <ErrorPage
-        status={statusOf(error)}
-        message={error instanceof Error ? error.message : undefined}
-        onRetry={reset}
-      />
-    </ErrorPageBoundary>
-  )
-}
 
 // The menu is the routes that declare an entry.
 registerMenuRoutes(Object.values(router.routesById))

@@ -7,12 +7,12 @@ import { logout } from '../auth/logout'
 import { environmentSetting, organizationSetting, versionSetting } from '../core/scope'
 import { OrganizationSelector } from '../features/organizations/organization-selector'
 import { loadScreenMessages } from '../i18n/i18n-provider'
-import { useChunkRecovery } from '../pwa/use-chunk-recovery'
 import { AppShell } from '../shell/app-shell'
 import { ConnectionStatus } from '../shell/connection-status'
 import { DeferredPwaControls } from '../shell/deferred-pwa'
-import { ErrorPage, ErrorPageBoundary, NotFoundPage, statusOf } from '../shell/error-pages'
+import { NotFoundPage } from '../shell/error-pages'
 import { ReportedError } from '../shell/reported-error'
+import { RouteError } from '../shell/route-error'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -33,7 +33,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   },
   component: RootLayout,
   notFoundComponent: NotFoundPage,
-  errorComponent: RootError,
+  errorComponent: RouteError,
 })
 
 /**
@@ -72,15 +72,5 @@ function RootLayout() {
       <ReportedError />
       <Outlet key={scope} />
     </AppShell>
-  )
-}
-
-function RootError({ error, reset }: { error: unknown; reset: () => void }) {
-  if (useChunkRecovery(error)) return null
-  const message = error instanceof Error ? error.message : undefined
-  return (
-    <ErrorPageBoundary>
-      <ErrorPage status={statusOf(error)} message={message} onRetry={reset} />
-    </ErrorPageBoundary>
   )
 }

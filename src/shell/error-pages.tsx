@@ -29,11 +29,13 @@ export function NotFoundPage() {
 interface ErrorPageProps {
   status?: number
   message?: string
+  /** The platform's own words, when the message above says them in the user's language. */
+  detail?: string
   onRetry?: () => void
 }
 
 /** Any other route error: its status code (default 500) and message (default "Error"). */
-export function ErrorPage({ status, message, onRetry }: ErrorPageProps) {
+export function ErrorPage({ status, message, detail, onRetry }: ErrorPageProps) {
   return (
     <StatusPanel
       code={status ?? 500}
@@ -43,6 +45,16 @@ export function ErrorPage({ status, message, onRetry }: ErrorPageProps) {
       <p className="mt-2 break-words text-gray-700">
         {message || <FormattedMessage id="error.defaultMessage" defaultMessage="Error" />}
       </p>
+      {detail && (
+        <details className="mt-2 text-sm text-gray-700">
+          <summary className="cursor-pointer">
+            <FormattedMessage id="save.platformSaid" defaultMessage="The platform's message" />
+          </summary>
+          <p className="mt-1 break-words" data-testid="platform-text">
+            {detail}
+          </p>
+        </details>
+      )}
       <div className="flex justify-center gap-3">
         {onRetry && (
           <button type="button" onClick={onRetry} className={linkClass}>

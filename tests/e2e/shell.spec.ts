@@ -165,10 +165,17 @@ test.describe('shell', () => {
     await page.goto('/data-formats/00000000-0000-4000-8000-000000000000/edit')
     await expect(page.getByText('404', { exact: true })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible()
-    await expect(
-      page.getByText('Data format 00000000-0000-4000-8000-000000000000 was not found'),
-    ).toBeVisible()
+    // The platform's refusal in the user's words, its own text folded below.
+    await expect(page.getByText('Not found: it may have been removed.')).toBeVisible()
+    await page.getByText("The platform's message").click()
+    await expect(page.getByTestId('platform-text')).toHaveText(
+      'Data format 00000000-0000-4000-8000-000000000000 was not found',
+    )
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
+    // In Finnish, no English: the same page says it in Finnish.
+    await page.getByText('FI', { exact: true }).click()
+    await expect(page.getByText('Ei löytynyt: se on ehkä poistettu.')).toBeVisible()
+    await page.getByText('EN', { exact: true }).click()
     await page.getByRole('link', { name: 'Back to home' }).click()
     await expect(page).toHaveURL(/\/$/)
   })
