@@ -1,7 +1,10 @@
 import { act } from '@testing-library/react'
+import { createIntl } from 'react-intl'
 import { describe, expect, it, vi } from 'vitest'
+import fi from '../../lang/fi.json'
 import type { ApiResult } from '../core/http'
 import { renderHookInConsole } from '../test-render'
+import { describeError } from '../ui/error-text'
 import { useOnlineWrite } from './online-write'
 
 function door(answers: ApiResult<unknown>[]) {
@@ -48,6 +51,18 @@ describe('the one door for online-only writes', () => {
     expect(result.current.status).toBe(403)
     await act(() => result.current.run({ id: 'b' }))
     expect(result.current.issues).toEqual(issues)
+  })
+
+  it('keeps an answer that did not fit as such: said as the generic failure, never as unreachable', async () => {
+    const mismatch = { call: 'POST /api/sandbox/v2/u1/app-tokens', path: 'token', expected: 'a list' }
+    const { result } = door([
+      { status: 502, error: 'There was a problem', kind: 'shape', body: { foo: 1 }, mismatch },
+    ])
+    await act(() => result.current.run({ id: 'a' }))
+    expect(result.current.failure).toMatchObject({ kind: 'shape', mismatch })
+    const said = describeError(createIntl({ locale: 'fi', messages: fi }), result.current.failure)
+    expect(said.headline).toBe('Pyynnön käsittelyssä oli ongelma. Yritä myöhemmin uudelleen.')
+    expect(said.diagnosis).toContain('POST /api/sandbox/v2/u1/app-tokens')
   })
 
   it('sends one request while one is on the wire', async () => {

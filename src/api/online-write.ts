@@ -7,12 +7,14 @@ import { actionErrorLine } from '../ui/error-text'
 /** The message for a refused or unanswered online-only write. */
 function onlineWriteError(
   intl: IntlShape,
-  result: Pick<ApiResult<unknown>, 'status' | 'error'> & { body?: unknown },
+  result: Pick<ApiResult<unknown>, 'status' | 'error' | 'kind' | 'mismatch'> & { body?: unknown },
 ) {
   return actionErrorLine(intl, {
     status: result.status,
     message: result.error,
     issues: issuesOf(result.body),
+    kind: result.kind,
+    mismatch: result.mismatch,
   })
 }
 
@@ -23,6 +25,12 @@ function signature(input: unknown): string {
       ? `file:${value.name}:${value.size}:${value.lastModified}`
       : value,
   )
+}
+
+type Failure = Pick<ApiResult<unknown>, 'kind' | 'mismatch'> & {
+  status: number
+  message?: string
+  issues: FieldIssue[]
 }
 
 export interface FieldIssue {
@@ -47,8 +55,11 @@ export interface OnlineWrite<I, T> {
   status: number | undefined
   /** The platform's field messages of the last failed call (`error.issues`), as it sent them. */
   issues: FieldIssue[]
-  /** The last failed call as the error notice describes it (status, the platform's text, its issues). */
-  failure: { status: number; message?: string; issues: FieldIssue[] } | undefined
+  /**
+   * The last failed call as the error notice describes it: status, the platform's text, its issues,
+   * and an answer that did not fit said as such (not as the 502 the reader gives it).
+   */
+  failure: Failure | undefined
   clearError: () => void
 }
 
@@ -63,12 +74,7 @@ export function useOnlineWrite<I, T>(
 ): OnlineWrite<I, T> {
   const intl = useIntl()
   const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<{
-    status: number
-    text: string
-    message?: string
-    issues: FieldIssue[]
-  }>()
+  const [failure, setFailure] = useState<Failure & { text: string }>()
   const sending = useRef(false)
   const retry = useRef<{ signature: string; key: string }>(undefined)
   const latest = useRef(send)
@@ -94,6 +100,8 @@ export function useOnlineWrite<I, T>(
             text: onlineWriteError(intl, result),
             message: result.error,
             issues: issuesOf(result.body),
+            kind: result.kind,
+            mismatch: result.mismatch,
           })
         return result
       } finally {
@@ -110,7 +118,13 @@ export function useOnlineWrite<I, T>(
     error: failure?.text,
     status: failure?.status,
     issues: failure?.issues ?? [],
-    failure: failure && { status: failure.status, message: failure.message, issues: failure.issues },
+    failure: failure && {
+      status: failure.status,
+      message: failure.message,
+      issues: failure.issues,
+      kind: failure.kind,
+      mismatch: failure.mismatch,
+    },
     clearError,
   }
 }
