@@ -63,6 +63,12 @@ test.describe('sign-in', () => {
     await page.getByLabel('Password').fill('wrong-password')
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page.getByRole('alert')).toHaveText('Login failed!')
+    // The provider's page is touched on phones too: its fields and button are 44 px high at 360 px.
+    await page.setViewportSize({ width: 360, height: 740 })
+    for (const control of [page.getByLabel('Email'), page.getByRole('button', { name: 'Sign in' })]) {
+      const box = await control.boundingBox()
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44)
+    }
   })
 
   test('developer token sign-in, reload, logout; a bad token fails', async ({ page }) => {
