@@ -70,8 +70,10 @@ test.describe('lists keep to what exists', () => {
     await expect(page).toHaveURL(/from=2026-03-10/)
     await to.fill('2026-03-01')
     await expect(page.getByRole('alert')).toHaveText(
-      'The start date is after the end date: the dates were not applied.',
+      'The start date is after the end date: this change of dates was not applied.',
     )
+    // The start date alone was applied before, and stays so: only the change that inverted is not.
+    expect(page.url()).toContain('from=2026-03-10')
     await expect(to).toHaveAttribute('aria-invalid', 'true')
     await expect(from).toHaveAttribute('aria-invalid', 'true')
     expect(page.url()).not.toContain('to=2026-03-01')

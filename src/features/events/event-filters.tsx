@@ -129,7 +129,7 @@ export function EventFilters({ value, onChange }: { value: Filters; onChange: (n
         <p id={rangeErrorId} role="alert" className="col-span-2 text-sm text-red-700 md:col-span-4">
           <FormattedMessage
             id="events.rangeInverted"
-            defaultMessage="The start date is after the end date: the dates were not applied."
+            defaultMessage="The start date is after the end date: this change of dates was not applied."
           />
         </p>
       )}
