@@ -105,6 +105,34 @@ test.describe('contracts and purchases', () => {
       .toEqual([ORGANIZATIONS.first, ORGANIZATIONS.second].sort())
   })
 
+  test('a new contract the platform refused is listed by its badge, never as valid', async ({
+    signedIn: page,
+    request,
+  }) => {
+    const product = await createProduct(request, 'dataproduct')
+    const consumer = await organizationName(request, ORGANIZATIONS.second)
+    await page.route('**/api/sandbox/products/v2/contracts', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ success: false, message: 'Access denied' }),
+          })
+        : route.fallback(),
+    )
+    await page.goto(`/products/${product.id}`)
+    await page.getByRole('button', { name: 'New contract' }).click()
+    const form = page.getByRole('group', { name: 'New contract' })
+    await form.getByLabel('Data consumer').selectOption({ label: consumer })
+    await form.getByLabel('Valid from').fill(new Date().toISOString().slice(0, 10))
+    await form.getByLabel('Valid to').fill(new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10))
+    await form.getByRole('button', { name: 'Create contract' }).click()
+    const row = page.getByRole('table', { name: 'Contracts' }).getByRole('row').filter({ hasText: consumer })
+    await expect(row).toContainText('Not synced', { timeout: 15_000 })
+    await expect(row.getByText('Valid', { exact: true })).toHaveCount(0)
+    expect(await contractsOf(request, product.id)).toHaveLength(0)
+  })
+
   test('the new-contract form takes the focus as it opens and gives it back as it closes', async ({
     signedIn: page,
     request,

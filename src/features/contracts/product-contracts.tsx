@@ -189,6 +189,8 @@ const columns = (
     pendingBadge: true,
     header: <FormattedMessage id="contract.state" defaultMessage="State" />,
     cell: (row) => {
+      // A new contract the platform refused does not exist: it has no state, only its badge.
+      if (row.pending === 'create' && row.pendingStatus === 'failed') return null
       const state = contractState(row)
       return (
         <span
