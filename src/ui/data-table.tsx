@@ -187,6 +187,7 @@ export function DataTable<Row extends object>({
               ) : (
                 <tr
                   key={rowKey(row)}
+                  data-row-key={rowKey(row)}
                   data-testid={rowTestId}
                   className={[
                     'border-b last:border-0',

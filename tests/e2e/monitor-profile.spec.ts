@@ -38,6 +38,22 @@ test.describe('profile', () => {
     await expect(page.getByTestId('token-row').filter({ hasText: name })).toBeVisible()
   })
 
+  test('a new token takes the focus to its Copy, and Done gives it to its row', async ({
+    signedIn: page,
+  }) => {
+    const name = uniqueCode('focus')
+    await page.goto('/me')
+    await page.getByLabel('Name').fill(name)
+    await page.getByLabel('Name').press('Enter')
+    await expect(page.getByRole('button', { name: 'Copy', exact: true })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Done' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('token-full-value')).toHaveCount(0)
+    const row = page.getByTestId('token-row').filter({ hasText: name })
+    await expect(row.getByRole('button').first()).toBeFocused()
+  })
+
   test("a token's name too long or a past date is said on its field, before anything is sent", async ({
     signedIn: page,
   }) => {

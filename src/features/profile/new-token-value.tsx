@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import type { AccessToken } from '../../contract/token'
 import { Button } from '../../ui/button'
@@ -6,6 +6,9 @@ import { Button } from '../../ui/button'
 /** The full value of a new token, shown this once (the platform keeps only its hash). */
 export function NewTokenValue({ token, onDone }: { token: AccessToken; onDone: () => void }) {
   const [copied, setCopied] = useState<boolean>()
+  // Shown in answer to Create, whose button is busy meanwhile: focus comes here, to what to do next.
+  const copyButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => copyButton.current?.focus(), [])
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(token.fullValue ?? '')
@@ -33,7 +36,7 @@ export function NewTokenValue({ token, onDone }: { token: AccessToken; onDone: (
         >
           {token.fullValue}
         </code>
-        <Button variant="secondary" className="px-2 py-1" onClick={() => void copy()}>
+        <Button ref={copyButton} variant="secondary" className="px-2 py-1" onClick={() => void copy()}>
           <FormattedMessage id="tokens.copy" defaultMessage="Copy" />
         </Button>
         <Button variant="ghost" className="px-2 py-1" onClick={onDone}>

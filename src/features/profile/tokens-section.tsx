@@ -230,7 +230,18 @@ export function TokensSection({ userId }: { userId: string }) {
         />
       </div>
       <div className="space-y-3">
-        {created?.fullValue && <NewTokenValue token={created} onDone={() => setCreated(undefined)} />}
+        {created?.fullValue && (
+          <NewTokenValue
+            token={created}
+            onDone={() => {
+              setCreated(undefined)
+              // The panel goes: focus goes to the new token's row in the list, not to the page.
+              document
+                .querySelector<HTMLElement>(`[data-row-key="${CSS.escape(created.id)}"] button`)
+                ?.focus()
+            }}
+          />
+        )}
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         {tokens.isError && !tokens.data && (
           <ErrorNotice error={tokens.error} onRetry={() => void tokens.refetch()} />
