@@ -36,7 +36,7 @@ export function ConnectionStatus() {
       .catch(() => undefined)
   }, [waiting])
   return (
-    <div className="flex shrink-0 items-center gap-2 text-sm">
+    <div className="flex items-center gap-2 text-sm">
       <span
         role="status"
         className={`inline-flex items-center gap-1 rounded-full px-2 py-1 font-medium ${online ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}
@@ -51,7 +51,7 @@ export function ConnectionStatus() {
           </span>
         ) : (
           <span
-            className="flex flex-col leading-tight whitespace-nowrap sm:flex-row sm:gap-1"
+            className="flex flex-col leading-tight [overflow-wrap:normal] sm:flex-row sm:gap-1 sm:whitespace-nowrap"
             data-testid="offline-status"
           >
             <span>

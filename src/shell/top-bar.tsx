@@ -18,26 +18,36 @@ export function TopBar({ menuOpen, menuShown, onToggleMenu, organizationSelector
   const intl = useIntl()
   const session = useSession()
   return (
-    <header className="sticky top-0 z-20 flex h-14 items-center gap-1 border-b border-gray-200 bg-white px-2 sm:gap-3 md:px-4">
-      <button
-        type="button"
-        onClick={onToggleMenu}
-        aria-expanded={menuOpen}
-        // Points at the menu only while it is there.
-        aria-controls={menuShown ? 'side-menu' : undefined}
-        className="inline-flex h-9 w-9 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100"
-      >
-        <span className="sr-only">
-          {menuOpen
-            ? intl.formatMessage({ id: 'menu.close', defaultMessage: 'Close menu' })
-            : intl.formatMessage({ id: 'menu.open', defaultMessage: 'Open menu' })}
-        </span>
-        <Icon d="M4 6h16M4 12h16M4 18h16" className="h-5 w-5" />
-      </button>
-      <div className="flex-1" />
-      {status}
-      {session && <div className="min-w-0 shrink-0 sm:w-org">{organizationSelector}</div>}
-      <LanguageSwitcher />
+    <header className="sticky top-0 z-20 flex items-start gap-1 border-b border-gray-200 bg-white px-2 sm:gap-3 md:px-4">
+      {/* The menu button and the status share what the controls leave. When the status does not fit
+          beside the button (offline since a time, changes waiting, Finnish, a phone), it takes a
+          line of its own under it: the bar grows down, and never pushes a control off the screen. */}
+      <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-1 sm:gap-x-3">
+        <div className="flex h-14 items-center">
+          <button
+            type="button"
+            onClick={onToggleMenu}
+            aria-expanded={menuOpen}
+            // Points at the menu only while it is there.
+            aria-controls={menuShown ? 'side-menu' : undefined}
+            className="inline-flex h-9 w-9 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100"
+          >
+            <span className="sr-only">
+              {menuOpen
+                ? intl.formatMessage({ id: 'menu.close', defaultMessage: 'Close menu' })
+                : intl.formatMessage({ id: 'menu.open', defaultMessage: 'Open menu' })}
+            </span>
+            <Icon d="M4 6h16M4 12h16M4 18h16" className="h-5 w-5" />
+          </button>
+        </div>
+        {status && (
+          <div className="flex flex-wrap items-center justify-end gap-1 py-1 sm:gap-3">{status}</div>
+        )}
+      </div>
+      <div className="flex h-14 shrink-0 items-center gap-1 sm:gap-3">
+        {session && <div className="min-w-0 shrink-0 sm:w-org">{organizationSelector}</div>}
+        <LanguageSwitcher />
+      </div>
     </header>
   )
 }

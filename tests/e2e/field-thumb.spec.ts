@@ -1,7 +1,8 @@
+import fi from '../../lang/fi.json' with { type: 'json' }
 import { crowdedDestructive, PHONE, smallTargets } from './field-support'
 import { expect, signInAs, test } from './fixtures'
 import { entityIds, PUBLIC_ROUTES, ROUTES, resolveRoute, settle } from './quality-support'
-import { useEnglish } from './support'
+import { ADMIN_TOKEN, uniqueCode, useEnglish, waitForServiceWorker } from './support'
 
 // Made for a thumb. At 360 px every visible control has a target of at least
 // 44×44 px (links inside running text aside), on every route, signed in and out, with the menu drawer
@@ -125,4 +126,43 @@ test('the organization selector shows initials on a phone, the name on focus, an
     )
   })
   expect(fits, 'the chosen name shows in full').toBe(true)
+})
+
+test('at 360 px in Finnish, offline with a change waiting, the top bar keeps every control whole and on the screen', async ({
+  page,
+  context,
+  made,
+}) => {
+  const task = await made.task({ name: uniqueCode('Odottaa') })
+  await signInAs(page, ADMIN_TOKEN, 'fi')
+  await page.goto(`/tasks/${task.id}/edit`)
+  await waitForServiceWorker(page)
+  const description = page.getByLabel(fi['task.description']).first()
+  await expect(description).toBeVisible()
+  await context.setOffline(true)
+  const offline = page.getByTestId('offline-status')
+  await expect(offline).toBeVisible()
+  await description.fill('Tallennettu ilman yhteyttä')
+  await page.getByRole('button', { name: fi['common.save'] }).click()
+  const header = page.locator('header')
+  // Nothing hidden: offline since when, and the change waiting, with the controls beside them.
+  await expect(header.getByRole('link', { name: '1 muutos odottaa' })).toBeVisible()
+  await expect(offline).toContainText(/Ei yhteyttä\s*\d{1,2}[:.]\d{2} alkaen/)
+  // Against the phone's own 360 px: a mobile browser widens its viewport to a page wider than that.
+  const width = PHONE.viewport?.width ?? 360
+  const cut = await header.evaluate((bar, width) => {
+    const out: string[] = []
+    for (const el of bar.querySelectorAll('a[href], button, select, label:has(> input)')) {
+      const r = el.getBoundingClientRect()
+      if (r.width <= 1 || r.height <= 1) continue
+      if (r.left < 0 || r.right > width || r.width < 44 || r.height < 44)
+        out.push(
+          `"${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(r.left)}–${Math.round(r.right)} px, ${Math.round(r.width)}×${Math.round(r.height)}`,
+        )
+    }
+    return out
+  }, width)
+  expect(cut, 'top bar controls cut, off the screen or under 44×44 px').toEqual([])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+  await context.setOffline(false)
 })

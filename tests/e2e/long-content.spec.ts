@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import fi from '../../lang/fi.json' with { type: 'json' }
 import { createContract, createProduct, DAY, ORGANIZATIONS } from './commerce-support'
 import { expect, test } from './fixtures'
@@ -12,6 +12,32 @@ const LONG_URL = `https://example.com/${'a'.repeat(180)}`
 
 async function sideways(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+}
+
+/**
+ * The words up to 16 characters (statuses, codes, headers, names, actions) in `root` that do not keep
+ * to one line; a longer unbroken text is the user's and may wrap anywhere.
+ */
+function brokenWords(root: Locator) {
+  return root.evaluate((main) => {
+    const out: string[] = []
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement
+      if (!parent || parent.closest('.sr-only, caption') || !parent.checkVisibility()) continue
+      for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+        if (match[0].length > 16) continue
+        const range = document.createRange()
+        range.setStart(node, match.index)
+        range.setEnd(node, match.index + match[0].length)
+        const lines = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+        )
+        if (lines.size > 1) out.push(match[0])
+      }
+    }
+    return out
+  })
 }
 
 test.describe('long content on a phone', () => {
@@ -126,25 +152,7 @@ test.describe('long content on a phone', () => {
           await expect(page.getByTestId('fetched-at').first()).toBeVisible()
           // Every word up to 16 characters (statuses, codes, headers, names, actions) keeps to one line;
           // a longer unbroken text is the user's and may wrap anywhere.
-          const broken = await page.locator('#main').evaluate((main) => {
-            const out: string[] = []
-            const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
-            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-              const parent = node.parentElement
-              if (!parent || parent.closest('.sr-only, caption') || !parent.checkVisibility()) continue
-              for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
-                if (match[0].length > 16) continue
-                const range = document.createRange()
-                range.setStart(node, match.index)
-                range.setEnd(node, match.index + match[0].length)
-                const lines = new Set(
-                  [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
-                )
-                if (lines.size > 1) out.push(match[0])
-              }
-            }
-            return out
-          })
+          const broken = await brokenWords(page.locator('#main'))
           if (width < 640) expect(broken, `words broken on ${path} at ${width} px`).toEqual([])
           expect(await sideways(page), `${path} at ${width} px`).toBeLessThanOrEqual(0)
         }
@@ -170,6 +178,37 @@ test.describe('long content on a phone', () => {
           .locator('td')
           .filter({ has: page.getByRole('link', { name: edit }) })
         await expect(actionsCell.getByRole('button', { name: remove })).toHaveCount(1)
+      }
+    })
+
+    test('the run history at 360 px keeps every word whole and every column on the screen, with runs and without', async ({
+      signedIn: page,
+      made,
+      request,
+    }) => {
+      const ran = await made.task({ name: uniqueCode('Ajettu') })
+      for (let i = 0; i < 2; i++)
+        expect((await platform(request, 'POST', `/api/sandbox/tasks/${ran.id}/run`, {})).status).toBe(200)
+      const never = await made.task({ name: uniqueCode('Ajamaton') })
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 740 })
+        for (const [task, filled] of [
+          [ran, true],
+          [never, false],
+        ] as const) {
+          await page.goto(`/tasks/${task.id}`)
+          const history = page.getByRole('region', { name: fi['task.history'] })
+          if (filled) await expect(history.getByTestId('task-run')).toHaveCount(2)
+          else await expect(history.getByText(fi['run.none'])).toBeVisible()
+          const where = `${filled ? 'runs' : 'no runs'} at ${width} px`
+          expect(await brokenWords(history), `words broken, ${where}`).toEqual([])
+          // The table fits its card: no column (the result last) is left out of sight.
+          const table = history.locator('table')
+          const hidden = await table.evaluate((el) => el.scrollWidth - (el.parentElement?.clientWidth ?? 0))
+          expect(hidden, `table wider than its card, ${where}`).toBeLessThanOrEqual(0)
+          if (filled) await expect(history.getByText('Ran Fetch').first()).toBeVisible()
+          expect(await sideways(page), where).toBeLessThanOrEqual(0)
+        }
       }
     })
   })

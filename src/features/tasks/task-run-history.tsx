@@ -30,6 +30,8 @@ export function TaskRunHistory({ taskId }: { taskId: string }) {
           />
         </p>
       ) : (
+        // Under md each run is a card, its cells named: the result stays on a phone's screen, where
+        // five columns would squeeze their words letter by letter or push the result out of sight.
         <DataTable
           caption={intl.formatMessage({ id: 'task.history', defaultMessage: 'Run history' })}
           columns={columns}
@@ -37,6 +39,7 @@ export function TaskRunHistory({ taskId }: { taskId: string }) {
           rowKey={(run) => run.id}
           rowTestId="task-run"
           rowClassName="align-top"
+          stack
           dense
           query={query}
           emptyText={<FormattedMessage id="run.none" defaultMessage="No runs yet" />}
@@ -61,19 +64,23 @@ export function TaskRunHistory({ taskId }: { taskId: string }) {
 const columns: Column<TaskRun>[] = [
   {
     id: 'started',
-    className: 'whitespace-nowrap',
+    stackLabel: true,
+    className: 'md:whitespace-nowrap',
     header: <FormattedMessage id="run.started" defaultMessage="Started" />,
     cell: (run) => <FormattedDate value={run.startedAt} dateStyle="short" timeStyle="medium" />,
   },
   {
     id: 'finished',
     priority: 'sm',
-    className: 'whitespace-nowrap',
+    stackLabel: true,
+    className: 'md:whitespace-nowrap',
     header: <FormattedMessage id="run.finished" defaultMessage="Finished" />,
     cell: (run) => <FormattedDate value={run.finishedAt} dateStyle="short" timeStyle="medium" />,
   },
   {
     id: 'duration',
+    stackLabel: true,
+    stackInline: true,
     className: 'whitespace-nowrap',
     header: <FormattedMessage id="run.duration" defaultMessage="Duration" />,
     cell: (run) => (
@@ -82,14 +89,16 @@ const columns: Column<TaskRun>[] = [
   },
   {
     id: 'outcome',
+    stackInline: true,
+    className: 'md:whitespace-nowrap',
     header: <FormattedMessage id="run.outcome" defaultMessage="Outcome" />,
     cell: (run) => (
       <>
         <RunOutcomeBadge outcome={run.outcome} />
         {run.trigger === 'schedule' && (
-          <div className="text-xs text-gray-600">
+          <span className="ml-2 text-xs text-gray-600 md:ml-0 md:block">
             <FormattedMessage id="run.scheduled" defaultMessage="Scheduled" />
-          </div>
+          </span>
         )}
       </>
     ),

@@ -44,7 +44,7 @@ export function RunOutcomeBadge({ outcome }: { outcome: string }) {
       : (STYLES[outcome as TaskStatus] ?? STYLES.stopped)
   return (
     <span
-      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${style.className}`}
+      className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${style.className}`}
     >
       <span aria-hidden="true">{style.symbol}</span>
       <TaskStatusLabel status={outcome} />
