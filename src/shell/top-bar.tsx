@@ -21,9 +21,10 @@ export function TopBar({ menuOpen, menuShown, onToggleMenu, organizationSelector
     <header className="sticky top-0 z-20 flex items-start gap-1 border-b border-gray-200 bg-white px-2 sm:gap-3 md:px-4">
       {/* The menu button and the status share what the controls leave. When the status does not fit
           beside the button (offline since a time, changes waiting, Finnish, a phone), it takes a
-          line of its own under it: the bar grows down, and never pushes a control off the screen. */}
+          line of its own under it: the bar grows down, and never pushes a control off the screen.
+          A line is 56 px less the bar's border: 56 px in all, as the static frame draws the bar. */}
       <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-1 sm:gap-x-3">
-        <div className="flex h-14 items-center">
+        <div className="flex h-[calc(3.5rem-1px)] items-center">
           <button
             type="button"
             onClick={onToggleMenu}
@@ -44,7 +45,7 @@ export function TopBar({ menuOpen, menuShown, onToggleMenu, organizationSelector
           <div className="flex flex-wrap items-center justify-end gap-1 py-1 sm:gap-3">{status}</div>
         )}
       </div>
-      <div className="flex h-14 shrink-0 items-center gap-1 sm:gap-3">
+      <div className="flex h-[calc(3.5rem-1px)] shrink-0 items-center gap-1 sm:gap-3">
         {session && <div className="min-w-0 shrink-0 sm:w-org">{organizationSelector}</div>}
         <LanguageSwitcher />
       </div>
