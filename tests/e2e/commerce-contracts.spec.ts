@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { createContract, createProduct, DAY, ORGANIZATIONS, organizationName } from './commerce-support'
 import { expect, test } from './fixtures'
 import { platform, waitForServiceWorker } from './support'
@@ -28,6 +28,38 @@ const contract = (
     new Date(Date.now() + from * DAY),
     new Date(Date.now() + to * DAY),
   )
+
+/** The new-contract form's names, in the console's English and Finnish. */
+const FORM_LABELS = {
+  en: {
+    open: 'New contract',
+    consumer: 'Data consumer',
+    from: 'Valid from',
+    to: 'Valid to',
+    create: 'Create contract',
+  },
+  fi: {
+    open: 'Uusi sopimus',
+    consumer: 'Datan kuluttaja',
+    from: 'Voimassa alkaen',
+    to: 'Voimassa asti',
+    create: 'Luo sopimus',
+  },
+}
+
+/**
+ * Opens the product page's new-contract form and fills it in for `consumer`, valid from today for ten
+ * days, reading the labels of the console's `locale`; returns the form and its create button, unpressed.
+ */
+async function fillNewContract(page: Page, consumer: string, locale: keyof typeof FORM_LABELS = 'en') {
+  const labels = FORM_LABELS[locale]
+  await page.getByRole('button', { name: labels.open }).click()
+  const form = page.getByRole('group', { name: labels.open })
+  await form.getByLabel(labels.consumer).selectOption({ label: consumer })
+  await form.getByLabel(labels.from).fill(new Date().toISOString().slice(0, 10))
+  await form.getByLabel(labels.to).fill(new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10))
+  return { form, create: form.getByRole('button', { name: labels.create }) }
+}
 
 test.describe('contracts and purchases', () => {
   test('the purchase dialog asks for an organization, then a contract valid now, then buys', async ({
@@ -121,12 +153,8 @@ test.describe('contracts and purchases', () => {
         : route.fallback(),
     )
     await page.goto(`/products/${product.id}`)
-    await page.getByRole('button', { name: 'New contract' }).click()
-    const form = page.getByRole('group', { name: 'New contract' })
-    await form.getByLabel('Data consumer').selectOption({ label: consumer })
-    await form.getByLabel('Valid from').fill(new Date().toISOString().slice(0, 10))
-    await form.getByLabel('Valid to').fill(new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10))
-    await form.getByRole('button', { name: 'Create contract' }).click()
+    const { create } = await fillNewContract(page, consumer)
+    await create.click()
     const row = page.getByRole('table', { name: 'Contracts' }).getByRole('row').filter({ hasText: consumer })
     await expect(row).toContainText('Not synced', { timeout: 15_000 })
     await expect(row.getByText('Valid', { exact: true })).toHaveCount(0)
@@ -167,12 +195,8 @@ test.describe('contracts and purchases', () => {
     await expect(purchase).toBeDisabled()
     await expect(purchase).toHaveAccessibleDescription('Needs a connection: this cannot wait in the queue.')
 
-    await page.getByRole('button', { name: 'New contract' }).click()
-    const form = page.getByRole('group', { name: 'New contract' })
-    await form.getByLabel('Data consumer').selectOption({ label: consumer })
-    await form.getByLabel('Valid from').fill(new Date().toISOString().slice(0, 10))
-    await form.getByLabel('Valid to').fill(new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10))
-    await form.getByRole('button', { name: 'Create contract' }).click()
+    const { create } = await fillNewContract(page, consumer)
+    await create.click()
     // Not "created": the platform has not seen it yet.
     await expect(
       page.getByText(
@@ -220,12 +244,7 @@ test.describe('contracts and purchases', () => {
         },
         { times: 1 },
       )
-      await page.getByRole('button', { name: 'Uusi sopimus' }).click()
-      const form = page.getByRole('group', { name: 'Uusi sopimus' })
-      await form.getByLabel('Datan kuluttaja').selectOption({ label: consumer })
-      await form.getByLabel('Voimassa alkaen').fill(new Date().toISOString().slice(0, 10))
-      await form.getByLabel('Voimassa asti').fill(new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10))
-      const create = form.getByRole('button', { name: 'Luo sopimus' })
+      const { form, create } = await fillNewContract(page, consumer, 'fi')
       await create.click()
       await expect(create).toHaveAttribute('aria-busy', 'true')
       await expect(form.getByTestId('platform-refusal')).toContainText(

@@ -142,11 +142,18 @@ test('injection strings typed into every text field of every create form are kep
     }
     expect(typed.length, `${route} has text fields`).toBeGreaterThan(0)
     await main.getByRole('button', { name: 'Save', exact: true }).click()
-    await page.waitForTimeout(300)
+    // The save's outcome, seen, not guessed from the address after a pause (a save the platform
+    // answers slowly is still on its form then): the form leaves for its list, or it stays with its
+    // rules' "Not saved" or the platform's refusal.
+    const left = () => new URL(page.url()).pathname !== route
+    const refused = main.getByText(/^Not saved: /).or(main.getByTestId('platform-refusal'))
+    await expect
+      .poll(async () => left() || (await refused.count()) > 0, { message: `${route}: the outcome of Save` })
+      .toBe(true)
     await check(`${route} after Save`)
     await expect(page.getByRole('heading', { level: 1 }).first(), `${route} after Save`).toBeVisible()
     // Refused (codes, URLs, JSON): the form stays, with every typed string still in its field.
-    if (new URL(page.url()).pathname === route) {
+    if (!left()) {
       for (const { tab, index, payload } of typed) {
         if (tabCount) await tabs.nth(tab).click()
         await expect(

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, useEffect, useRef, useState } from 'react'
+import { Suspense, useLayoutEffect, useRef, useState } from 'react'
 import { FormattedDate, FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import { CONTRACTS_RESOURCE, type Contract, contractState, productContractsQuery } from '../../api/contracts'
 import { organizationsQuery } from '../../api/organizations'
@@ -45,17 +45,15 @@ export function ProductContracts({ productId }: { productId: string }) {
   const [notice, setNotice] = useState<{ kind: 'sent' } | { kind: 'queued'; status?: number }>()
   // Offered only to who may make one, as Edit and Delete are: never offered, then refused.
   const create = usePermittedAction({ type: 'contracts', actions: 'create', entityIds: productId })
-  // The form closed, focus goes back to the button that opened it, not to the page.
+  // The form closed, focus goes back to the button that opened it, not to the page: once the button
+  // is in the document again, before the browser paints the page with the focus lost.
   const newButton = useRef<HTMLButtonElement>(null)
-  const [closed, setClosed] = useState(false)
-  useEffect(() => {
-    if (closed && !creating) newButton.current?.focus()
-    setClosed(false)
-  }, [closed, creating])
-  const close = () => {
-    setCreating(false)
-    setClosed(true)
-  }
+  const wasCreating = useRef(false)
+  useLayoutEffect(() => {
+    if (wasCreating.current && !creating) newButton.current?.focus()
+    wasCreating.current = creating
+  }, [creating])
+  const close = () => setCreating(false)
   if (!session) return null
 
   return (

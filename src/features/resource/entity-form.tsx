@@ -51,15 +51,20 @@ export function useFormDraft<V>(form: { store: FormStore<V> }, key: string, kept
   return useDraft(key, values, dirty, kept)
 }
 
-/** After a save was sent or kept to send: its draft goes, and the form is clean (leaving it asks nothing). */
+/**
+ * After a save was sent or kept to send: its draft goes, and the form is clean (leaving it asks
+ * nothing) while it still shows what was saved until the next screen replaces it. The form's own
+ * defaults stay: were the saved values made its defaults, its next render would take them for
+ * changed defaults of an untouched form and put the old ones back (an emptied create form).
+ */
 export async function closeSaved<V>(
   key: string,
-  formApi: { reset: (values: V) => void },
+  formApi: { reset: (values: V, options: { keepDefaultValues: boolean }) => void },
   value: V,
   draft: { release: () => void },
 ) {
   await removeDraft(key)
-  formApi.reset(value)
+  formApi.reset(value, { keepDefaultValues: true })
   draft.release()
 }
 
