@@ -1,9 +1,9 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import fi from '../../lang/fi.json' with { type: 'json' }
 import { createContract, createProduct, DAY, ORGANIZATIONS } from './commerce-support'
 import { expect, test } from './fixtures'
 import { entityIds } from './quality-support'
-import { platform, uniqueCode } from './support'
+import { brokenWords, platform, uniqueCode } from './support'
 import { createTask } from './tasks-support'
 
 // 200 characters without a break: names, descriptions and addresses an operator cannot choose.
@@ -12,32 +12,6 @@ const LONG_URL = `https://example.com/${'a'.repeat(180)}`
 
 async function sideways(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-}
-
-/**
- * The words up to 16 characters (statuses, codes, headers, names, actions) in `root` that do not keep
- * to one line; a longer unbroken text is the user's and may wrap anywhere.
- */
-function brokenWords(root: Locator) {
-  return root.evaluate((main) => {
-    const out: string[] = []
-    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement
-      if (!parent || parent.closest('.sr-only, caption') || !parent.checkVisibility()) continue
-      for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
-        if (match[0].length > 16) continue
-        const range = document.createRange()
-        range.setStart(node, match.index)
-        range.setEnd(node, match.index + match[0].length)
-        const lines = new Set(
-          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
-        )
-        if (lines.size > 1) out.push(match[0])
-      }
-    }
-    return out
-  })
 }
 
 test.describe('long content on a phone', () => {

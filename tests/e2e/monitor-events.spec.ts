@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { platform } from './support'
+import { brokenWords, platform } from './support'
 
 interface Event {
   id: string
@@ -117,6 +117,24 @@ test.describe('events', () => {
     await page.getByTestId('event-row').first().click()
     await drawer(page).getByRole('link', { name: 'Go to entity' }).click()
     await expect(page).toHaveURL(new RegExp(`/products/${product.targetEntityId}$`))
+  })
+
+  test('the drawer at 360 px wraps a message between its words, and breaks only what has no room', async ({
+    signedIn: page,
+    request,
+  }) => {
+    const failed = (await platform<Event[]>(request, 'GET', '/api/sandbox/events?status=error&limit=1')).json
+      .result?.[0] as Event & { message: string }
+    expect(failed.message.split(' ').length).toBeGreaterThan(2)
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto(`/events?event=${failed.id}`)
+    await expect(drawer(page).getByText(failed.message, { exact: true })).toBeVisible()
+    // The id (36 characters) has no room on a line and may break; the message's words may not.
+    await expect(drawer(page).getByText(failed.id, { exact: true }).first()).toBeVisible()
+    expect(await brokenWords(drawer(page))).toEqual([])
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0)
   })
 
   test('closes the drawer with Escape and keeps the list where it was', async ({ signedIn: page }) => {

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 
 export const ADMIN_TOKEN = 'demo-admin-token'
 export const OPERATOR_TOKEN = 'demo-operator-token'
@@ -215,4 +215,30 @@ export async function forgetScreens(page: Page, { liveCursor = true } = {}) {
       open.onerror = () => resolve()
     })
   }, liveCursor)
+}
+
+/**
+ * The words up to 16 characters (statuses, codes, headers, names, actions) in `root` that do not keep
+ * to one line; a longer unbroken text is the user's and may wrap anywhere.
+ */
+export function brokenWords(root: Locator) {
+  return root.evaluate((main) => {
+    const out: string[] = []
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement
+      if (!parent || parent.closest('.sr-only, caption') || !parent.checkVisibility()) continue
+      for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+        if (match[0].length > 16) continue
+        const range = document.createRange()
+        range.setStart(node, match.index)
+        range.setEnd(node, match.index + match[0].length)
+        const lines = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+        )
+        if (lines.size > 1) out.push(match[0])
+      }
+    }
+    return out
+  })
 }

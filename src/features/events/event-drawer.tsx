@@ -34,7 +34,7 @@ export function EventDrawer({
       className="w-[min(32rem,100vw)]"
     >
       <div className="flex items-start gap-3 border-b px-5 py-4">
-        <DialogTitle className="flex-1 break-all">
+        <DialogTitle className="flex-1 [overflow-wrap:anywhere]">
           {event?.type ?? <FormattedMessage id="events.detail" defaultMessage="Event" />}
         </DialogTitle>
         <DialogClose
@@ -97,7 +97,7 @@ function Field({ name, children }: { name: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-xs leading-5 font-medium text-gray-600">{name}</dt>
-      <dd className="min-w-0 break-all text-gray-900">{children}</dd>
+      <dd className="min-w-0 text-gray-900 [overflow-wrap:anywhere]">{children}</dd>
     </>
   )
 }

@@ -86,7 +86,9 @@ export function ConflictDialog({ entry, onClose }: { entry: OutboxEntry; onClose
                         checked={choice[field] === side}
                         onChange={() => setChoice((c) => ({ ...c, [field]: side }))}
                       />
-                      <span className="break-all">{show(side === 'mine' ? mine[field] : theirs[field])}</span>
+                      <span className="[overflow-wrap:anywhere]">
+                        {show(side === 'mine' ? mine[field] : theirs[field])}
+                      </span>
                     </label>
                   </td>
                 ))}
