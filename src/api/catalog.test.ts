@@ -26,13 +26,13 @@ describe('catalog keys', () => {
     ])
   })
 
-  it('every catalog list is cleared by an environment switch, details stay', () => {
+  it('every catalog list is cleared by an environment switch, details stay', async () => {
     for (const list of Object.keys(CATALOG_LISTS) as CatalogList[]) {
       queryClient.setQueryData(catalogKeys.list(CATALOG_LISTS[list], params), { items: [], totalCount: 0 })
       localStorage.setItem(`${list}.currentPage`, '2')
     }
     queryClient.setQueryData(catalogKeys.detail('p1'), { id: 'p1' })
-    switchEnvironment('production')
+    await switchEnvironment('production')
     const left = queryClient
       .getQueryCache()
       .getAll()

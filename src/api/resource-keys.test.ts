@@ -47,10 +47,10 @@ describe('outbox resources and query keys', () => {
     }
   })
 
-  it('a version switch clears task lists built by their key factory, and keeps details', () => {
+  it('a version switch clears task lists built by their key factory, and keeps details', async () => {
     queryClient.setQueryData(taskKeys.list({ ...page, sort: 'name' }), { items: [], totalCount: 0 })
     queryClient.setQueryData(taskKeys.detail('t1'), { id: 't1' })
-    switchVersion('v1')
+    await switchVersion('v1')
     expect(
       queryClient
         .getQueryCache()

@@ -2,6 +2,7 @@ import { LIST_KEY } from '../core/keys'
 import { queryClient } from '../core/query-client'
 import { CATALOG_LIST_NAMES, type Resource } from '../core/resources'
 import { type ApiVersion, type Environment, environmentSetting, versionSetting } from '../core/scope'
+import { keepUnsavedInput } from '../pwa/unsaved'
 import { resetPagination } from '../ui/list/pagination'
 
 /** The tasks' lists by name, not the tasks API module: the side menu's switcher loads with every screen. */
@@ -19,14 +20,20 @@ function clearScopedLists() {
 
 const isCatalogList = (part: unknown) => CATALOG_LIST_NAMES.some((name) => name === part)
 
-export function switchEnvironment(env: Environment) {
+/**
+ * A scope change remounts the screen: what a form holds is kept as its draft first, at once, not after
+ * the pause between keystrokes, so the form offers it again in the scope it was typed in.
+ */
+export async function switchEnvironment(env: Environment) {
   if (env === environmentSetting.get()) return
+  await keepUnsavedInput()
   environmentSetting.set(env)
   clearScopedLists()
 }
 
-export function switchVersion(version: ApiVersion) {
+export async function switchVersion(version: ApiVersion) {
   if (version === versionSetting.get()) return
+  await keepUnsavedInput()
   versionSetting.set(version)
   clearScopedLists()
 }

@@ -24,7 +24,7 @@ export function ScopeSwitcher() {
           id={envId}
           className={selectClass}
           value={environment}
-          onChange={(e) => switchEnvironment(e.target.value as (typeof ENVIRONMENTS)[number])}
+          onChange={(e) => void switchEnvironment(e.target.value as (typeof ENVIRONMENTS)[number])}
         >
           {ENVIRONMENTS.map((env) => (
             <option key={env} value={env}>
@@ -41,7 +41,7 @@ export function ScopeSwitcher() {
           id={versionId}
           className={selectClass}
           value={version}
-          onChange={(e) => switchVersion(e.target.value as (typeof API_VERSIONS)[number])}
+          onChange={(e) => void switchVersion(e.target.value as (typeof API_VERSIONS)[number])}
         >
           {API_VERSIONS.map((v) => (
             <option key={v} value={v}>

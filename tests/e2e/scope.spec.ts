@@ -63,3 +63,18 @@ test('the sources screens, hidden from the menu on API v1, are not reachable by 
   await page.goto('/sources')
   await expect(page.getByRole('heading', { name: 'Data Sources' })).toBeVisible()
 })
+
+test('what a form holds is kept as its draft when the environment is switched mid-typing', async ({
+  signedIn: page,
+}) => {
+  await page.goto('/data-formats/create')
+  await page.getByLabel('Code').fill('SCOPE_DRAFT')
+  await page.getByLabel('Name').fill('Typed just before the switch')
+  // At once, well within the pause after which typing is kept as a draft anyway.
+  await page.getByLabel('Environment').selectOption('production')
+  await page.getByLabel('Environment').selectOption('sandbox')
+  await expect(page.getByText('You have an unsaved draft')).toBeVisible()
+  await page.getByRole('button', { name: 'Restore draft' }).click()
+  await expect(page.getByLabel('Name')).toHaveValue('Typed just before the switch')
+  await expect(page.getByLabel('Code')).toHaveValue('SCOPE_DRAFT')
+})

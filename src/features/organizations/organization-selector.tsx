@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl'
 import { organizationsQuery } from '../../api/organizations'
 import { organizationSetting } from '../../core/scope'
 import { cachePersister } from '../../pwa/cache-persister'
+import { keepUnsavedInput } from '../../pwa/unsaved'
 import { Icon } from '../../ui/icon'
 
 /** "Aalto Logistics" → "AL", "Ääneseudun Energia" → "ÄE": the first letters of the first two words. */
@@ -40,6 +41,8 @@ export function OrganizationSelector({ reload = () => location.reload() }: { rel
   // Another organization's data must not linger: the cache goes, the outbox (bound to its organization) stays.
   const choose = async (next: string) => {
     if (next === current) return
+    // The page reloads: what a form holds is kept as its draft first, not lost to the last keystrokes.
+    await keepUnsavedInput()
     if (next) organizationSetting.set(next)
     else organizationSetting.clear()
     queryClient.clear()
