@@ -40,16 +40,16 @@ describe('environment and version switch', () => {
   })
 })
 
+/** A form that holds input, kept as its draft by `keep`. */
+function Held({ keep }: { keep: () => Promise<void> }) {
+  useUnsavedInput(true, keep)
+  return null
+}
+
 describe('a scope switch and the input of open forms', () => {
   it('keeps every form input as a draft before the scope changes', async () => {
     const order: string[] = []
-    function Held() {
-      useUnsavedInput(true, async () => {
-        order.push(`kept in ${versionSetting.get()}`)
-      })
-      return null
-    }
-    const view = render(<Held />)
+    const view = render(<Held keep={async () => void order.push(`kept in ${versionSetting.get()}`)} />)
     await switchVersion('v1')
     order.push(`switched to ${versionSetting.get()}`)
     expect(order).toEqual(['kept in v2', 'switched to v1'])
