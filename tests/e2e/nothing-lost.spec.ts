@@ -109,4 +109,29 @@ test.describe('nothing typed is lost silently', () => {
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByTestId('session-ended')).toHaveCount(0)
   })
+
+  test('an environment switch over input no draft keeps asks first; Cancel keeps both the scope and the typing', async ({
+    signedIn: page,
+    request,
+  }) => {
+    const source = await createProduct(request, 'datasource')
+    await page.goto(`/sources/${source.id}/edit`)
+    await page.getByRole('tab', { name: 'Tehtävä- ja metatiedot' }).click()
+    const taskData = page.getByRole('textbox', { name: 'Tehtävätiedot' })
+    await expect(taskData).toBeEnabled()
+    await taskData.fill('{"schedule": "hourly"}')
+    const environment = page.getByLabel('Ympäristö')
+    await environment.selectOption('production')
+    const ask = page.getByRole('dialog', { name: 'Vaihdetaanko tallentamatta?' })
+    await expect(ask).toContainText('Ne menetetään, jos vaihdat.')
+    await ask.getByRole('button', { name: 'Peruuta' }).click()
+    await expect(environment).toHaveValue('sandbox')
+    await expect(taskData).toHaveValue('{"schedule": "hourly"}')
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('environment'))).not.toBe('production')
+    // Asked again, Switch goes.
+    await environment.selectOption('production')
+    await ask.getByRole('button', { name: 'Vaihda' }).click()
+    await expect(environment).toHaveValue('production')
+    await expect(ask).toHaveCount(0)
+  })
 })
