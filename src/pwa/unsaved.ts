@@ -65,3 +65,10 @@ export async function keepUnsavedInput(): Promise<boolean> {
   await Promise.allSettled(all.map((holder) => holder.keep?.()))
   return all.every((holder) => holder.keep !== undefined)
 }
+
+/** The user chose to let every form's unsaved input go (a switch answered Switch): nothing holds it now. */
+export function letUnsavedInputGo() {
+  if (holders.size === 0) return
+  holders.clear()
+  changed()
+}

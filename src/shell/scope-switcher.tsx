@@ -1,15 +1,8 @@
-import { Suspense, useId, useState } from 'react'
-import { FormattedMessage, useIntl } from 'react-intl'
+import { useId } from 'react'
+import { useIntl } from 'react-intl'
 import { switchEnvironment, switchVersion } from '../api/scope-change'
 import { API_VERSIONS, ENVIRONMENTS, environmentSetting, versionSetting } from '../core/scope'
-import { lazyWithLaterMessages } from '../i18n/i18n-provider'
-import { unsavedInputNow } from '../pwa/unsaved'
-
-// The question's code is loaded only when a switch is held up: it is not part of the first screen.
-const ConfirmDialog = lazyWithLaterMessages(
-  () => import('../ui/confirm-dialog'),
-  (m) => m.ConfirmDialog,
-)
+import { useSwitchGuard } from './switch-guard'
 
 // Dark native controls: WebKitGTK draws a select light (and its text unreadable) unless told the scheme.
 const selectClass =
@@ -22,33 +15,11 @@ export function ScopeSwitcher() {
   const versionId = useId()
   const environment = environmentSetting.use()
   const version = versionSetting.use()
-  // A switch remounts the screen. Input a form cannot keep as a draft would go with it: asked first,
-  // as leaving the page is (a form with drafts keeps its input, and the switch goes on at once).
-  const [held, setHeld] = useState<(() => void) | null>(null)
-  const ask = (change: () => void) => (unsavedInputNow().unkept > 0 ? setHeld(() => change) : change())
+  // A switch remounts the screen: asked first over input no draft keeps.
+  const { ask, question } = useSwitchGuard()
   return (
     <div className="grid grid-cols-2 gap-2">
-      {held && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open
-            danger
-            title={<FormattedMessage id="scope.unsavedTitle" defaultMessage="Switch without saving?" />}
-            description={
-              <FormattedMessage
-                id="scope.unsavedText"
-                defaultMessage="This page holds input that is not saved. It is lost if you switch."
-              />
-            }
-            confirmLabel={<FormattedMessage id="scope.unsavedConfirm" defaultMessage="Switch" />}
-            onConfirm={() => {
-              held()
-              setHeld(null)
-            }}
-            onCancel={() => setHeld(null)}
-          />
-        </Suspense>
-      )}
+      {question}
       <div>
         <label htmlFor={envId} className="mb-1 block">
           {intl.formatMessage({ id: 'scope.environment', defaultMessage: 'Environment' })}

@@ -1,4 +1,4 @@
-import { createProduct } from './commerce-support'
+import { createProduct, ORGANIZATIONS } from './commerce-support'
 import { expect, signInAs, test } from './fixtures'
 import { platform, uniqueCode } from './support'
 
@@ -133,5 +133,36 @@ test.describe('nothing typed is lost silently', () => {
     await ask.getByRole('button', { name: 'Vaihda' }).click()
     await expect(environment).toHaveValue('production')
     await expect(ask).toHaveCount(0)
+  })
+
+  test('another organization over input no draft keeps asks first; Switch reloads without asking again', async ({
+    signedIn: page,
+    request,
+  }) => {
+    const source = await createProduct(request, 'datasource')
+    await page.goto(`/sources/${source.id}/edit`)
+    await page.getByRole('tab', { name: 'Tehtävä- ja metatiedot' }).click()
+    const taskData = page.getByRole('textbox', { name: 'Tehtävätiedot' })
+    await expect(taskData).toBeEnabled()
+    await taskData.fill('{"schedule": "weekly"}')
+    const organization = page.getByTestId('organization-select')
+    await expect(organization.locator(`option[value="${ORGANIZATIONS.second}"]`)).toHaveCount(1)
+    const before = await organization.inputValue()
+    await organization.selectOption(ORGANIZATIONS.second)
+    const ask = page.getByRole('dialog', { name: 'Vaihdetaanko tallentamatta?' })
+    await ask.getByRole('button', { name: 'Peruuta' }).click()
+    await expect(organization).toHaveValue(before)
+    await expect(taskData).toHaveValue('{"schedule": "weekly"}')
+    expect(await page.evaluate(() => localStorage.getItem('organizationId') ?? '')).toBe(before)
+    // Switch: the page reloads in the other organization, and the browser asks nothing more.
+    const browserAsked: string[] = []
+    page.on('dialog', (dialog) => {
+      browserAsked.push(dialog.type())
+      void dialog.accept()
+    })
+    await organization.selectOption(ORGANIZATIONS.second)
+    await ask.getByRole('button', { name: 'Vaihda' }).click()
+    await expect(page.getByTestId('organization-select')).toHaveValue(ORGANIZATIONS.second)
+    expect(browserAsked).toEqual([])
   })
 })

@@ -5,6 +5,7 @@ import { organizationsQuery } from '../../api/organizations'
 import { organizationSetting } from '../../core/scope'
 import { cachePersister } from '../../pwa/cache-persister'
 import { keepUnsavedInput } from '../../pwa/unsaved'
+import { useSwitchGuard } from '../../shell/switch-guard'
 import { Icon } from '../../ui/icon'
 
 /** "Aalto Logistics" → "AL", "Ääneseudun Energia" → "ÄE": the first letters of the first two words. */
@@ -36,6 +37,8 @@ export function OrganizationSelector({ reload = () => location.reload() }: { rel
   useEffect(() => {
     if (unknown) organizationSetting.clear()
   }, [unknown])
+  // The page reloads for another organization: asked first over input no draft keeps.
+  const { ask, question } = useSwitchGuard()
   const label = intl.formatMessage({ id: 'organization.label', defaultMessage: 'Organization' })
 
   // Another organization's data must not linger: the cache goes, the outbox (bound to its organization) stays.
@@ -54,6 +57,7 @@ export function OrganizationSelector({ reload = () => location.reload() }: { rel
   // none), and the full name shows under it while it has focus; from 640 px it shows the name in full.
   return (
     <div className="relative flex items-center gap-1">
+      {question}
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -61,7 +65,10 @@ export function OrganizationSelector({ reload = () => location.reload() }: { rel
         id={id}
         value={known ? current : ''}
         disabled={organizations.length === 0}
-        onChange={(e) => void choose(e.target.value)}
+        onChange={(e) => {
+          const next = e.target.value
+          ask(() => void choose(next))
+        }}
         title={chosen?.name}
         data-testid="organization-select"
         className="peer h-9 w-org min-w-0 rounded-md border border-gray-300 bg-white px-2 text-sm disabled:bg-gray-100 max-sm:w-11 max-sm:flex-none max-sm:appearance-none max-sm:px-0 max-sm:text-transparent"
