@@ -15,6 +15,10 @@ export async function logout(navigate: () => void | Promise<void>, { endProvider
   if (localStorage.getItem('orchestrator.pushDevice'))
     await import('../api/push').then((m) => m.forgetThisDevice()).catch(() => undefined)
   await saveSession(null)
+  // The app's badge counts the user's failed runs and waiting changes: the next person sees none.
+  await import('../pwa/app-badge')
+    .then((badge) => badge.updateAppBadge({ waiting: 0, failuresSeen: true }))
+    .catch(() => undefined)
   queryClient.clear()
   await cachePersister.removeClient()
   // A draft outlives the session; a secret typed into it must not (the device may be shared). The

@@ -29,12 +29,15 @@ export function ConnectionStatus() {
   // The app's badge: changes waiting here, plus the failures not yet looked at (the home screen counts
   // them, the worker adds pushed ones, and opening their list marks them seen). Its code comes once
   // the first screen is shown: the first screen does not wait for it.
+  // A visitor has none: a sign-out clears it (auth/logout.ts), and a visitor's screens load nothing for it.
+  const signedIn = session !== null
   useEffect(() => {
+    if (!signedIn) return
     void afterFirstScreen()
       .then(() => import('../pwa/app-badge'))
       .then(({ updateAppBadge }) => updateAppBadge({ waiting }))
       .catch(() => undefined)
-  }, [waiting])
+  }, [waiting, signedIn])
   return (
     <div className="flex items-center gap-2 text-sm">
       <span

@@ -1,12 +1,12 @@
 import { type ReactNode, Suspense, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { lazyWithLaterMessages } from '../i18n/i18n-provider'
 import { letUnsavedInputGo, unsavedInputNow } from '../pwa/unsaved'
 
-// The question's code is loaded only when a switch is held up: it is not part of the first screen.
-const ConfirmDialog = lazyWithLaterMessages(
-  () => import('../ui/confirm-dialog'),
-  (m) => m.ConfirmDialog,
+// The question, its code and its words, load only when a switch is held up: none of it is part of
+// the first screen.
+const SwitchQuestion = lazyWithLaterMessages(
+  () => import('./switch-question'),
+  (m) => m.SwitchQuestion,
 )
 
 /**
@@ -19,17 +19,7 @@ export function useSwitchGuard(): { ask: (change: () => void) => void; question:
   const ask = (change: () => void) => (unsavedInputNow().unkept > 0 ? setHeld(() => change) : change())
   const question = held && (
     <Suspense fallback={null}>
-      <ConfirmDialog
-        open
-        danger
-        title={<FormattedMessage id="scope.unsavedTitle" defaultMessage="Switch without saving?" />}
-        description={
-          <FormattedMessage
-            id="scope.unsavedText"
-            defaultMessage="This page holds input that is not saved. It is lost if you switch."
-          />
-        }
-        confirmLabel={<FormattedMessage id="scope.unsavedConfirm" defaultMessage="Switch" />}
+      <SwitchQuestion
         onConfirm={() => {
           setHeld(null)
           // Answered: a reload the switch makes does not ask the browser's question again.

@@ -108,3 +108,26 @@ test('since you last looked: a failed run counts live, its list gives the reason
   await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0)
   await expect(items).toHaveCount(0)
 })
+
+test("a sign-out clears the app's badge: the next person on the device sees no one's count", async ({
+  signedIn: page,
+}) => {
+  await page.goto('/')
+  const badge = () =>
+    page.evaluate(async () => {
+      if (typeof (navigator as { setAppBadge?: unknown }).setAppBadge !== 'function') return undefined
+      const cache = await caches.open('orchestrator-badge')
+      const count = async (key: string) => Number(await (await cache.match(key))?.text())
+      return { waiting: await count('/__badge/waiting'), failures: await count('/__badge/failures') }
+    })
+  test.skip((await badge()) === undefined, 'this browser has no Badging API')
+  // The user's count, as the worker keeps it after pushed failures.
+  await page.evaluate(async () => {
+    const cache = await caches.open('orchestrator-badge')
+    await cache.put('/__badge/waiting', new Response('2'))
+    await cache.put('/__badge/failures', new Response('3'))
+  })
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect.poll(badge).toEqual({ waiting: 0, failures: 0 })
+})
