@@ -1,14 +1,13 @@
 import { useBlocker } from '@tanstack/react-router'
 import { Suspense } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { getSession } from '../core/session'
 import { lazyWithLaterMessages } from '../i18n/i18n-provider'
 import { unsavedInputNow } from '../pwa/unsaved'
 
 // The dialog's code is loaded only when a leave is held up: it is not part of the first screen.
-const ConfirmDialog = lazyWithLaterMessages(
-  () => import('../ui/confirm-dialog'),
-  (m) => m.ConfirmDialog,
+const UnsavedQuestion = lazyWithLaterMessages(
+  () => import('./unsaved-question'),
+  (m) => m.UnsavedQuestion,
 )
 
 /** Asked when leaving a page (in the console or by reload) with input that is neither saved nor kept as a draft. */
@@ -26,17 +25,8 @@ export function LeaveGuard() {
   if (blocker.status !== 'blocked') return null
   return (
     <Suspense fallback={null}>
-      <ConfirmDialog
-        open
-        danger
-        title={<FormattedMessage id="leave.title" defaultMessage="Leave without saving?" />}
-        description={
-          <FormattedMessage
-            id="leave.text"
-            defaultMessage="This page holds input that is not saved. It is lost if you leave."
-          />
-        }
-        confirmLabel={<FormattedMessage id="leave.confirm" defaultMessage="Leave" />}
+      <UnsavedQuestion
+        kind="leave"
         onConfirm={() => blocker.proceed?.()}
         onCancel={() => blocker.reset?.()}
       />

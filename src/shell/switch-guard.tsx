@@ -4,9 +4,9 @@ import { letUnsavedInputGo, unsavedInputNow } from '../pwa/unsaved'
 
 // The question, its code and its words, load only when a switch is held up: none of it is part of
 // the first screen.
-const SwitchQuestion = lazyWithLaterMessages(
-  () => import('./switch-question'),
-  (m) => m.SwitchQuestion,
+const UnsavedQuestion = lazyWithLaterMessages(
+  () => import('./unsaved-question'),
+  (m) => m.UnsavedQuestion,
 )
 
 /**
@@ -19,7 +19,8 @@ export function useSwitchGuard(): { ask: (change: () => void) => void; question:
   const ask = (change: () => void) => (unsavedInputNow().unkept > 0 ? setHeld(() => change) : change())
   const question = held && (
     <Suspense fallback={null}>
-      <SwitchQuestion
+      <UnsavedQuestion
+        kind="switch"
         onConfirm={() => {
           setHeld(null)
           // Answered: a reload the switch makes does not ask the browser's question again.

@@ -1,8 +1,25 @@
+import type { APIRequestContext, Page } from '@playwright/test'
 import { createProduct, ORGANIZATIONS } from './commerce-support'
 import { expect, signInAs, test } from './fixtures'
 import { platform, uniqueCode } from './support'
 
 const ADMIN_ID = 'u0000000-0000-4000-8000-000000000001'
+
+/** A new source's edit page, its task and metadata tab open, `text` typed into one of its JSON parts. */
+async function typedIntoSource(
+  page: Page,
+  request: APIRequestContext,
+  part: 'Tehtävätiedot' | 'Metatiedot',
+  text: string,
+) {
+  const source = await createProduct(request, 'datasource')
+  await page.goto(`/sources/${source.id}/edit`)
+  await page.getByRole('tab', { name: 'Tehtävä- ja metatiedot' }).click()
+  const box = page.getByRole('textbox', { name: part })
+  await expect(box).toBeEnabled()
+  await box.fill(text)
+  return { source, box }
+}
 
 test.describe('nothing typed is lost silently', () => {
   test.use({ consoleLocale: 'fi' })
@@ -11,12 +28,12 @@ test.describe('nothing typed is lost silently', () => {
     signedIn: page,
     request,
   }) => {
-    const source = await createProduct(request, 'datasource')
-    await page.goto(`/sources/${source.id}/edit`)
-    await page.getByRole('tab', { name: 'Tehtävä- ja metatiedot' }).click()
-    const taskData = page.getByRole('textbox', { name: 'Tehtävätiedot' })
-    await expect(taskData).toBeEnabled()
-    await taskData.fill('{"schedule": "nightly"}')
+    const { source, box: taskData } = await typedIntoSource(
+      page,
+      request,
+      'Tehtävätiedot',
+      '{"schedule": "nightly"}',
+    )
     // Another tab open, then the main Save: the typing is neither dropped nor left behind unasked.
     await page.getByRole('tab', { name: 'Yleiset' }).click()
     await page.getByRole('button', { name: 'Tallenna', exact: true }).click()
@@ -35,12 +52,7 @@ test.describe('nothing typed is lost silently', () => {
   })
 
   test('a menu link away from unsaved input asks, and Leave goes', async ({ signedIn: page, request }) => {
-    const source = await createProduct(request, 'datasource')
-    await page.goto(`/sources/${source.id}/edit`)
-    await page.getByRole('tab', { name: 'Tehtävä- ja metatiedot' }).click()
-    const meta = page.getByRole('textbox', { name: 'Metatiedot' })
-    await expect(meta).toBeEnabled()
-    await meta.fill('{"owner": "ops"}')
+    await typedIntoSource(page, request, 'Metatiedot', '{"owner": "ops"}')
     await page.getByRole('link', { name: 'Tehtävät' }).first().click()
     const ask = page.getByRole('dialog', { name: 'Poistutaanko tallentamatta?' })
     await ask.getByRole('button', { name: 'Poistu' }).click()
@@ -114,12 +126,7 @@ test.describe('nothing typed is lost silently', () => {
     signedIn: page,
     request,
   }) => {
-    const source = await createProduct(request, 'datasource')
-    await page.goto(`/sources/${source.id}/edit`)
-    await page.getByRole('tab', { name: 'Tehtävä- ja metatiedot' }).click()
-    const taskData = page.getByRole('textbox', { name: 'Tehtävätiedot' })
-    await expect(taskData).toBeEnabled()
-    await taskData.fill('{"schedule": "hourly"}')
+    const { box: taskData } = await typedIntoSource(page, request, 'Tehtävätiedot', '{"schedule": "hourly"}')
     const environment = page.getByLabel('Ympäristö')
     await environment.selectOption('production')
     const ask = page.getByRole('dialog', { name: 'Vaihdetaanko tallentamatta?' })
@@ -139,12 +146,7 @@ test.describe('nothing typed is lost silently', () => {
     signedIn: page,
     request,
   }) => {
-    const source = await createProduct(request, 'datasource')
-    await page.goto(`/sources/${source.id}/edit`)
-    await page.getByRole('tab', { name: 'Tehtävä- ja metatiedot' }).click()
-    const taskData = page.getByRole('textbox', { name: 'Tehtävätiedot' })
-    await expect(taskData).toBeEnabled()
-    await taskData.fill('{"schedule": "weekly"}')
+    const { box: taskData } = await typedIntoSource(page, request, 'Tehtävätiedot', '{"schedule": "weekly"}')
     const organization = page.getByTestId('organization-select')
     await expect(organization.locator(`option[value="${ORGANIZATIONS.second}"]`)).toHaveCount(1)
     const before = await organization.inputValue()
