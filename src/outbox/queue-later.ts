@@ -2,6 +2,7 @@
 
 import { currentScope } from '../core/scope'
 import { getSession } from '../core/session'
+import { OutboxNotLoaded } from './lazy-db'
 import type { ChangeInput, QueueScope } from './outbox'
 
 /** The scope a change is queued in: the signed-in user, the organization, environment and version now. */
@@ -19,6 +20,8 @@ function changeScope(): QueueScope {
  */
 export async function queueLater(change: ChangeInput) {
   const scope = changeScope()
-  const { queueChange } = await import('./outbox')
+  const { queueChange } = await import('./outbox').catch((error: unknown) => {
+    throw new OutboxNotLoaded(error)
+  })
   return queueChange(scope, change)
 }

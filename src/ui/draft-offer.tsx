@@ -64,7 +64,17 @@ export function DraftOffer({
           </Alert>
         </div>
       )}
-      {saveError && saveError !== 'storage-full' && (
+      {saveError === 'outbox-not-loaded' && (
+        <div className="mb-4">
+          <Alert>
+            <FormattedMessage
+              id="save.outboxNotLoaded"
+              defaultMessage="Not saved: this device cannot keep the change yet, as the console has not fully loaded and there is no connection to load it. Your entries stay in the form; save again once you are online."
+            />
+          </Alert>
+        </div>
+      )}
+      {saveError && saveError !== 'storage-full' && saveError !== 'outbox-not-loaded' && (
         <div className="mb-4">
           <Alert>
             <SaveNotKept detail={saveError} />

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { OPERATOR_TOKEN, platform, uniqueCode } from './support'
+import { OPERATOR_TOKEN, platform, uniqueCode, waitForOutboxDb } from './support'
 import { getTask } from './tasks-support'
 
 // A save waits for the platform's answer: refused, the form stays open with the platform's errors on
@@ -234,6 +234,22 @@ test('at 360 px the task screen offers Delete within the screen, and the saved n
 test.describe('in Finnish', () => {
   test.use({ consoleLocale: 'fi' })
 
+  test('a save whose outbox code cannot load keeps the form and its input, and says so in Finnish', async ({
+    signedIn: page,
+  }) => {
+    // The device's outbox code never comes: as on a first visit offline, before any worker keeps it.
+    await page.route('**/assets/import-wrapper-*.js', (route) => route.abort('internetdisconnected'))
+    await page.goto('/data-formats/create')
+    await page.getByLabel('Koodi').fill(uniqueCode('KEPT'))
+    await page.getByLabel('Nimi').fill('Ei kadonnut')
+    await page.getByRole('button', { name: 'Tallenna' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Ei tallennettu' })).toContainText(
+      'tämä laite ei voi vielä pitää muutosta',
+    )
+    await expect(page.getByLabel('Nimi')).toHaveValue('Ei kadonnut')
+    await expect(page).toHaveURL(/\/data-formats\/create/)
+  })
+
   test('a taken data-format code stays on the open form, in Finnish, until it is corrected', async ({
     signedIn: page,
     request,
@@ -286,6 +302,8 @@ test.describe('in Finnish', () => {
     await page.goto('/data-formats')
     await page.getByRole('link', { name: 'Uusi tietomuoto' }).click()
     await expect(page.getByLabel('Koodi')).toBeVisible()
+    // The outbox's own code (it loads once the first screen is shown) is in before the connection goes.
+    await waitForOutboxDb(page)
     await context.setOffline(true)
     await page.getByLabel('Koodi').fill(taken)
     await page.getByLabel('Nimi').fill('Kirjoitettu offline')

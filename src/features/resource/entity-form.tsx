@@ -4,6 +4,7 @@ import { FormattedMessage } from 'react-intl'
 import type { Entity, Resource } from '../../api/resource'
 import type { OutboxEntry } from '../../outbox/db'
 import { draftKey, removeDraft, useDraft } from '../../outbox/drafts'
+import { OutboxNotLoaded } from '../../outbox/lazy-db'
 import { newLocalId } from '../../outbox/outbox'
 import type { SaveOutcome } from '../../outbox/save-outcome'
 import { isQuotaError } from '../../pwa/storage'
@@ -32,7 +33,13 @@ export function useSaveError() {
     try {
       return await save()
     } catch (error) {
-      setSaveError(isQuotaError(error) ? 'storage-full' : String(error))
+      setSaveError(
+        isQuotaError(error)
+          ? 'storage-full'
+          : error instanceof OutboxNotLoaded
+            ? 'outbox-not-loaded'
+            : String(error),
+      )
       return undefined
     }
   }
