@@ -23,7 +23,9 @@ export const COUNT_REST_MS = 1000
  * A Dexie live query (live across tabs) that loads Dexie only while `key` is set: with no key the
  * hook returns `initial` and loads nothing. `key` names everything `query` reads, so a new key
  * subscribes anew and shows `initial` until its first result, never the previous key's result.
- * A failure reaches the nearest error boundary, as with dexie-react-hooks.
+ * A failed query reaches the nearest error boundary, as with dexie-react-hooks. The outbox's code that
+ * cannot be fetched (offline before a service worker keeps it) is no failure of the screen: the hook
+ * returns `initial` meanwhile, and loads it again once the browser is back online.
  */
 function useLiveDb<T>(
   key: string | null,
@@ -32,7 +34,8 @@ function useLiveDb<T>(
   restMs = 0,
 ): T {
   const [outcome, setOutcome] = useState<Outcome<T> | null>(null)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names everything `query` reads
+  const [loads, setLoads] = useState(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names everything `query` reads; `loads` counts the loads tried again
   useEffect(() => {
     if (key === null) return
     let live = true
@@ -41,37 +44,44 @@ function useLiveDb<T>(
     const fail = (error: unknown) => {
       if (live) setOutcome({ key, error })
     }
+    const loadAgain = () => setLoads((n) => n + 1)
     afterFirstScreen()
       .then(() => Promise.all([import('dexie'), loadDb()]))
-      .then(([{ liveQuery }, db]) => {
-        if (!live) return
-        const results = liveQuery(() => query(db, key))
-        const watch = () => {
-          let first = true
-          subscription = results.subscribe({
-            next: (value) => {
-              if (!live) return
-              setOutcome({ key, value })
-              if (first || restMs === 0) {
-                first = false
-                return
-              }
-              // Woken by a write: rest, then read once more (a new subscription reads afresh).
-              subscription?.unsubscribe()
-              subscription = undefined
-              rest = setTimeout(watch, restMs)
-            },
-            error: fail,
-          })
-        }
-        watch()
-      }, fail)
+      .then(
+        ([{ liveQuery }, db]) => {
+          if (!live) return
+          const results = liveQuery(() => query(db, key))
+          const watch = () => {
+            let first = true
+            subscription = results.subscribe({
+              next: (value) => {
+                if (!live) return
+                setOutcome({ key, value })
+                if (first || restMs === 0) {
+                  first = false
+                  return
+                }
+                // Woken by a write: rest, then read once more (a new subscription reads afresh).
+                subscription?.unsubscribe()
+                subscription = undefined
+                rest = setTimeout(watch, restMs)
+              },
+              error: fail,
+            })
+          }
+          watch()
+        },
+        () => {
+          if (live) addEventListener('online', loadAgain, { once: true })
+        },
+      )
     return () => {
       live = false
+      removeEventListener('online', loadAgain)
       clearTimeout(rest)
       subscription?.unsubscribe()
     }
-  }, [key])
+  }, [key, loads])
   if (key === null || outcome?.key !== key) return initial
   if ('error' in outcome) throw outcome.error
   return outcome.value
