@@ -234,22 +234,6 @@ test('at 360 px the task screen offers Delete within the screen, and the saved n
 test.describe('in Finnish', () => {
   test.use({ consoleLocale: 'fi' })
 
-  test('a save whose outbox code cannot load keeps the form and its input, and says so in Finnish', async ({
-    signedIn: page,
-  }) => {
-    // The device's outbox code never comes: as on a first visit offline, before any worker keeps it.
-    await page.route('**/assets/import-wrapper-*.js', (route) => route.abort('internetdisconnected'))
-    await page.goto('/data-formats/create')
-    await page.getByLabel('Koodi').fill(uniqueCode('KEPT'))
-    await page.getByLabel('Nimi').fill('Ei kadonnut')
-    await page.getByRole('button', { name: 'Tallenna' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: 'Ei tallennettu' })).toContainText(
-      'tämä laite ei voi vielä pitää muutosta',
-    )
-    await expect(page.getByLabel('Nimi')).toHaveValue('Ei kadonnut')
-    await expect(page).toHaveURL(/\/data-formats\/create/)
-  })
-
   test('a taken data-format code stays on the open form, in Finnish, until it is corrected', async ({
     signedIn: page,
     request,
