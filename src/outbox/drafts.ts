@@ -51,6 +51,8 @@ export function useDraft<T>(key: string, values: T, dirty: boolean, kept: (value
       .then((row) => {
         if (live && row) setOffered({ values: row.values as T, updatedAt: row.updatedAt })
       })
+      // No store to read (the outbox's code not loaded offline): no draft is offered.
+      .catch(() => undefined)
     return () => {
       live = false
     }

@@ -11,21 +11,10 @@ export function loadDb(): Promise<ConsoleDb> {
     (module) => module.db,
     (error: unknown) => {
       loading = null
-      throw new OutboxNotLoaded(error)
+      throw error
     },
   )
   return loading
-}
-
-/**
- * The outbox's code could not be loaded (offline on a first visit, before a service worker keeps it):
- * the change is neither sent nor kept, and the form that made it says so and keeps the input.
- */
-export class OutboxNotLoaded extends Error {
-  constructor(cause: unknown) {
-    super('The outbox could not be loaded', { cause })
-    this.name = 'OutboxNotLoaded'
-  }
 }
 
 let firstScreen: Promise<void> = Promise.resolve()

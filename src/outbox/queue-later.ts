@@ -2,7 +2,6 @@
 
 import { currentScope } from '../core/scope'
 import { getSession } from '../core/session'
-import { OutboxNotLoaded } from './lazy-db'
 import type { ChangeInput, QueueScope } from './outbox'
 
 /** The scope a change is queued in: the signed-in user, the organization, environment and version now. */
@@ -20,8 +19,6 @@ function changeScope(): QueueScope {
  */
 export async function queueLater(change: ChangeInput) {
   const scope = changeScope()
-  const { queueChange } = await import('./outbox').catch((error: unknown) => {
-    throw new OutboxNotLoaded(error)
-  })
+  const { queueChange } = await import('./outbox')
   return queueChange(scope, change)
 }

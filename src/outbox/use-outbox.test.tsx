@@ -1,4 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
+import { Component, type ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Resource } from '../core/resources'
 import { saveSession } from '../core/session'
@@ -32,6 +33,20 @@ const entry = (userId: string, resource: Resource): NewOutboxEntry => ({
 
 const signIn = (id: string) =>
   act(() => saveSession({ kind: 'developer', user: { id, email: `${id}@b.c` }, token: 't', expiresAt: 1e13 }))
+
+/** The nearest error boundary, as a screen's: what reached it replaced the screen. */
+class ScreenBoundary extends Component<{ children: ReactNode; onFailed: (error: unknown) => void }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override componentDidCatch(error: unknown) {
+    this.props.onFailed(error)
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children
+  }
+}
 
 /** Long enough for a load the hooks started to have reached `loadDb`. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)))
@@ -67,6 +82,29 @@ describe('outbox hooks', () => {
     firstScreenShown()
     await waitFor(() => expect(waiting.result.current).toBe(2))
     expect(loadDb).toHaveBeenCalled()
+  })
+
+  it('offline before their code is kept, show nothing without failing the screen, and load it once online', async () => {
+    await signIn('u1')
+    vi.mocked(loadDb).mockRejectedValueOnce(
+      new TypeError(
+        'Failed to fetch dynamically imported module: http://localhost/assets/import-wrapper-x.js',
+      ),
+    )
+    const failed: unknown[] = []
+    const waiting = renderHook(() => useWaitingCount(), {
+      wrapper: ({ children }) => <ScreenBoundary onFailed={(e) => failed.push(e)}>{children}</ScreenBoundary>,
+    })
+    await settle()
+    expect(loadDb).toHaveBeenCalledTimes(1)
+    expect(failed).toEqual([])
+    expect(waiting.result.current).toBe(0)
+    await act(() => {
+      window.dispatchEvent(new Event('online'))
+    })
+    await waitFor(() => expect(waiting.result.current).toBe(2))
+    expect(loadDb).toHaveBeenCalledTimes(2)
+    expect(failed).toEqual([])
   })
 
   it('signed in, show the queue live, and go back to nothing at sign-out', async () => {

@@ -4,7 +4,7 @@ import { currentScope } from '../core/scope'
 import { useSession } from '../core/session'
 import type { ConsoleDb, OutboxEntry, SentRow } from './db'
 import { isLocalId, replacedIdKey } from './ids'
-import { afterFirstScreen, loadDb, OutboxNotLoaded } from './lazy-db'
+import { afterFirstScreen, loadDb } from './lazy-db'
 import type { SentOverlay } from './pending'
 
 type Outcome<T> = { key: string; value: T } | { key: string; error: unknown }
@@ -23,9 +23,9 @@ export const COUNT_REST_MS = 1000
  * A Dexie live query (live across tabs) that loads Dexie only while `key` is set: with no key the
  * hook returns `initial` and loads nothing. `key` names everything `query` reads, so a new key
  * subscribes anew and shows `initial` until its first result, never the previous key's result.
- * A failure reaches the nearest error boundary, as with dexie-react-hooks, except that of loading
- * the outbox's code (offline on a first visit, before a service worker keeps it): the screen, and
- * any input in it, stays, showing `initial`, and the code is asked for again once back online.
+ * A failed query reaches the nearest error boundary, as with dexie-react-hooks. The outbox's code that
+ * cannot be fetched (offline before a service worker keeps it) is no failure of the screen: the hook
+ * returns `initial` meanwhile, and loads it again once the browser is back online.
  */
 function useLiveDb<T>(
   key: string | null,
@@ -34,55 +34,54 @@ function useLiveDb<T>(
   restMs = 0,
 ): T {
   const [outcome, setOutcome] = useState<Outcome<T> | null>(null)
-  const [attempt, setAttempt] = useState(0)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names everything `query` reads
+  const [loads, setLoads] = useState(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names everything `query` reads; `loads` counts the loads tried again
   useEffect(() => {
     if (key === null) return
     let live = true
     let subscription: { unsubscribe: () => void } | undefined
     let rest: ReturnType<typeof setTimeout> | undefined
-    const again = () => setAttempt((n) => n + 1)
     const fail = (error: unknown) => {
-      if (!live) return
-      if (error instanceof OutboxNotLoaded) window.addEventListener('online', again, { once: true })
-      else setOutcome({ key, error })
+      if (live) setOutcome({ key, error })
     }
-    const dexie = () =>
-      import('dexie').catch((error: unknown) => {
-        throw new OutboxNotLoaded(error)
-      })
+    const loadAgain = () => setLoads((n) => n + 1)
     afterFirstScreen()
-      .then(() => Promise.all([dexie(), loadDb()]))
-      .then(([{ liveQuery }, db]) => {
-        if (!live) return
-        const results = liveQuery(() => query(db, key))
-        const watch = () => {
-          let first = true
-          subscription = results.subscribe({
-            next: (value) => {
-              if (!live) return
-              setOutcome({ key, value })
-              if (first || restMs === 0) {
-                first = false
-                return
-              }
-              // Woken by a write: rest, then read once more (a new subscription reads afresh).
-              subscription?.unsubscribe()
-              subscription = undefined
-              rest = setTimeout(watch, restMs)
-            },
-            error: fail,
-          })
-        }
-        watch()
-      }, fail)
+      .then(() => Promise.all([import('dexie'), loadDb()]))
+      .then(
+        ([{ liveQuery }, db]) => {
+          if (!live) return
+          const results = liveQuery(() => query(db, key))
+          const watch = () => {
+            let first = true
+            subscription = results.subscribe({
+              next: (value) => {
+                if (!live) return
+                setOutcome({ key, value })
+                if (first || restMs === 0) {
+                  first = false
+                  return
+                }
+                // Woken by a write: rest, then read once more (a new subscription reads afresh).
+                subscription?.unsubscribe()
+                subscription = undefined
+                rest = setTimeout(watch, restMs)
+              },
+              error: fail,
+            })
+          }
+          watch()
+        },
+        () => {
+          if (live) addEventListener('online', loadAgain, { once: true })
+        },
+      )
     return () => {
       live = false
+      removeEventListener('online', loadAgain)
       clearTimeout(rest)
       subscription?.unsubscribe()
-      window.removeEventListener('online', again)
     }
-  }, [key, attempt])
+  }, [key, loads])
   if (key === null || outcome?.key !== key) return initial
   if ('error' in outcome) throw outcome.error
   return outcome.value

@@ -1,10 +1,41 @@
 import { FormattedMessage, FormattedTime } from 'react-intl'
 import type { useDraft } from '../outbox/drafts'
+import { isChunkError } from '../pwa/chunk-recovery'
+import { isQuotaError } from '../pwa/storage'
 import { Alert } from './alert'
 import { Button } from './button'
 
-/** A change this device could not queue (for a reason other than full storage), with the error as a detail. */
+/**
+ * Why a save could not be queued on this device, as a form keeps it for `DraftOffer` or `SaveNotKept`:
+ * its storage full, the outbox's code not loaded (offline before a service worker keeps it: the change
+ * is neither sent nor kept), or the error itself. The form stays, with what was typed in it.
+ */
+export function saveErrorOf(error: unknown): string {
+  if (isQuotaError(error)) return 'storage-full'
+  if (isChunkError(error)) return 'outbox-not-loaded'
+  return String(error)
+}
+
+/** A full store: what was typed stays, and what is already queued is kept. */
+function StorageFull() {
+  return (
+    <FormattedMessage
+      id="storage.full"
+      defaultMessage="This device's storage is full. Your entries stay in the form; free some space and save again. Changes already queued are kept."
+    />
+  )
+}
+
+/** A change this device could not queue (`saveErrorOf`), said in the user's language; another error as a detail. */
 export function SaveNotKept({ detail }: { detail: string }) {
+  if (detail === 'storage-full') return <StorageFull />
+  if (detail === 'outbox-not-loaded')
+    return (
+      <FormattedMessage
+        id="save.outboxNotLoaded"
+        defaultMessage="Not saved: there is no connection, and this device cannot keep the change yet. Your entries stay in the form; save again once you are online."
+      />
+    )
   return (
     <FormattedMessage
       id="save.notKept"
@@ -57,24 +88,11 @@ export function DraftOffer({
       {(draft.storageFull || saveError === 'storage-full') && (
         <div className="mb-4">
           <Alert>
-            <FormattedMessage
-              id="storage.full"
-              defaultMessage="This device's storage is full. Your entries stay in the form; free some space and save again. Changes already queued are kept."
-            />
+            <StorageFull />
           </Alert>
         </div>
       )}
-      {saveError === 'outbox-not-loaded' && (
-        <div className="mb-4">
-          <Alert>
-            <FormattedMessage
-              id="save.outboxNotLoaded"
-              defaultMessage="Not saved: this device cannot keep the change yet, as the console has not fully loaded and there is no connection to load it. Your entries stay in the form; save again once you are online."
-            />
-          </Alert>
-        </div>
-      )}
-      {saveError && saveError !== 'storage-full' && saveError !== 'outbox-not-loaded' && (
+      {saveError && saveError !== 'storage-full' && (
         <div className="mb-4">
           <Alert>
             <SaveNotKept detail={saveError} />

@@ -9,7 +9,7 @@ import { discardEntry, newLocalId, retryEntry } from '../../outbox/outbox'
 import { awaitOutcome, type SaveOutcome } from '../../outbox/save-outcome'
 import { useUnsavedInput } from '../../pwa/unsaved'
 import { Button } from '../../ui/button'
-import { SaveNotKept } from '../../ui/draft-offer'
+import { SaveNotKept, saveErrorOf } from '../../ui/draft-offer'
 import { PlatformRefusal, platformFieldMessage } from '../../ui/form/platform-answer'
 import { translateValidation } from '../../ui/form/validation-message'
 import { inputClass } from '../../ui/input'
@@ -84,7 +84,7 @@ export function ContractForm({
       setRefused(undefined)
       onDone(outcome)
     } catch (error) {
-      setSaveError(String(error))
+      setSaveError(saveErrorOf(error))
     } finally {
       setBusy(false)
     }

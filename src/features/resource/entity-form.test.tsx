@@ -1,9 +1,25 @@
 import { useStore } from '@tanstack/react-form'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { Component, type ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { dataFormats } from '../../api/data-formats'
+import { saveSession } from '../../core/session'
+import { loadDb } from '../../outbox/lazy-db'
+import { useWaitingCount } from '../../outbox/use-outbox'
 import { renderInConsole } from '../../test-render'
 import { onSave, useAppForm } from '../../ui/form/fields'
-import { closeSaved } from './entity-form'
+import { dataFormatForm } from '../data-formats/data-format-schema'
+import { closeSaved, EntityFormFrame, useEntityForm } from './entity-form'
+
+vi.mock('../../outbox/lazy-db', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../outbox/lazy-db')>()
+  return { ...actual, loadDb: vi.fn(actual.loadDb) }
+})
+
+afterEach(async () => {
+  vi.mocked(loadDb).mockReset()
+  await saveSession(null)
+})
 
 const EMPTY = { name: '' }
 
@@ -35,5 +51,71 @@ describe('closeSaved', () => {
     await waitFor(() => expect(release).toHaveBeenCalled())
     await waitFor(() => expect(screen.getByTestId('dirty').textContent).toBe('clean'))
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Typed')
+  })
+})
+
+/** The count of waiting changes the console's status shows on every screen, beside the form. */
+function Waiting() {
+  return <p data-testid="waiting">{useWaitingCount()}</p>
+}
+
+/** A data format's create form, as its screen has it. */
+function FormatForm() {
+  const { form, frame } = useEntityForm({
+    resource: dataFormats,
+    draftName: 'data-format',
+    values: dataFormatForm,
+    done: async () => undefined,
+  })
+  return (
+    <EntityFormFrame {...frame}>
+      <form.AppField name="dataFormatCode">
+        {(field) => <field.TextField label="Code" required />}
+      </form.AppField>
+      <form.AppField name="name">{(field) => <field.TextField label="Name" required />}</form.AppField>
+    </EntityFormFrame>
+  )
+}
+
+/** The route's error page: what replaced the screen, input and all, when a failure reached it. */
+class RouteError extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override render() {
+    return this.state.failed ? <p data-testid="error-page">500</p> : this.props.children
+  }
+}
+
+describe('a save whose outbox code cannot be loaded (offline, before a service worker keeps it)', () => {
+  it.each([
+    ['en', 'Not saved: there is no connection, and this device cannot keep the change yet.'],
+    ['fi', 'Ei tallennettu: yhteyttä ei ole, eikä tämä laite voi vielä säilyttää muutosta.'],
+  ] as const)('keeps the form and its input, and says so (%s)', async (locale, said) => {
+    await saveSession({ kind: 'developer', user: { id: 'u1', email: 'u1@b.c' }, token: 't', expiresAt: 1e13 })
+    vi.mocked(loadDb).mockRejectedValue(
+      new TypeError(
+        'Failed to fetch dynamically imported module: http://localhost/assets/import-wrapper-x.js',
+      ),
+    )
+    renderInConsole(
+      <RouteError>
+        <Waiting />
+        <FormatForm />
+      </RouteError>,
+      { locale },
+    )
+    fireEvent.change(screen.getByLabelText(/Code/), { target: { value: 'KEPT1' } })
+    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Not lost' } })
+    fireEvent.click(screen.getByRole('button', { name: locale === 'fi' ? 'Tallenna' : 'Save' }))
+    const message = await screen.findByText(said, { exact: false })
+    expect(message.closest('[role="alert"]')).not.toBeNull()
+    expect(document.body.textContent).not.toMatch(/dynamically imported module/)
+    expect(loadDb).toHaveBeenCalled()
+    expect(screen.queryByTestId('error-page')).toBeNull()
+    expect((screen.getByLabelText(/Name/) as HTMLInputElement).value).toBe('Not lost')
+    expect((screen.getByLabelText(/Code/) as HTMLInputElement).value).toBe('KEPT1')
+    expect(screen.getByTestId('waiting').textContent).toBe('0')
   })
 })

@@ -4,13 +4,11 @@ import { FormattedMessage } from 'react-intl'
 import type { Entity, Resource } from '../../api/resource'
 import type { OutboxEntry } from '../../outbox/db'
 import { draftKey, removeDraft, useDraft } from '../../outbox/drafts'
-import { OutboxNotLoaded } from '../../outbox/lazy-db'
 import { newLocalId } from '../../outbox/outbox'
 import type { SaveOutcome } from '../../outbox/save-outcome'
-import { isQuotaError } from '../../pwa/storage'
 import { Button } from '../../ui/button'
 import { cn } from '../../ui/cn'
-import { DraftKept, DraftOffer } from '../../ui/draft-offer'
+import { DraftKept, DraftOffer, saveErrorOf } from '../../ui/draft-offer'
 import { onSave, useAppForm } from '../../ui/form/fields'
 import { checkChangedOnly } from '../../ui/form/issued-values'
 import {
@@ -23,8 +21,9 @@ import { ChangedOnPlatform, useChangedOnPlatform } from './changed-on-platform'
 import type { TextForm } from './text-form'
 
 /**
- * A save queued in the outbox that this device could not keep (its storage full, or another error):
- * said above the form by `DraftOffer`, while what was typed stays in the form.
+ * A save queued in the outbox that this device could not keep (its storage full, the outbox's code not
+ * loaded offline, or another error): said above the form by `DraftOffer`, while what was typed stays in
+ * the form. The failure is the save's outcome, never the screen's: the form is not replaced.
  */
 export function useSaveError() {
   const [saveError, setSaveError] = useState<string | null>(null)
@@ -33,13 +32,7 @@ export function useSaveError() {
     try {
       return await save()
     } catch (error) {
-      setSaveError(
-        isQuotaError(error)
-          ? 'storage-full'
-          : error instanceof OutboxNotLoaded
-            ? 'outbox-not-loaded'
-            : String(error),
-      )
+      setSaveError(saveErrorOf(error))
       return undefined
     }
   }

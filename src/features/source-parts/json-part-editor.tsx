@@ -2,15 +2,18 @@ import { useEffect, useId, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { type ProductPart, queueProductPart } from '../../api/product-parts'
 import type { OutboxEntry } from '../../outbox/db'
-import { isQuotaError } from '../../pwa/storage'
 import { useUnsavedInput } from '../../pwa/unsaved'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
+import { SaveNotKept, saveErrorOf } from '../../ui/draft-offer'
 import { translateValidation } from '../../ui/form/validation-message'
 import { inputClass } from '../../ui/input'
 import { PendingBadge } from '../../ui/pending-badge'
 import { SubForm } from '../../ui/sub-form'
 import { formatJson, parseJsonObject } from './json-object'
+
+/** Why a save was not queued, said in the user's language by `SaveNotKept`. */
+const NOT_KEPT = new Set(['storage-full', 'outbox-not-loaded'])
 
 /** One JSON object editor; its save is queued with the product's version as the base (If-Match). */
 export function JsonPartEditor(props: {
@@ -57,15 +60,9 @@ export function JsonPartEditor(props: {
       setEdited(false)
       props.onSaved(true)
     } catch (error) {
-      if (!isQuotaError(error)) setProblem(error instanceof Error ? error.message : String(error))
-      else
-        setProblem(
-          intl.formatMessage({
-            id: 'storage.full',
-            defaultMessage:
-              "This device's storage is full. Your entries stay in the form; free some space and save again. Changes already queued are kept.",
-          }),
-        )
+      // Not queued (a full store, the outbox's code not loaded offline): said under it, the text stays.
+      const why = saveErrorOf(error)
+      setProblem(NOT_KEPT.has(why) ? why : error instanceof Error ? error.message : why)
     }
   }
 
@@ -93,7 +90,7 @@ export function JsonPartEditor(props: {
       />
       {problem && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {translateValidation(intl, problem)}
+          {NOT_KEPT.has(problem) ? <SaveNotKept detail={problem} /> : translateValidation(intl, problem)}
         </p>
       )}
       {props.saved && !problem && (

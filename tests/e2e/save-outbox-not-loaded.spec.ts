@@ -1,0 +1,122 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { platform, uniqueCode } from './support'
+
+// On a first visit no service worker keeps the console's chunks yet: offline, the outbox's code
+// (Dexie) cannot be fetched, so a save can be neither sent nor kept on the device. The form stays,
+// with what was typed, and says so in the user's language; the screen is never replaced by an error
+// page. Online again, the same Save sends it.
+
+// No service worker between the page and the server: as before one is installed.
+test.use({ serviceWorkers: 'block' })
+
+const ASSETS = 'dist/assets'
+const FORMATS = '/api/sandbox/internal/products/v2/data-formats'
+
+/** The chunk of the build that holds Dexie (the outbox database's code), by what only Dexie contains. */
+function dexieChunk(): string {
+  const files = readdirSync(ASSETS).filter(
+    (f) => f.endsWith('.js') && readFileSync(join(ASSETS, f), 'utf8').includes('DexieError'),
+  )
+  expect(files, 'one chunk holds Dexie (run the build first)').toHaveLength(1)
+  return files[0] as string
+}
+
+/**
+ * Opens the create form of a data format with the outbox's code never coming, waits until the first
+ * screen is shown (the outbox's readers then load that code, and the replay's own chunk comes), then
+ * goes offline, types and saves. Returns how to let the code come again.
+ */
+async function saveWithoutOutboxCode(
+  page: Page,
+  context: BrowserContext,
+  labels: { code: string; name: string; save: string },
+  values: { code: string; name: string },
+) {
+  // Nothing of the page signing in is still loading: what comes next is the form's page's.
+  await page.goto('about:blank')
+  const chunk = `**/assets/${dexieChunk()}`
+  let refused = 0
+  await page.route(chunk, (route) => {
+    refused += 1
+    return route.abort('internetdisconnected')
+  })
+  const firstScreenShown = page.waitForResponse((r) => /\/assets\/outbox-sync-[\w-]+\.js$/.test(r.url()))
+  await page.goto('/data-formats/create')
+  await expect(page.getByLabel(labels.code)).toBeVisible()
+  await firstScreenShown
+  // The screen's readers of the outbox (the count of waiting changes) were refused its code.
+  await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(0)
+  await context.setOffline(true)
+  await page.getByLabel(labels.code).fill(values.code)
+  await page.getByLabel(labels.name).fill(values.name)
+  const before = refused
+  await page.getByRole('button', { name: labels.save }).click()
+  return {
+    /** The save tried to load the outbox's code again. */
+    triedAgain: () => refused > before,
+    letIn: () => page.unroute(chunk),
+  }
+}
+
+async function expectFormKept(
+  page: Page,
+  labels: { code: string; name: string },
+  values: { code: string; name: string },
+) {
+  await expect(page).toHaveURL(/\/data-formats\/create$/)
+  await expect(page.getByLabel(labels.code)).toHaveValue(values.code)
+  await expect(page.getByLabel(labels.name)).toHaveValue(values.name)
+  await expect(page.getByText('dynamically imported module')).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1, name: /^(Error|Virhe)$/ })).toHaveCount(0)
+}
+
+test('offline before the outbox code has come, Save keeps the form and its input and says it is not saved; online again, Save sends it', async ({
+  signedIn: page,
+  context,
+  request,
+}) => {
+  const labels = { code: 'Code', name: 'Name', save: 'Save' }
+  const values = { code: uniqueCode('KEPT'), name: 'Not lost' }
+  const save = await saveWithoutOutboxCode(page, context, labels, values)
+  await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toHaveText(
+    'Not saved: there is no connection, and this device cannot keep the change yet. Your entries stay in the form; save again once you are online.',
+  )
+  expect(save.triedAgain()).toBe(true)
+  await expectFormKept(page, labels, values)
+
+  await save.letIn()
+  await context.setOffline(false)
+  // The console sees the connection back (it asks the platform) before the user saves again.
+  await expect(page.getByTestId('offline-status')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/data-formats(\?|$)/, { timeout: 15_000 })
+  await expect(page.getByTestId('notices')).toContainText('Not lost saved.')
+  const { json } = await platform<{ itemList: { id: string; dataFormatCode: string }[] }>(
+    request,
+    'GET',
+    `/api/sandbox/products/v2/data-formats?limit=100&q=${encodeURIComponent(values.code)}`,
+  )
+  const made = (json.result?.itemList ?? []).filter((f) => f.dataFormatCode === values.code)
+  expect(made).toHaveLength(1)
+  for (const format of made) await platform(request, 'DELETE', `${FORMATS}/${format.id}`)
+})
+
+test.describe('in Finnish', () => {
+  test.use({ consoleLocale: 'fi' })
+
+  test('offline before the outbox code has come, Save keeps the form and says so in Finnish', async ({
+    signedIn: page,
+    context,
+  }) => {
+    const labels = { code: 'Koodi', name: 'Nimi', save: 'Tallenna' }
+    const values = { code: uniqueCode('KEPT'), name: 'Ei kadonnut' }
+    await saveWithoutOutboxCode(page, context, labels, values)
+    await expect(page.getByRole('alert').filter({ hasText: 'Ei tallennettu' })).toHaveText(
+      'Ei tallennettu: yhteyttä ei ole, eikä tämä laite voi vielä säilyttää muutosta. Kirjoittamasi tiedot pysyvät lomakkeella; tallenna uudelleen, kun yhteys on palannut.',
+    )
+    await expectFormKept(page, labels, values)
+  })
+})
