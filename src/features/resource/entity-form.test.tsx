@@ -1,7 +1,7 @@
 import { useStore } from '@tanstack/react-form'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { Component, type ReactNode } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { dataFormats } from '../../api/data-formats'
 import { saveSession } from '../../core/session'
 import { loadDb } from '../../outbox/lazy-db'
@@ -88,11 +88,19 @@ class RouteError extends Component<{ children: ReactNode }, { failed: boolean }>
   }
 }
 
-describe('a save whose outbox code cannot be loaded (offline, before a service worker keeps it)', () => {
+describe('a save whose outbox code cannot be loaded (offline before a service worker keeps it, or its download failed)', () => {
   it.each([
-    ['en', 'Not saved: there is no connection, and this device cannot keep the change yet.'],
-    ['fi', 'Ei tallennettu: yhteyttä ei ole, eikä tämä laite voi vielä säilyttää muutosta.'],
-  ] as const)('keeps the form and its input, and says so (%s)', async (locale, said) => {
+    ['en', false, 'Not saved: there is no connection, and this device cannot keep the change yet.'],
+    ['fi', false, 'Ei tallennettu: yhteyttä ei ole, eikä tämä laite voi vielä säilyttää muutosta.'],
+    ['en', true, 'Not saved: the part of the console that keeps changes on this device could not be loaded.'],
+    [
+      'fi',
+      true,
+      'Ei tallennettu: konsolin osaa, joka säilyttää muutokset tällä laitteella, ei voitu ladata.',
+    ],
+  ] as const)('keeps the form and its input, and says so (%s, online: %s)', async (locale, online, said) => {
+    const connection = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online)
+    onTestFinished(() => connection.mockRestore())
     await saveSession({ kind: 'developer', user: { id: 'u1', email: 'u1@b.c' }, token: 't', expiresAt: 1e13 })
     vi.mocked(loadDb).mockRejectedValue(
       new TypeError(

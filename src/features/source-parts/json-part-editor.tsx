@@ -5,15 +5,12 @@ import type { OutboxEntry } from '../../outbox/db'
 import { useUnsavedInput } from '../../pwa/unsaved'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
-import { SaveNotKept, saveErrorOf } from '../../ui/draft-offer'
+import { isNotKept, SaveNotKept, saveErrorOf } from '../../ui/draft-offer'
 import { translateValidation } from '../../ui/form/validation-message'
 import { inputClass } from '../../ui/input'
 import { PendingBadge } from '../../ui/pending-badge'
 import { SubForm } from '../../ui/sub-form'
 import { formatJson, parseJsonObject } from './json-object'
-
-/** Why a save was not queued, said in the user's language by `SaveNotKept`. */
-const NOT_KEPT = new Set(['storage-full', 'outbox-not-loaded'])
 
 /** One JSON object editor; its save is queued with the product's version as the base (If-Match). */
 export function JsonPartEditor(props: {
@@ -62,7 +59,7 @@ export function JsonPartEditor(props: {
     } catch (error) {
       // Not queued (a full store, the outbox's code not loaded offline): said under it, the text stays.
       const why = saveErrorOf(error)
-      setProblem(NOT_KEPT.has(why) ? why : error instanceof Error ? error.message : why)
+      setProblem(isNotKept(why) || !(error instanceof Error) ? why : error.message)
     }
   }
 
@@ -79,7 +76,7 @@ export function JsonPartEditor(props: {
         spellCheck={false}
         disabled={props.loading}
         value={text}
-        aria-invalid={problem !== null}
+        aria-invalid={problem !== null && !isNotKept(problem)}
         aria-describedby={problem ? `${id}-error` : undefined}
         onChange={(e) => {
           setText(e.target.value)
@@ -90,7 +87,7 @@ export function JsonPartEditor(props: {
       />
       {problem && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {NOT_KEPT.has(problem) ? <SaveNotKept detail={problem} /> : translateValidation(intl, problem)}
+          {isNotKept(problem) ? <SaveNotKept detail={problem} /> : translateValidation(intl, problem)}
         </p>
       )}
       {props.saved && !problem && (
