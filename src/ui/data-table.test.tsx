@@ -98,7 +98,7 @@ describe('the list table', () => {
     })
     expect(screen.getByRole('button', { name: 'Delete A' })).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Next' }))
-    expect(onChange).toHaveBeenCalledWith({ page: 2, limit: 10 })
+    expect(onChange).toHaveBeenCalledWith({ page: 2 })
   })
 
   it('names a stacked cell by its header', () => {

@@ -8,7 +8,8 @@ export interface PaginationProps {
   /** The platform gave no total: whether the next page may hold more (this one was full). */
   more?: boolean
   sizes: number[]
-  onChange: (next: { page: number; limit: number }) => void
+  /** A move to a page (the size kept as the address has it then), or to a size (from its first page). */
+  onChange: (next: { page: number; limit?: number }) => void
 }
 
 export function Pagination({ page, limit, totalCount, more, sizes, onChange }: PaginationProps) {
@@ -29,7 +30,7 @@ export function Pagination({ page, limit, totalCount, more, sizes, onChange }: P
         type="button"
         className={button}
         disabled={page <= 1}
-        onClick={() => onChange({ page: page - 1, limit })}
+        onClick={() => onChange({ page: page - 1 })}
       >
         <FormattedMessage id="pagination.previous" defaultMessage="Previous" />
       </button>
@@ -48,7 +49,7 @@ export function Pagination({ page, limit, totalCount, more, sizes, onChange }: P
         type="button"
         className={button}
         disabled={page >= pages}
-        onClick={() => onChange({ page: page + 1, limit })}
+        onClick={() => onChange({ page: page + 1 })}
       >
         <FormattedMessage id="pagination.next" defaultMessage="Next" />
       </button>

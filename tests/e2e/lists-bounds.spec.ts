@@ -23,6 +23,37 @@ test.describe('lists keep to what exists', () => {
     }
   })
 
+  test('a page size chosen just before Next is kept: Next moves in the new size', async ({
+    signedIn: page,
+    request,
+  }) => {
+    for (const [path, total, row] of [
+      ['/data-formats', '/api/sandbox/products/v2/data-formats?limit=1', 'data-format-row'],
+      ['/products', '/api/sandbox/products/v2?limit=1&type=dataproduct', 'catalog-row'],
+    ] as const) {
+      const count = (await platform(request, 'GET', total)).json.pagination?.totalCount ?? 0
+      expect(count, `${path} has more than one page of 5`).toBeGreaterThan(5)
+      await page.goto(`${path}?limit=5`)
+      await expect(page.getByTestId(row)).toHaveCount(5)
+      // The size and Next in one task, as a quick user's two clicks can both come before the list
+      // re-renders with the new size.
+      await page.evaluate(() => {
+        const pages = document.querySelector('nav[aria-label="Pagination"]')
+        const size = pages?.querySelector('select')
+        const next = [...(pages?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Next')
+        if (!size || !next) throw new Error('no pagination')
+        size.value = '10'
+        size.dispatchEvent(new Event('change', { bubbles: true }))
+        next.click()
+      })
+      // Page 2 of 10 where there is one; where not, the last page (1) of 10, never a page of 5.
+      const second = count > 10 ? 2 : 1
+      await expect(page).toHaveURL(new RegExp(`[?&]page=${second}(&|$)`))
+      await expect(page).toHaveURL(/[?&]limit=10(&|$)/)
+      await expect(page.getByTestId(row)).toHaveCount(Math.min(10, count - (second - 1) * 10))
+    }
+  })
+
   test('the search box follows the address after Back and Forward', async ({ signedIn: page, request }) => {
     const first = uniqueCode('BACKA')
     const second = uniqueCode('BACKB')

@@ -50,7 +50,9 @@ export function CatalogListRoute({ list }: { list: CatalogList }) {
     <CatalogListScreen
       list={list}
       search={route.useSearch()}
-      onSearch={(search, options) => void navigate({ search, replace: options?.replace })}
+      onSearch={(next, options) =>
+        void navigate({ search: (latest) => ({ ...latest, ...next }), replace: options?.replace })
+      }
     />
   )
 }
@@ -68,7 +70,8 @@ export function CatalogListScreen({
 }: {
   list: CatalogList
   search: CatalogSearch
-  onSearch: (next: CatalogSearch, options?: { replace?: boolean }) => void
+  /** Changes to the address's search, made to the latest address (a second change before the list re-renders keeps the first). */
+  onSearch: (next: Partial<CatalogSearch>, options?: { replace?: boolean }) => void
 }) {
   const intl = useIntl()
   const kind = CATALOG_KINDS[list]
@@ -108,7 +111,7 @@ export function CatalogListScreen({
   const table = useCatalogTable(list, {
     canEdit,
     onDelete: setDeleting,
-    onOrganization: (publisher) => onSearch({ ...search, publisher, page: 1 }),
+    onOrganization: (publisher) => onSearch({ publisher, page: 1 }),
   })
   const title = intl.formatMessage(kind.title)
 
@@ -120,7 +123,7 @@ export function CatalogListScreen({
           ? { type: 'products', to: createPath(list), label: intl.formatMessage(kind.newButton) }
           : undefined
       }
-      filters={<CatalogFilters search={search} onChange={(next) => onSearch({ ...search, ...next })} />}
+      filters={<CatalogFilters search={search} onChange={(next) => onSearch(next)} />}
       notices={
         pending.some(isRefused) && (
           <Suspense fallback={null}>
@@ -133,7 +136,7 @@ export function CatalogListScreen({
         list,
         page: params.page,
         limit: params.limit,
-        go: (next, replace) => onSearch({ ...search, ...next }, { replace }),
+        go: (next, replace) => onSearch(next, { replace }),
       }}
       {...table}
       rows={rows}
@@ -141,7 +144,6 @@ export function CatalogListScreen({
       sort={{ sortBy: params.sortBy, sortOrder: params.sortOrder }}
       onSort={(next) =>
         onSearch({
-          ...search,
           page: 1,
           sortBy: next.sortBy === 'updatedAt' ? undefined : next.sortBy,
           sortOrder: next.sortOrder === 'asc' ? 'asc' : undefined,

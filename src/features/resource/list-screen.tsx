@@ -34,13 +34,15 @@ export interface ListPages {
 export function addressPages<S extends { page: number; limit: number }>(
   list: PagedListName,
   search: S,
-  navigate: (options: { search: S; replace?: boolean }) => unknown,
+  navigate: (options: { search: (latest: S) => S; replace?: boolean }) => unknown,
 ): ListPages {
   return {
     list,
     page: search.page,
     limit: search.limit,
-    go: (next, replace) => void navigate({ search: { ...search, ...next }, replace }),
+    // Onto the latest address, not the one rendered: a page asked for before the list re-rendered after
+    // a change of page size keeps that size.
+    go: (next, replace) => void navigate({ search: (latest) => ({ ...latest, ...next }), replace }),
   }
 }
 

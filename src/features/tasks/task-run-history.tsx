@@ -51,7 +51,7 @@ export function TaskRunHistory({ taskId }: { taskId: string }) {
             onChange: (next) =>
               void navigate({
                 to: '.',
-                search: (prev) => ({ ...prev, runsPage: next.page, runsLimit: next.limit }),
+                search: (prev) => ({ ...prev, runsPage: next.page, runsLimit: next.limit ?? prev.runsLimit }),
                 replace: true,
               }),
           }}

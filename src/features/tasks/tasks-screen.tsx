@@ -39,7 +39,7 @@ export function TasksScreen() {
         >
           <TasksFilters
             value={{ sort, status: search.status, q: search.q }}
-            onChange={(next) => void navigate({ search: { ...search, ...next, page: 1 } })}
+            onChange={(next) => void navigate({ search: (latest) => ({ ...latest, ...next, page: 1 }) })}
           />
         </FilterDisclosure>
       }
@@ -50,7 +50,9 @@ export function TasksScreen() {
       rowTestId="task-row"
       sort={sortState(sort)}
       onSort={(next) =>
-        void navigate({ search: { ...search, sort: `${next.sortBy}:${next.sortOrder}`, page: 1 } })
+        void navigate({
+          search: (latest) => ({ ...latest, sort: `${next.sortBy}:${next.sortOrder}`, page: 1 }),
+        })
       }
       actions={(row) =>
         row.pending !== 'create' &&
