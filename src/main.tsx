@@ -18,6 +18,7 @@ import {
 } from './core/early-requests'
 import { setUnauthorizedHandler } from './core/http'
 import { isKeyOf } from './core/keys'
+import { loadWhenOnline } from './core/load-when-online'
 import { checkReachability, startOnlineTracking } from './core/online'
 import { queryClient } from './core/query-client'
 import { currentScope, environmentSetting, versionSetting } from './core/scope'
@@ -178,15 +179,16 @@ function startOutboxWhenSignedIn() {
     started = true
     stop()
     // The replay is fetched here, not with the console: no first screen needs it, a visitor never.
-    void import('./outbox/outbox-sync')
-      .then(({ startOutboxSync }) =>
+    // Its code not come (offline on a first visit), a change queued meanwhile would wait for a reload.
+    loadWhenOnline(
+      () => import('./outbox/outbox-sync'),
+      ({ startOutboxSync }) =>
         // A settled change refreshes every cached list and detail of its resource family.
         startOutboxSync(
           (resource) =>
             void queryClient.invalidateQueries({ predicate: (q) => isKeyOf(q.queryKey, resource) }),
         ),
-      )
-      .catch(() => undefined)
+    )
     // Loaded here, not with the console: a visitor's first screen never needs the outbox, nor a
     // list's first rows. A change queued offline later finds it here (outbox/queue-later.ts).
     void import('./outbox/outbox').then(({ pruneReplaced }) => pruneReplaced()).catch(() => undefined)
@@ -234,7 +236,10 @@ function startLiveWhenSignedIn() {
     if (started || !getSession()) return
     started = true
     stop()
-    void import('./live/start').then(({ startLive }) => startLive(queryClient)).catch(() => undefined)
+    loadWhenOnline(
+      () => import('./live/start'),
+      ({ startLive }) => startLive(queryClient),
+    )
   }
   const stop = onSessionChange(() => whenIdle(start))
   start()
@@ -353,15 +358,13 @@ async function boot() {
     // compete with that screen's. A console left open then looks for a new version as the user
     // moves on (at most once a minute).
     // Its code not come (offline, no worker yet to keep it), it is tried again once back online.
-    const register = () =>
-      import('./pwa/sw-registration').then(
-        ({ checkForUpdateOnNavigation, registerServiceWorker }) => {
-          router.subscribe('onResolved', checkForUpdateOnNavigation)
-          return registerServiceWorker()
-        },
-        () => window.addEventListener('online', () => void register(), { once: true }),
-      )
-    void register()
+    loadWhenOnline(
+      () => import('./pwa/sw-registration'),
+      ({ checkForUpdateOnNavigation, registerServiceWorker }) => {
+        router.subscribe('onResolved', checkForUpdateOnNavigation)
+        return registerServiceWorker()
+      },
+    )
     startOutboxWhenSignedIn()
     // The stream's code is fetched once the first screen is shown, not before its first row. What
     // changed since that screen was read still reaches it: the stream replays from the position the
