@@ -397,6 +397,29 @@ describe('secrets in the outbox', () => {
     expect(JSON.stringify(await db.sent.toArray())).not.toContain('typed-')
   })
 
+  it('a 412 that sends no version of theirs is a refusal to correct in the form, not a conflict with nothing to compare', async () => {
+    await secretEdit('stale-without-theirs')
+    await queueChange(scope, {
+      method: 'POST',
+      path: tasks,
+      body: { name: 'created' },
+      resource: 'tasks',
+      entityId: 'new-1',
+      label: 'created',
+    })
+    const refused = {
+      status: 412,
+      error: 'Version mismatch',
+      body: { success: false, message: 'Version mismatch' },
+    }
+    await replayOnce({ ...scope, send: async () => refused })
+    const left = await db.outbox.toArray()
+    expect(left.map((e) => [e.label, e.status, e.lastStatus, e.theirs])).toEqual([
+      ['stale-without-theirs', 'failed', 412, undefined],
+      ['created', 'failed', 412, undefined],
+    ])
+  })
+
   it('a change waiting for an answer keeps its secret: it has yet to be sent', async () => {
     await secretEdit('waiting')
     await replayOnce({ ...scope, send: async () => ({ status: 0, error: 'offline' }) })

@@ -527,8 +527,10 @@ async function storeRefusal(
   }
   const theirs = conflictOf(result)
   const issues = issuesOf(result.body)
-  // A 409 that names a field (a taken code) is the user's to correct, not a conflict of versions.
-  const conflict = result.status === 412 || (result.status === 409 && theirs !== undefined && !issues)
+  // A 409 that names a field (a taken code) is the user's to correct, not a conflict of versions. Nor
+  // is a refusal that sends no version of theirs (a 412 to a create, or from a platform that leaves it
+  // out): there is nothing to compare with, and the form is where it is put right, as any refusal.
+  const conflict = theirs !== undefined && (result.status === 412 || (result.status === 409 && !issues))
   await db.outbox.update(seq, {
     body: withoutSecrets(entry.body),
     status: conflict ? 'conflict' : 'failed',

@@ -79,6 +79,38 @@ test('a conflict (412) keeps the form open and leads to the sync centre', async 
   await expect(page.getByTestId('outbox-entry')).toContainText('Conflict')
 })
 
+test('a create refused with 412 and no version of theirs stays in the form; the sync centre offers no empty comparison', async ({
+  signedIn: page,
+}) => {
+  const code = uniqueCode('NOVER')
+  await page.goto('/data-formats/create')
+  // A platform that answers a create 412 and sends no current entity: nothing to compare with.
+  await page.route(`**${FORMATS}`, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 412,
+          contentType: 'application/json',
+          body: '{"success":false,"message":"Version mismatch"}',
+        })
+      : route.continue(),
+  )
+  await page.getByLabel('Code').fill(code)
+  await page.getByLabel('Name').fill('Mine')
+  await page.getByRole('button', { name: 'Save' }).click()
+  const refusal = page.getByTestId('platform-refusal')
+  await expect(refusal).toContainText('Version mismatch', { timeout: 15_000 })
+  await expect(refusal).not.toContainText('Someone changed this meanwhile')
+  await expect(page).toHaveURL(/\/data-formats\/create$/)
+  await expect(page.getByLabel('Code')).toHaveValue(code)
+  await expect(page.getByLabel('Name')).toHaveValue('Mine')
+  await page.goto('/outbox')
+  const entry = page.getByTestId('outbox-entry')
+  await expect(entry).toContainText('412')
+  await expect(entry).not.toContainText('Conflict')
+  await expect(page.getByText('Keep yours, take theirs', { exact: false })).toHaveCount(0)
+  expect(await formatsWithCode(page, code)).toHaveLength(0)
+})
+
 test('a server error (500) says the change is kept on this device and sent again, and it is', async ({
   signedIn: page,
 }) => {
