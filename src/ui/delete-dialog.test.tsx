@@ -1,6 +1,6 @@
 import { QueryClient, queryOptions } from '@tanstack/react-query'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { UsedBy } from '../contract/envelope'
 import type { OutboxEntry } from '../outbox/db'
 import { renderInConsole } from '../test-render'
@@ -20,17 +20,11 @@ const { showNotice } = await import('./notice')
 
 const entry = { id: 'e1', seq: 1, label: 'Weather', method: 'DELETE' } as OutboxEntry
 
-function renderDialog(locale: 'en' | 'fi' = 'en') {
+function renderDialog(locale: 'en' | 'fi' = 'en', queue: () => Promise<OutboxEntry> = async () => entry) {
   const onClose = vi.fn()
   const onInUse = vi.fn()
   renderInConsole(
-    <DeleteDialog
-      open
-      title="Delete Weather?"
-      queue={async () => entry}
-      onClose={onClose}
-      onInUse={onInUse}
-    />,
+    <DeleteDialog open title="Delete Weather?" queue={queue} onClose={onClose} onInUse={onInUse} />,
     { locale },
   )
   return { onClose, onInUse }
@@ -45,6 +39,60 @@ const confirm = async (name: string) => {
 beforeEach(() => vi.clearAllMocks())
 
 describe('a delete dialog', () => {
+  it.each([
+    [
+      'en',
+      false,
+      'Not deleted: there is no connection, and this device cannot keep the delete yet. Delete again once you are online.',
+    ],
+    [
+      'fi',
+      true,
+      'Ei poistettu: konsolin osaa, joka säilyttää muutokset tällä laitteella, ei voitu ladata. Poista uudelleen.',
+    ],
+  ] as const)(
+    'says a delete this device could not keep (the outbox code not loaded), stays open, and Delete tries again (%s, online: %s)',
+    async (locale, online, said) => {
+      const connection = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online)
+      onTestFinished(() => connection.mockRestore())
+      const queue = vi
+        .fn<() => Promise<OutboxEntry>>()
+        .mockRejectedValueOnce(
+          new TypeError(
+            'Failed to fetch dynamically imported module: http://localhost/assets/import-wrapper-x.js',
+          ),
+        )
+        .mockResolvedValue(entry)
+      const { onClose } = renderDialog(locale, queue)
+      const remove = locale === 'fi' ? 'Poista' : 'Delete'
+      await confirm(remove)
+      expect(screen.getByRole('dialog').textContent).toContain(said)
+      expect(onClose).not.toHaveBeenCalled()
+      expect(document.body.textContent).not.toMatch(/dynamically imported module/)
+      outcome.next = { kind: 'sent', entityId: 'x' }
+      await confirm(remove)
+      expect(queue).toHaveBeenCalledTimes(2)
+      expect(onClose).toHaveBeenCalledWith(true)
+    },
+  )
+
+  it('says a full store', async () => {
+    const full = Object.assign(new Error('full'), { name: 'QuotaExceededError' })
+    renderDialog('en', () => Promise.reject(full))
+    await confirm('Delete')
+    expect(screen.getByRole('dialog').textContent).toContain(
+      "Not deleted: this device's storage is full. Free some space and delete again.",
+    )
+  })
+
+  it('says another failure to keep the delete with its text', async () => {
+    renderDialog('en', () => Promise.reject(new Error('Broken')))
+    await confirm('Delete')
+    expect(screen.getByRole('dialog').textContent).toContain(
+      'Not deleted: this device could not keep the delete. Delete again. (Error: Broken)',
+    )
+  })
+
   it('closes with "deleted" only once the platform deleted it', async () => {
     outcome.next = { kind: 'sent', entityId: 'x' }
     const { onClose } = renderDialog()

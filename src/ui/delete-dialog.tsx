@@ -8,6 +8,7 @@ import { awaitOutcome } from '../outbox/save-outcome'
 import { ConfirmDialog } from './confirm-dialog'
 import { showOutcomeNotice } from './form/platform-answer'
 import { translateValidation } from './form/validation-message'
+import { saveErrorOf } from './save-error'
 
 interface DeleteDialogProps {
   open: boolean
@@ -44,15 +45,18 @@ export function DeleteDialog({
   const [busy, setBusy] = useState(false)
   const [refused, setRefused] = useState<OutboxEntry>()
   const [serverError, setServerError] = useState<number>()
+  const [notKept, setNotKept] = useState<string>()
 
   const reset = () => {
     setRefused(undefined)
     setServerError(undefined)
+    setNotKept(undefined)
   }
 
   const confirm = async () => {
     setBusy(true)
     setServerError(undefined)
+    setNotKept(undefined)
     try {
       const entry = refused ? await retryEntry(refused.id) : await queue()
       const outcome = await awaitOutcome(entry, { online: onlineManager.isOnline() })
@@ -69,6 +73,10 @@ export function DeleteDialog({
       }
       showOutcomeNotice(intl, entry, outcome)
       onClose(true)
+    } catch (error) {
+      // Not kept on this device to send (its storage full, the outbox's code not loaded): nothing was
+      // deleted nor queued, and the dialog says so; Delete tries again.
+      setNotKept(saveErrorOf(error))
     } finally {
       setBusy(false)
     }
@@ -99,12 +107,12 @@ export function DeleteDialog({
               values={{ status: serverError }}
             />
           </span>
+        ) : refused ? (
+          <span data-testid="platform-refusal">
+            <DeleteRefusal entry={refused} />
+          </span>
         ) : (
-          refused && (
-            <span data-testid="platform-refusal">
-              <DeleteRefusal entry={refused} />
-            </span>
-          )
+          notKept !== undefined && <DeleteNotKept detail={notKept} />
         )
       }
       confirmLabel={confirmLabel ?? <FormattedMessage id="common.delete" defaultMessage="Delete" />}
@@ -113,6 +121,38 @@ export function DeleteDialog({
       }
       onCancel={cancel}
       onConfirm={() => void confirm()}
+    />
+  )
+}
+
+/** A delete this device could not queue (`saveErrorOf`), in the user's language; another error as a detail. */
+function DeleteNotKept({ detail }: { detail: string }) {
+  if (detail === 'storage-full')
+    return (
+      <FormattedMessage
+        id="delete.storageFull"
+        defaultMessage="Not deleted: this device's storage is full. Free some space and delete again."
+      />
+    )
+  if (detail === 'outbox-not-loaded')
+    return (
+      <FormattedMessage
+        id="delete.outboxNotLoaded"
+        defaultMessage="Not deleted: there is no connection, and this device cannot keep the delete yet. Delete again once you are online."
+      />
+    )
+  if (detail === 'outbox-load-failed')
+    return (
+      <FormattedMessage
+        id="delete.outboxLoadFailed"
+        defaultMessage="Not deleted: the part of the console that keeps changes on this device could not be loaded. Delete again."
+      />
+    )
+  return (
+    <FormattedMessage
+      id="delete.notKept"
+      defaultMessage="Not deleted: this device could not keep the delete. Delete again. ({detail})"
+      values={{ detail }}
     />
   )
 }

@@ -1,29 +1,7 @@
 import { FormattedMessage, FormattedTime } from 'react-intl'
 import type { useDraft } from '../outbox/drafts'
-import { isChunkError } from '../pwa/chunk-recovery'
-import { isQuotaError } from '../pwa/storage'
 import { Alert } from './alert'
 import { Button } from './button'
-
-/** The codes of `saveErrorOf` that `SaveNotKept` says in the user's language (any other is an error's text). */
-const NOT_KEPT = ['storage-full', 'outbox-not-loaded', 'outbox-load-failed']
-
-/**
- * Why a save could not be queued on this device, as a form keeps it for `DraftOffer` or `SaveNotKept`:
- * its storage full, the outbox's code not loaded (offline before a service worker keeps it, or its
- * download failed online: the change is neither sent nor kept), or the error itself. The form stays,
- * with what was typed in it.
- */
-export function saveErrorOf(error: unknown, online = navigator.onLine): string {
-  if (isQuotaError(error)) return 'storage-full'
-  if (isChunkError(error)) return online ? 'outbox-load-failed' : 'outbox-not-loaded'
-  return String(error)
-}
-
-/** Whether a code of `saveErrorOf` is one of its own (said by `SaveNotKept`), not an error's text. */
-export function isNotKept(code: string): boolean {
-  return NOT_KEPT.includes(code)
-}
 
 /** A full store: what was typed stays, and what is already queued is kept. */
 function StorageFull() {

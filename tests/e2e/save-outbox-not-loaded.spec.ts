@@ -104,6 +104,45 @@ test('offline before the outbox code has come, Save keeps the form and its input
   for (const format of made) await platform(request, 'DELETE', `${FORMATS}/${format.id}`)
 })
 
+test('offline before the outbox code has come, a delete says it is not deleted and stays open; online again, Delete deletes', async ({
+  signedIn: page,
+  context,
+  request,
+}) => {
+  const code = uniqueCode('DEL')
+  const made = await platform<{ id: string }>(request, 'POST', FORMATS, { dataFormatCode: code, name: code })
+  const id = made.json.result?.id as string
+  await page.goto('about:blank')
+  const chunk = `**/assets/${dexieChunk()}`
+  let refused = 0
+  await page.route(chunk, (route) => {
+    refused += 1
+    return route.abort('internetdisconnected')
+  })
+  const firstScreenShown = page.waitForResponse((r) => /\/assets\/outbox-sync-[\w-]+\.js$/.test(r.url()))
+  await page.goto(`/data-formats?limit=100`)
+  const row = page.getByTestId('data-format-row').filter({ hasText: code })
+  await expect(row).toBeVisible()
+  await firstScreenShown
+  await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(0)
+  await context.setOffline(true)
+  await row.getByRole('button', { name: 'Delete' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(dialog).toContainText(
+    'Not deleted: there is no connection, and this device cannot keep the delete yet. Delete again once you are online.',
+  )
+  await expect(page.getByText('dynamically imported module')).toHaveCount(0)
+
+  await page.unroute(chunk)
+  await context.setOffline(false)
+  await expect(page.getByTestId('offline-status')).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(dialog).toHaveCount(0, { timeout: 15_000 })
+  await expect(page.getByTestId('notices')).toContainText(`${code} deleted.`)
+  expect((await platform(request, 'GET', `${FORMATS}/${id}`)).status).toBe(404)
+})
+
 test.describe('in Finnish', () => {
   test.use({ consoleLocale: 'fi' })
 

@@ -8,7 +8,7 @@ import { newLocalId } from '../../outbox/outbox'
 import type { SaveOutcome } from '../../outbox/save-outcome'
 import { Button } from '../../ui/button'
 import { cn } from '../../ui/cn'
-import { DraftKept, DraftOffer, saveErrorOf } from '../../ui/draft-offer'
+import { DraftKept, DraftOffer } from '../../ui/draft-offer'
 import { onSave, useAppForm } from '../../ui/form/fields'
 import { checkChangedOnly } from '../../ui/form/issued-values'
 import {
@@ -17,6 +17,7 @@ import {
   useOutboxSave,
   useRefusalOnFields,
 } from '../../ui/form/platform-answer'
+import { saveErrorOf } from '../../ui/save-error'
 import { ChangedOnPlatform, useChangedOnPlatform } from './changed-on-platform'
 import type { TextForm } from './text-form'
 
