@@ -61,8 +61,11 @@ function start() {
   void import('./core/dom-client').catch(() => undefined)
   // The console's chunk failed: reloaded if it is really gone (a deploy replaced it), as any chunk.
   import('./main').catch((error: unknown) => void recoverFromChunkError(error))
-  // The first use of Intl loads the language's data (~20 ms on a phone): done while the console
-  // downloads, in a task of its own, it does not lengthen the console's start-up.
+  // The first use of Intl in a page loads ICU's data: 20-35 ms on a two-core desktop, once per renderer
+  // process (a service worker's use does not carry over to the page; a dedicated worker's does, but it
+  // competes for the same cores). Made here, in a task of its own while the chunks come, the console's
+  // first formatting (react-intl asks Intl when it starts) finds it done. Not free: a chunk that comes
+  // meanwhile waits for it. Moved into a worker, the console's own first row came no sooner.
   setTimeout(() => {
     const locale = document.documentElement.lang || 'fi'
     Intl.NumberFormat.supportedLocalesOf(locale)
