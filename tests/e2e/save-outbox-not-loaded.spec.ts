@@ -25,17 +25,17 @@ function dexieChunk(): string {
 }
 
 /**
- * Opens the create form of a data format with the outbox's code never coming, waits until the first
- * screen is shown (the outbox's readers then load that code, and the replay's own chunk comes), then
- * goes offline, types and saves. Returns how to let the code come again.
+ * Opens `path` with the outbox's code never coming, waits until `shown` and the first screen is shown
+ * (the outbox's readers then load that code, and the replay's own chunk comes), then goes offline.
+ * Returns how many times the code was refused, and how to let it come again.
  */
-async function saveWithoutOutboxCode(
+async function offlineWithoutOutboxCode(
   page: Page,
   context: BrowserContext,
-  labels: { code: string; name: string; save: string },
-  values: { code: string; name: string },
+  path: string,
+  shown: (page: Page) => Promise<void>,
 ) {
-  // Nothing of the page signing in is still loading: what comes next is the form's page's.
+  // Nothing of the page signing in is still loading: what comes next is the screen's.
   await page.goto('about:blank')
   const chunk = `**/assets/${dexieChunk()}`
   let refused = 0
@@ -44,20 +44,33 @@ async function saveWithoutOutboxCode(
     return route.abort('internetdisconnected')
   })
   const firstScreenShown = page.waitForResponse((r) => /\/assets\/outbox-sync-[\w-]+\.js$/.test(r.url()))
-  await page.goto('/data-formats/create')
-  await expect(page.getByLabel(labels.code)).toBeVisible()
+  await page.goto(path)
+  await shown(page)
   await firstScreenShown
   // The screen's readers of the outbox (the count of waiting changes) were refused its code.
   await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(0)
   await context.setOffline(true)
+  return { refused: () => refused, letIn: () => page.unroute(chunk) }
+}
+
+/** The create form of a data format, offline without the outbox's code: typed and saved. */
+async function saveWithoutOutboxCode(
+  page: Page,
+  context: BrowserContext,
+  labels: { code: string; name: string; save: string },
+  values: { code: string; name: string },
+) {
+  const code = await offlineWithoutOutboxCode(page, context, '/data-formats/create', (p) =>
+    expect(p.getByLabel(labels.code)).toBeVisible(),
+  )
   await page.getByLabel(labels.code).fill(values.code)
   await page.getByLabel(labels.name).fill(values.name)
-  const before = refused
+  const before = code.refused()
   await page.getByRole('button', { name: labels.save }).click()
   return {
     /** The save tried to load the outbox's code again. */
-    triedAgain: () => refused > before,
-    letIn: () => page.unroute(chunk),
+    triedAgain: () => code.refused() > before,
+    letIn: code.letIn,
   }
 }
 
@@ -112,20 +125,10 @@ test('offline before the outbox code has come, a delete says it is not deleted a
   const code = uniqueCode('DEL')
   const made = await platform<{ id: string }>(request, 'POST', FORMATS, { dataFormatCode: code, name: code })
   const id = made.json.result?.id as string
-  await page.goto('about:blank')
-  const chunk = `**/assets/${dexieChunk()}`
-  let refused = 0
-  await page.route(chunk, (route) => {
-    refused += 1
-    return route.abort('internetdisconnected')
-  })
-  const firstScreenShown = page.waitForResponse((r) => /\/assets\/outbox-sync-[\w-]+\.js$/.test(r.url()))
-  await page.goto(`/data-formats?limit=100`)
   const row = page.getByTestId('data-format-row').filter({ hasText: code })
-  await expect(row).toBeVisible()
-  await firstScreenShown
-  await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(0)
-  await context.setOffline(true)
+  const outbox = await offlineWithoutOutboxCode(page, context, '/data-formats?limit=100', () =>
+    expect(row).toBeVisible(),
+  )
   await row.getByRole('button', { name: 'Delete' }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('button', { name: 'Delete' }).click()
@@ -134,7 +137,7 @@ test('offline before the outbox code has come, a delete says it is not deleted a
   )
   await expect(page.getByText('dynamically imported module')).toHaveCount(0)
 
-  await page.unroute(chunk)
+  await outbox.letIn()
   await context.setOffline(false)
   await expect(page.getByTestId('offline-status')).toHaveCount(0)
   await dialog.getByRole('button', { name: 'Delete' }).click()
