@@ -1,6 +1,5 @@
-import { readdirSync } from 'node:fs'
 import { expect, test } from './fixtures'
-import { platform, uniqueCode, waitForOutboxDb } from './support'
+import { platform, refuseChunk, uniqueCode, waitForOutboxDb } from './support'
 
 // On a first visit no service worker keeps the console's chunks yet: the connection gone before the
 // replay's code has come, a change saved meanwhile is kept on the device, and must still go out once
@@ -9,15 +8,7 @@ import { platform, uniqueCode, waitForOutboxDb } from './support'
 // No service worker between the page and the server: as before one is installed.
 test.use({ serviceWorkers: 'block' })
 
-const ASSETS = 'dist/assets'
 const FORMATS = '/api/sandbox/internal/products/v2/data-formats'
-
-/** The build's chunk of the outbox's replay (outbox/outbox-sync.ts). */
-function replayChunk(): string {
-  const files = readdirSync(ASSETS).filter((f) => /^outbox-sync-[\w-]+\.js$/.test(f))
-  expect(files, 'one chunk holds the replay (run the build first)').toHaveLength(1)
-  return files[0] as string
-}
 
 test('the replay code refused while offline loads once back online, and sends the change saved meanwhile', async ({
   signedIn: page,
@@ -27,17 +18,12 @@ test('the replay code refused while offline loads once back online, and sends th
   const code = uniqueCode('LATE')
   // Nothing of the page signing in is still loading: what comes next is the form's page's.
   await page.goto('about:blank')
-  const chunk = `**/assets/${replayChunk()}`
-  let refused = 0
-  await page.route(chunk, (route) => {
-    refused += 1
-    return route.abort('internetdisconnected')
-  })
+  const replay = await refuseChunk(page, 'the replay', (name) => /^outbox-sync-[\w-]+\.js$/.test(name))
   await page.goto('/data-formats/create')
   await expect(page.getByLabel('Code')).toBeVisible()
   // The first screen is shown: the replay's code was asked for and refused, and the outbox's readers
   // have opened its database, so a save offline is kept on the device.
-  await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(0)
+  await expect.poll(replay.refused, { timeout: 15_000 }).toBeGreaterThan(0)
   await waitForOutboxDb(page)
 
   await context.setOffline(true)
@@ -46,7 +32,7 @@ test('the replay code refused while offline loads once back online, and sends th
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByRole('link', { name: '1 change waits' })).toBeVisible()
 
-  await page.unroute(chunk)
+  await replay.letIn()
   await context.setOffline(false)
   const find = async () => {
     const { json } = await platform<{ itemList: { id: string; dataFormatCode: string }[] }>(

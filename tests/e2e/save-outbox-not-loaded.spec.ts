@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { BrowserContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { platform, uniqueCode } from './support'
+import { platform, refuseChunk, uniqueCode } from './support'
 
 // On a first visit no service worker keeps the console's chunks yet: offline, the outbox's code
 // (Dexie) cannot be fetched, so a save can be neither sent nor kept on the device. The form stays,
@@ -12,17 +10,7 @@ import { platform, uniqueCode } from './support'
 // No service worker between the page and the server: as before one is installed.
 test.use({ serviceWorkers: 'block' })
 
-const ASSETS = 'dist/assets'
 const FORMATS = '/api/sandbox/internal/products/v2/data-formats'
-
-/** The chunk of the build that holds Dexie (the outbox database's code), by what only Dexie contains. */
-function dexieChunk(): string {
-  const files = readdirSync(ASSETS).filter(
-    (f) => f.endsWith('.js') && readFileSync(join(ASSETS, f), 'utf8').includes('DexieError'),
-  )
-  expect(files, 'one chunk holds Dexie (run the build first)').toHaveLength(1)
-  return files[0] as string
-}
 
 /**
  * Opens `path` with the outbox's code never coming, waits until `shown` and the first screen is shown
@@ -37,20 +25,15 @@ async function offlineWithoutOutboxCode(
 ) {
   // Nothing of the page signing in is still loading: what comes next is the screen's.
   await page.goto('about:blank')
-  const chunk = `**/assets/${dexieChunk()}`
-  let refused = 0
-  await page.route(chunk, (route) => {
-    refused += 1
-    return route.abort('internetdisconnected')
-  })
+  const dexie = await refuseChunk(page, 'Dexie', (_, text) => text.includes('DexieError'))
   const firstScreenShown = page.waitForResponse((r) => /\/assets\/outbox-sync-[\w-]+\.js$/.test(r.url()))
   await page.goto(path)
   await shown(page)
   await firstScreenShown
   // The screen's readers of the outbox (the count of waiting changes) were refused its code.
-  await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(0)
+  await expect.poll(dexie.refused, { timeout: 15_000 }).toBeGreaterThan(0)
   await context.setOffline(true)
-  return { refused: () => refused, letIn: () => page.unroute(chunk) }
+  return dexie
 }
 
 /** The create form of a data format, offline without the outbox's code: typed and saved. */

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 
 export const ADMIN_TOKEN = 'demo-admin-token'
@@ -241,4 +243,24 @@ export function brokenWords(root: Locator) {
     }
     return out
   })
+}
+
+/**
+ * The one chunk of the build (`dist/assets`) that `holds` tells by its name or text, refused from now
+ * on as a dropped connection refuses it (a first visit offline, no service worker keeping it).
+ * Returns how many times it was asked for, and how to let it come again.
+ */
+export async function refuseChunk(page: Page, what: string, holds: (name: string, text: string) => boolean) {
+  const assets = 'dist/assets'
+  const files = readdirSync(assets).filter(
+    (f) => f.endsWith('.js') && holds(f, readFileSync(join(assets, f), 'utf8')),
+  )
+  expect(files, `one chunk holds ${what} (run the build first)`).toHaveLength(1)
+  const chunk = `**/assets/${files[0]}`
+  let refused = 0
+  await page.route(chunk, (route) => {
+    refused += 1
+    return route.abort('internetdisconnected')
+  })
+  return { refused: () => refused, letIn: () => page.unroute(chunk) }
 }
