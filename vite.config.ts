@@ -337,10 +337,16 @@ function chunkMap(): Plugin {
             const pattern = patternOf.get(file)
             if (pattern !== undefined && ids.length > 0) own[pattern] = emit(locale, ids)
           }
+          const ownLater: Record<string, number> = {}
+          for (const [file, ids] of Object.entries(split.routesLater)) {
+            const pattern = patternOf.get(file)
+            if (pattern !== undefined) ownLater[pattern] = emit(locale, ids)
+          }
           lang[locale] = {
             boot: emit(locale, split.boot),
             routes: own,
             ...(split.later.length > 0 ? { later: emit(locale, split.later) } : {}),
+            routesLater: ownLater,
           }
         }
         map = JSON.stringify({ base: config.base, files, boot: [...boot], lang, routes }).replace(

@@ -8,10 +8,14 @@ export interface ChunkMap {
   files: string[]
   boot: number[]
   /**
-   * Per language, the catalog part of the boot chunks, by address pattern each route's, and the part
-   * of the code loaded on demand (fetched once the first screen is shown, or with that code).
+   * Per language, the catalog part of the boot chunks, by address pattern each route's, and the parts
+   * of the code loaded on demand, the shell's and by address pattern a screen's (fetched once the
+   * first screen is shown, or with that code).
    */
-  lang: Record<string, { boot: number; routes: Record<string, number>; later?: number }>
+  lang: Record<
+    string,
+    { boot: number; routes: Record<string, number>; later?: number; routesLater?: Record<string, number> }
+  >
   /** By address pattern: `tasks/$/edit`, `$` one segment, `?` one segment or none. */
   routes: Record<string, number[]>
 }

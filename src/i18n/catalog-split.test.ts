@@ -94,8 +94,30 @@ describe('the catalog split by the chunks that use it', () => {
     expect(split.routes['_user/products']).toEqual(['products.title'])
   })
 
-  it('gives the later part what the shell and the screens load on demand', () => {
-    expect(split.later).toEqual(['shell.about', 'task.log'])
+  it("gives the later part what the shell loads on demand, and a screen's later part what it does", () => {
+    expect(split.later).toEqual(['shell.about'])
+    expect(split.routesLater).toEqual({ '_user/tasks/$id': ['task.log'] })
+  })
+
+  it('gives the later part what half the screens or more load on demand: one file, not one per screen', () => {
+    const shared = [
+      ...bundle.filter((c) => !['login.js', 'tasks.js', 'products.js'].includes(c.fileName)),
+      chunk('login.js', ['/app/src/routes/login.tsx?tsr-split=component'], [], ['details.js']),
+      chunk(
+        'tasks.js',
+        ['/app/src/routes/_user/tasks.tsx?tsr-split=component'],
+        ['status.js'],
+        ['details.js'],
+      ),
+      chunk('products.js', ['/app/src/routes/_user/products.tsx?tsr-split=component'], [], ['task.js']),
+      chunk('details.js', ['/app/src/ui/details.tsx']),
+    ]
+    const details = splitCatalog(shared, ['entry.js', 'main.js'], (id) =>
+      id === '/app/src/ui/details.tsx' ? ['failure.details'] : (ids[id] ?? []),
+    )
+    // Three screens of four (tasks/$id starts with tasks' parts too): the shell's later part.
+    expect(details.later).toEqual(['failure.details', 'shell.about'])
+    expect(details.routesLater).toEqual({ '_user/tasks/$id': ['task.log'] })
   })
 
   it('has every id each chunk uses in the boot part or the part of each screen that starts with it, or in the later part', () => {
@@ -122,7 +144,7 @@ describe('the catalog split by the chunks that use it', () => {
         route,
       ).toEqual([])
       const all = new Set(screen.flatMap((c) => [...reach(c.fileName, true)]))
-      for (const id of split.later) has.add(id)
+      for (const id of [...split.later, ...(split.routesLater[route] ?? [])]) has.add(id)
       expect(
         used(all).filter((id) => !has.has(id)),
         route,

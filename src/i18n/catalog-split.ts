@@ -3,9 +3,11 @@
  * renders with and one it loads afterwards. The console's boot part holds the messages of every
  * chunk the shell starts with (its static imports, and the split parts of the root route) without
  * entering another route's split parts; a route's part those of every chunk its split parts and its
- * parents' start with, less the boot part's. What any of them loads on demand (a dialog, the failure
- * texts) is in the later part, loaded once the first screen is shown, or with that code if it comes
- * first. A message belongs to the chunk of the module that names its id.
+ * parents' start with, less the boot part's. What the shell loads on demand (the failure texts, its
+ * dialogs) is in the later part, and what a screen loads on demand (its dialogs) beyond that in the
+ * screen's later part: loaded once the first screen is shown, or with that code if it comes first. A
+ * screen then fetches no words of another screen's dialogs. A message belongs to the chunk of the
+ * module that names its id.
  */
 export interface SplitChunk {
   fileName: string
@@ -18,8 +20,10 @@ export interface CatalogSplit {
   boot: string[]
   /** By route file (`_user/tasks/$id.edit`): the ids its screen needs beyond the boot part. */
   routes: Record<string, string[]>
-  /** What the code loaded on demand uses beyond the part of every screen that loads it. */
+  /** What the shell's code loaded on demand uses beyond the boot part. */
   later: string[]
+  /** By route file: what the screen's code loaded on demand uses beyond its parts and the later part. */
+  routesLater: Record<string, string[]>
 }
 
 /** The route file of a split part's module (`/src/routes/x.tsx?tsr-split=component` is `x`). */
@@ -85,6 +89,7 @@ export function splitCatalog(
   for (const chunk of chunks)
     for (const file of routeFilesOf(chunk)) partsOf.set(file, [...(partsOf.get(file) ?? []), chunk.fileName])
   const routes: Record<string, string[]> = {}
+  const onDemandOf = new Map<string, string[]>()
   for (const [file, parts] of partsOf) {
     if (file === '__root') continue
     const own = new Set([file, ...parentFiles(file)])
@@ -92,7 +97,20 @@ export function splitCatalog(
     const enter = (files: Set<string>) => [...files].some((f) => own.has(f))
     const ids = idsOf(reach(start, enter, false))
     routes[file] = [...ids].filter((id) => !boot.has(id)).sort()
-    for (const id of idsOf(reach(start, enter, true))) if (!ids.has(id) && !boot.has(id)) later.add(id)
+    onDemandOf.set(
+      file,
+      [...idsOf(reach(start, enter, true))].filter((id) => !ids.has(id) && !boot.has(id) && !later.has(id)),
+    )
   }
-  return { boot: [...boot].sort(), routes, later: [...later].sort() }
+  // What half the screens or more load on demand (the failure details) is in the shell's later part:
+  // one file for all of them, not one more per screen.
+  const screensOf = new Map<string, number>()
+  for (const ids of onDemandOf.values()) for (const id of ids) screensOf.set(id, (screensOf.get(id) ?? 0) + 1)
+  for (const [id, count] of screensOf) if (count * 2 >= onDemandOf.size) later.add(id)
+  const routesLater: Record<string, string[]> = {}
+  for (const [file, ids] of onDemandOf) {
+    const own = ids.filter((id) => !later.has(id)).sort()
+    if (own.length > 0) routesLater[file] = own
+  }
+  return { boot: [...boot].sort(), routes, later: [...later].sort(), routesLater }
 }

@@ -73,16 +73,23 @@ function loadPart(
   return pending
 }
 
-/** Loads a language's boot part and the parts of these screens; undefined when all are in already. */
-function loadParts(locale: Locale, patterns: Iterable<string>): Promise<void> | undefined {
+/**
+ * Loads a language's boot part and the parts of these screens; undefined when all are in already.
+ * Once the later parts are wanted they are fetched too, and waited for only `withLater`: a screen
+ * does not wait for what only its dialogs say (they wait for it, `withLaterMessages`).
+ */
+function loadParts(locale: Locale, patterns: Iterable<string>, withLater = false): Promise<void> | undefined {
   const map = readChunkMap()
   const files = new Set<string>()
-  let later: string | undefined
+  const later = new Set<string>()
   if (map) {
     const catalog = map.lang[locale]
     for (const at of catalog ? [catalog.boot, ...[...patterns].map((p) => catalog.routes[p])] : [])
       if (at !== undefined) files.add(map.base + map.files[at])
-    if (laterWanted && catalog?.later !== undefined) later = map.base + map.files[catalog.later]
+    // The shell's later part, and the later part of each screen opened (what its dialogs say).
+    if (laterWanted && catalog)
+      for (const at of [catalog.later, ...[...patterns].map((p) => catalog.routesLater?.[p])])
+        if (at !== undefined) later.add(map.base + map.files[at])
   }
   const loads: Promise<void>[] = []
   if (!map && whole) {
@@ -92,11 +99,13 @@ function loadParts(locale: Locale, patterns: Iterable<string>): Promise<void> | 
   const fetchPart = (file: string) => () => import(/* @vite-ignore */ file) as Promise<{ default: Catalog }>
   for (const file of files) if (!partsIn.has(file)) loads.push(loadPart(locale, file, fetchPart(file)))
   // After the others: quiet only once the language's messages are there.
-  if (later !== undefined && !partsIn.has(later)) {
-    const file = later
-    loads.push(Promise.all(loads).then(() => loadPart(locale, file, fetchPart(file), true)))
-  }
-  return loads.length ? Promise.all(loads).then(() => undefined) : undefined
+  const first = Promise.all(loads)
+  const laterLoads = [...later]
+    .filter((file) => !partsIn.has(file))
+    .map((file) => first.then(() => loadPart(locale, file, fetchPart(file), true)))
+  for (const load of laterLoads) load.catch(() => undefined)
+  const waited = withLater ? [...loads, ...laterLoads] : loads
+  return waited.length ? Promise.all(waited).then(() => undefined) : undefined
 }
 
 /** Whether the later part is wanted: once asked for, a language switch loads it too. */
@@ -109,7 +118,7 @@ let laterWanted = false
 export function loadLaterMessages(): Promise<void> {
   laterWanted = true
   const loads = [...new Set([localeSetting.get(), ...merged.keys()])].map((locale) =>
-    loadParts(locale, screens),
+    loadParts(locale, screens, true),
   )
   return Promise.all(loads).then(
     () => undefined,
@@ -139,7 +148,8 @@ function screenOf(pathname: string): string | undefined {
 export async function loadCatalog(locale: Locale, pathname?: string): Promise<Catalog> {
   const screen = pathname === undefined ? undefined : screenOf(pathname)
   if (screen !== undefined) screens.add(screen)
-  await loadParts(locale, screens)
+  // A language switch shows the new language once what an open dialog says has come in it too.
+  await loadParts(locale, screens, true)
   return merged.get(locale) ?? {}
 }
 
