@@ -17,6 +17,7 @@ import {
   requestScope,
 } from './core/early-requests'
 import { setUnauthorizedHandler } from './core/http'
+import { whenIdle } from './core/idle'
 import { isKeyOf } from './core/keys'
 import { loadWhenOnline } from './core/load-when-online'
 import { checkReachability, startOnlineTracking } from './core/online'
@@ -161,12 +162,6 @@ function applyShellCookie() {
 
 const FIRST_SCREEN_WAIT_MS = 1000
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** When the main thread is idle after the first render, so the work never delays the first screen. */
-function whenIdle(task: () => void) {
-  if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 2000 })
-  else setTimeout(task, 200)
-}
 
 /**
  * The outbox (Dexie) belongs to a signed-in user: its replay and pruning start with the first session,

@@ -23,6 +23,8 @@ const HEAVY_MARKERS: Record<string, string[]> = {
   valibot: ['loose_object'],
   // The outbox database: a signed-in user's, never loaded for a visitor.
   Dexie: ['__dbnames', 'DexieError'],
+  // Radix's dialog (its focus guards): a screen's dialogs load once it is shown, not before its rows.
+  'Radix dialog': ['data-radix-focus-guard'],
 }
 
 const gzipKb = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length / 1024
@@ -185,6 +187,53 @@ test.describe('before the first row', () => {
   }
 })
 
+test.describe('dialogs on demand', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  for (const { path, row, open, dialog } of [
+    {
+      path: '/data-formats',
+      row: '[data-testid="data-format-row"]',
+      open: (page: Page) =>
+        page
+          .getByTestId('data-format-row')
+          .first()
+          .getByRole('button', { name: /Delete/ }),
+      dialog: /^Delete /,
+    },
+    {
+      path: '/events',
+      row: '[data-testid="event-row"]',
+      open: (page: Page) => page.getByTestId('event-row').first().getByRole('button').first(),
+      dialog: undefined,
+    },
+  ]) {
+    test(`${path} fetches its dialog's code after its first row, and the dialog opens`, async ({ page }) => {
+      await useEnglish(page)
+      await signInWithToken(page)
+      const scripts = await scriptsBeforeFirst(page, path, row)
+      expect(scripts.length, `${path}: scripts before the first row were recorded`).toBeGreaterThan(0)
+      const dialogs = scripts.filter((s) => heavyIn(s.code).includes('Radix dialog')).map((s) => s.file)
+      expect(dialogs, `${path}: a dialog's code before the first row`).toEqual([])
+      // Fetched once the screen is shown: a click finds it in.
+      const dialogFile = readdirSync(ASSETS).find(
+        (f) => f.endsWith('.js') && heavyIn(readFileSync(join(ASSETS, f), 'utf8')).includes('Radix dialog'),
+      )
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (file) =>
+              performance.getEntriesByType('resource').some((e) => e.name.endsWith(`/assets/${file}`)),
+            dialogFile,
+          ),
+        )
+        .toBe(true)
+      await open(page).click()
+      await expect(page.getByRole('dialog', dialog ? { name: dialog } : {})).toBeVisible()
+    })
+  }
+})
+
 /** The file of a language's later catalog part (what code loaded on demand says), from the chunk map. */
 function laterMessagesFile(locale: string): string {
   const html = readFileSync('dist/index.html', 'utf8')
@@ -271,4 +320,7 @@ test('the heavy-code markers still find their libraries (so the check above can 
   expect(heavyIn(readFileSync('node_modules/zod/v4/classic/schemas.js', 'utf8'))).toContain('classic zod')
   expect(heavyIn(uplot)).toContain('uPlot')
   expect(heavyIn(dexie)).toContain('Dexie')
+  expect(heavyIn(readFileSync('node_modules/@radix-ui/react-focus-guards/dist/index.mjs', 'utf8'))).toEqual([
+    'Radix dialog',
+  ])
 })

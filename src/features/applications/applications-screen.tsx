@@ -6,13 +6,17 @@ import { usePermission } from '../../auth/use-permission'
 import type { Application } from '../../contract/application'
 import type { WithPending } from '../../outbox/pending'
 import type { Column } from '../../ui/data-table'
-import { DeleteDialog } from '../../ui/delete-dialog'
+import { OnDemand, onDemand } from '../../ui/on-demand'
 import { DeleteButton, EditLink } from '../../ui/row-actions'
 import { addressPages, ListScreen } from '../resource/list-screen'
 import { useList } from '../resource/use-entity'
 import { applications } from './applications-resource'
 
 const route = getRouteApi('/_user/me_/applications/')
+const deleteDialog = onDemand(
+  () => import('../../ui/delete-dialog'),
+  (m) => m.DeleteDialog,
+)
 
 /** `/me/applications`: the applications, with create, edit and delete for those who may. */
 export function ApplicationsScreen() {
@@ -54,24 +58,28 @@ function ApplicationsList() {
         writes ? (row) => <ApplicationActions row={row} onDelete={() => setDeleting(row)} /> : undefined
       }
     >
-      <DeleteDialog
-        open={deleting !== null}
-        title={
-          <FormattedMessage
-            id="applications.deleteTitle"
-            defaultMessage="Delete {name}?"
-            values={{ name: deleting?.name }}
+      <OnDemand part={deleteDialog} asked={deleting !== null} preload={writes}>
+        {(DeleteDialog) => (
+          <DeleteDialog
+            open={deleting !== null}
+            title={
+              <FormattedMessage
+                id="applications.deleteTitle"
+                defaultMessage="Delete {name}?"
+                values={{ name: deleting?.name }}
+              />
+            }
+            description={
+              <FormattedMessage
+                id="applications.deleteText"
+                defaultMessage="The application is removed from the platform, and the permissions granted in it no longer apply."
+              />
+            }
+            queue={async () => (deleting ? applications.queueDelete(deleting) : undefined)}
+            onClose={() => setDeleting(null)}
           />
-        }
-        description={
-          <FormattedMessage
-            id="applications.deleteText"
-            defaultMessage="The application is removed from the platform, and the permissions granted in it no longer apply."
-          />
-        }
-        queue={async () => (deleting ? applications.queueDelete(deleting) : undefined)}
-        onClose={() => setDeleting(null)}
-      />
+        )}
+      </OnDemand>
     </ListScreen>
   )
 }

@@ -1,25 +1,20 @@
 import { getRouteApi } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { type CatalogList, catalog, type Product } from '../../api/catalog'
 import { fieldsOf } from '../../contract/reading'
 import { useSession } from '../../core/session'
-import { lazyWithLaterMessages, withLaterMessages } from '../../i18n/i18n-provider'
+import { lazyWithLaterMessages } from '../../i18n/i18n-provider'
 import type { OutboxEntry } from '../../outbox/db'
+import { OnDemand } from '../../ui/on-demand'
 import { ListScreen } from '../resource/list-screen'
 import { useList } from '../resource/use-entity'
+import { catalogDeleteDialog } from './catalog-delete-part'
 import { CatalogFilters } from './catalog-filters'
 import { CATALOG_KINDS } from './catalog-kinds'
 import { createPath } from './catalog-paths'
 import { type CatalogSearch, listParams } from './catalog-search'
 import { useCatalogTable } from './catalog-table'
-
-/**
- * The delete dialog (Radix's dialog with it, some 16 KB gzip) is not part of the list's first screen:
- * a visitor has no delete buttons, and a signed-in user's list fetches it once the page is idle.
- */
-const loadDeleteDialog = withLaterMessages(() => import('./catalog-delete-dialog'))
-const CatalogDeleteDialog = lazy(() => loadDeleteDialog().then((m) => ({ default: m.CatalogDeleteDialog })))
 
 /** Refused changes are rare: their wording (the failure texts' rules) loads when there is one. */
 const FailedChanges = lazyWithLaterMessages(
@@ -93,20 +88,7 @@ export function CatalogListScreen({
     },
   )
   const [deleting, setDeleting] = useState<Product | null>(null)
-  // Kept once shown, so that closing it is the dialog's own (focus returned, no remount).
-  const [asked, setAsked] = useState(false)
-  if (deleting && !asked) setAsked(true)
   const canEdit = session !== null
-  useEffect(() => {
-    if (!canEdit) return
-    const load = () => void loadDeleteDialog().catch(() => undefined)
-    if (!('requestIdleCallback' in window)) {
-      const timer = setTimeout(load, 500)
-      return () => clearTimeout(timer)
-    }
-    const idle = requestIdleCallback(load, { timeout: 3000 })
-    return () => cancelIdleCallback(idle)
-  }, [canEdit])
 
   const table = useCatalogTable(list, {
     canEdit,
@@ -150,11 +132,9 @@ export function CatalogListScreen({
         })
       }
     >
-      {asked && (
-        <Suspense fallback={null}>
-          <CatalogDeleteDialog product={deleting} onClose={() => setDeleting(null)} />
-        </Suspense>
-      )}
+      <OnDemand part={catalogDeleteDialog} asked={deleting !== null} preload={canEdit}>
+        {(DeleteDialog) => <DeleteDialog product={deleting} onClose={() => setDeleting(null)} />}
+      </OnDemand>
     </ListScreen>
   )
 }

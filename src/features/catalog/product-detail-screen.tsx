@@ -8,11 +8,12 @@ import { useEntityActions } from '../../auth/permitted'
 import { readTime } from '../../contract/reading'
 import { useSession } from '../../core/session'
 import { Button } from '../../ui/button'
+import { OnDemand } from '../../ui/on-demand'
 import { PageHeader } from '../../ui/page-header'
 import { PendingBadge } from '../../ui/pending-badge'
 import { EntityState } from '../../ui/query-state'
 import { useEntity } from '../resource/use-entity'
-import { CatalogDeleteDialog } from './catalog-delete-dialog'
+import { catalogDeleteDialog } from './catalog-delete-part'
 import type { CatalogPanels } from './catalog-panels'
 import { editPath } from './catalog-paths'
 import { EntityLink } from './entity-link'
@@ -81,13 +82,17 @@ function DetailActions({ product }: { product: Product }) {
       >
         <FormattedMessage id="common.delete" defaultMessage="Delete" />
       </Button>
-      <CatalogDeleteDialog
-        product={confirm ? product : null}
-        onClose={(done) => {
-          setConfirm(false)
-          if (done) void navigate({ to: '/products' })
-        }}
-      />
+      <OnDemand part={catalogDeleteDialog} asked={confirm} preload={!deleteAction.disabled}>
+        {(DeleteDialog) => (
+          <DeleteDialog
+            product={confirm ? product : null}
+            onClose={(done) => {
+              setConfirm(false)
+              if (done) void navigate({ to: '/products' })
+            }}
+          />
+        )}
+      </OnDemand>
     </div>
   )
 }

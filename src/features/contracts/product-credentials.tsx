@@ -9,9 +9,9 @@ import { useSession } from '../../core/session'
 import { useUnsavedInput } from '../../pwa/unsaved'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { translateValidation } from '../../ui/form/validation-message'
 import { inputClass } from '../../ui/input'
+import { OnDemand, onDemand } from '../../ui/on-demand'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { PartFailure } from '../../ui/query-state'
 import { SubForm } from '../../ui/sub-form'
@@ -27,6 +27,11 @@ import {
 const newRow = (): CredentialRow => ({ key: crypto.randomUUID(), name: '', value: '' })
 
 /** A product's credentials: the saved names (values masked) and new ones, which overwrite them all. */
+const confirmDialog = onDemand(
+  () => import('../../ui/confirm-dialog'),
+  (m) => m.ConfirmDialog,
+)
+
 export function ProductCredentials({ productId }: { productId: string }) {
   const intl = useIntl()
   const id = useId()
@@ -210,15 +215,19 @@ export function ProductCredentials({ productId }: { productId: string }) {
           </OnlineOnlyButton>
         </div>
       </SubForm>
-      <ConfirmDialog
-        open={confirming}
-        title={<FormattedMessage id="credentials.confirmTitle" defaultMessage="Overwrite credentials?" />}
-        description={intl.formatMessage(contractMessages.overwrite)}
-        confirmLabel={<FormattedMessage id="credentials.confirm" defaultMessage="Overwrite" />}
-        onConfirm={() => void save()}
-        onCancel={() => setConfirming(false)}
-        danger
-      />
+      <OnDemand part={confirmDialog} asked={confirming}>
+        {(ConfirmDialog) => (
+          <ConfirmDialog
+            open={confirming}
+            title={<FormattedMessage id="credentials.confirmTitle" defaultMessage="Overwrite credentials?" />}
+            description={intl.formatMessage(contractMessages.overwrite)}
+            confirmLabel={<FormattedMessage id="credentials.confirm" defaultMessage="Overwrite" />}
+            onConfirm={() => void save()}
+            onCancel={() => setConfirming(false)}
+            danger
+          />
+        )}
+      </OnDemand>
     </section>
   )
 }

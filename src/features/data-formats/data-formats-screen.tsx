@@ -5,10 +5,15 @@ import { DATA_FORMATS, type DataFormat, dataFormats } from '../../api/data-forma
 import { usePermittedAction } from '../../auth/permitted'
 import type { WithPending } from '../../outbox/pending'
 import type { Column } from '../../ui/data-table'
+import { OnDemand, onDemand } from '../../ui/on-demand'
 import { DeleteButton, EditLink } from '../../ui/row-actions'
 import { addressPages, ListScreen } from '../resource/list-screen'
 import { useList } from '../resource/use-entity'
-import { DataFormatDeleteDialog } from './data-format-delete-dialog'
+
+const deleteDialog = onDemand(
+  () => import('./data-format-delete-dialog'),
+  (m) => m.DataFormatDeleteDialog,
+)
 
 const route = getRouteApi('/_user/data-formats/')
 export function DataFormatsScreen() {
@@ -33,7 +38,9 @@ export function DataFormatsScreen() {
       rowTestId="data-format-row"
       actions={(row) => <DataFormatActions row={row} onDelete={() => setDeleting(row)} />}
     >
-      <DataFormatDeleteDialog format={deleting} onClose={() => setDeleting(null)} />
+      <OnDemand part={deleteDialog} asked={deleting !== null}>
+        {(DeleteDialog) => <DeleteDialog format={deleting} onClose={() => setDeleting(null)} />}
+      </OnDemand>
     </ListScreen>
   )
 }

@@ -6,14 +6,19 @@ import { EVENTS_FIRST_LIMIT, eventsQuery, flattenEvents } from '../../api/events
 import { Button } from '../../ui/button'
 import { QueryFetchedAt } from '../../ui/fetched-at'
 import { FilterDisclosure } from '../../ui/filter-disclosure'
+import { OnDemand, onDemand } from '../../ui/on-demand'
 import { PageHeader } from '../../ui/page-header'
 import { QueryState } from '../../ui/query-state'
-import { EventDrawer } from './event-drawer'
 import { EventFilters } from './event-filters'
 import { EventsList } from './events-list'
 import { type EventsSearch, filtersOf } from './events-search'
 
 const route = getRouteApi('/_user/events')
+/** The event's drawer (Radix's dialog with it) is fetched once the list is shown, not before its rows. */
+const eventDrawer = onDemand(
+  () => import('./event-drawer'),
+  (m) => m.EventDrawer,
+)
 
 /** `onErrorFilter` keeps the stored "errors only" choice that the menu's Events entry resets. */
 export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) => void }) {
@@ -95,11 +100,15 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
           </Button>
         </div>
       )}
-      <EventDrawer
-        id={search.event}
-        loaded={all.find((e) => e.id === search.event)}
-        onClose={() => setSearch({ event: undefined })}
-      />
+      <OnDemand part={eventDrawer} asked={search.event !== undefined}>
+        {(EventDrawer) => (
+          <EventDrawer
+            id={search.event}
+            loaded={all.find((e) => e.id === search.event)}
+            onClose={() => setSearch({ event: undefined })}
+          />
+        )}
+      </OnDemand>
     </div>
   )
 }

@@ -5,7 +5,12 @@ import { type Task, tasks } from '../../api/tasks'
 import { usePermittedAction } from '../../auth/permitted'
 import type { WithPending } from '../../outbox/pending'
 import { Button } from '../../ui/button'
-import { DeleteDialog } from '../../ui/delete-dialog'
+import { OnDemand, onDemand } from '../../ui/on-demand'
+
+const deleteDialog = onDemand(
+  () => import('../../ui/delete-dialog'),
+  (m) => m.DeleteDialog,
+)
 
 /**
  * Delete of a task, after a confirmation, for users who may delete it (others see it disabled with
@@ -27,28 +32,32 @@ export function TaskDelete({ task }: { task: WithPending<Task> }) {
         <FormattedMessage id="task.delete" defaultMessage="Delete" />
       </Button>
       {action.reason && <span className="sr-only">{action.reason}</span>}
-      <DeleteDialog
-        open={asking}
-        title={
-          <FormattedMessage
-            id="task.deleteTitle"
-            defaultMessage="Delete {name}?"
-            values={{ name: task.name }}
+      <OnDemand part={deleteDialog} asked={asking} preload={!action.disabled}>
+        {(DeleteDialog) => (
+          <DeleteDialog
+            open={asking}
+            title={
+              <FormattedMessage
+                id="task.deleteTitle"
+                defaultMessage="Delete {name}?"
+                values={{ name: task.name }}
+              />
+            }
+            description={
+              <FormattedMessage
+                id="task.deleteText"
+                defaultMessage="The task, its scheduled jobs and its run history are removed from the platform."
+              />
+            }
+            confirmLabel={<FormattedMessage id="task.deleteConfirm" defaultMessage="Delete task" />}
+            queue={() => tasks.queueDelete(task)}
+            onClose={(done) => {
+              setAsking(false)
+              if (done) void navigate({ to: '/tasks' })
+            }}
           />
-        }
-        description={
-          <FormattedMessage
-            id="task.deleteText"
-            defaultMessage="The task, its scheduled jobs and its run history are removed from the platform."
-          />
-        }
-        confirmLabel={<FormattedMessage id="task.deleteConfirm" defaultMessage="Delete task" />}
-        queue={() => tasks.queueDelete(task)}
-        onClose={(done) => {
-          setAsking(false)
-          if (done) void navigate({ to: '/tasks' })
-        }}
-      />
+        )}
+      </OnDemand>
     </>
   )
 }
