@@ -9,11 +9,20 @@ import { NoOfflineCopyText } from '../../shell/no-offline-copy'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { errorLine } from '../../ui/error-text'
+import { OnDemand, onDemand } from '../../ui/on-demand'
 import { PageHeader } from '../../ui/page-header'
 import { BackToForm } from './back-to-form'
-import { ConflictDialog } from './conflict-dialog'
-import { FailedEntryDialog } from './failed-entry-dialog'
 import { OutboxState } from './outbox-state'
+
+/** The dialogs that resolve a change (Radix's dialog with them) come once the list is shown. */
+const conflictDialog = onDemand(
+  () => import('./conflict-dialog'),
+  (m) => m.ConflictDialog,
+)
+const failedEntryDialog = onDemand(
+  () => import('./failed-entry-dialog'),
+  (m) => m.FailedEntryDialog,
+)
 
 const kinds = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' } as const
 
@@ -150,8 +159,16 @@ export function SyncCentre() {
           ))}
         </ul>
       )}
-      {resolving && <ConflictDialog entry={resolving} onClose={() => setResolving(null)} />}
-      {correcting && <FailedEntryDialog entry={correcting} onClose={() => setCorrecting(null)} />}
+      <OnDemand part={conflictDialog} asked={resolving !== null}>
+        {(ConflictDialog) =>
+          resolving && <ConflictDialog entry={resolving} onClose={() => setResolving(null)} />
+        }
+      </OnDemand>
+      <OnDemand part={failedEntryDialog} asked={correcting !== null}>
+        {(FailedEntryDialog) =>
+          correcting && <FailedEntryDialog entry={correcting} onClose={() => setCorrecting(null)} />
+        }
+      </OnDemand>
     </div>
   )
 }
