@@ -186,7 +186,10 @@ function startOutboxWhenSignedIn() {
     )
     // Loaded here, not with the console: a visitor's first screen never needs the outbox, nor a
     // list's first rows. A change queued offline later finds it here (outbox/queue-later.ts).
-    void import('./outbox/outbox').then(({ pruneReplaced }) => pruneReplaced()).catch(() => undefined)
+    loadWhenOnline(
+      () => import('./outbox/outbox'),
+      ({ pruneReplaced }) => pruneReplaced(),
+    )
   }
   const stop = onSessionChange(() => whenIdle(start))
   start()

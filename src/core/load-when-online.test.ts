@@ -60,6 +60,29 @@ describe('code loaded once online', () => {
     expect(load).toHaveBeenCalledTimes(3)
   })
 
+  it('once cancelled, neither tries again nor uses what comes', async () => {
+    const load = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(chunkError())
+      .mockResolvedValue('module')
+    const use = vi.fn()
+    const cancel = loadWhenOnline(load, use)
+    await settle()
+    cancel()
+    await backOnline()
+    expect(load).toHaveBeenCalledTimes(1)
+    // Cancelled while the code is on its way: it is not used.
+    let arrive: (value: string) => void = () => undefined
+    const late = vi.fn(() => new Promise<string>((resolve) => (arrive = resolve)))
+    const lateUse = vi.fn()
+    const cancelLate = loadWhenOnline(late, lateUse)
+    cancelLate()
+    arrive('module')
+    await settle()
+    expect(lateUse).not.toHaveBeenCalled()
+    expect(use).not.toHaveBeenCalled()
+  })
+
   it('does not load again when using the code fails, nor lets the failure escape', async () => {
     const unhandled = vi.fn()
     window.addEventListener('unhandledrejection', unhandled)

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { loadWhenOnline } from '../core/load-when-online'
 import type { Resource } from '../core/resources'
 import { currentScope } from '../core/scope'
 import { useSession } from '../core/session'
@@ -34,22 +35,21 @@ function useLiveDb<T>(
   restMs = 0,
 ): T {
   const [outcome, setOutcome] = useState<Outcome<T> | null>(null)
-  const [loads, setLoads] = useState(0)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names everything `query` reads; `loads` counts the loads tried again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names everything `query` reads
   useEffect(() => {
     if (key === null) return
     let live = true
     let subscription: { unsubscribe: () => void } | undefined
     let rest: ReturnType<typeof setTimeout> | undefined
+    let stop: (() => void) | undefined
     const fail = (error: unknown) => {
       if (live) setOutcome({ key, error })
     }
-    const loadAgain = () => setLoads((n) => n + 1)
-    afterFirstScreen()
-      .then(() => Promise.all([import('dexie'), loadDb()]))
-      .then(
+    void afterFirstScreen().then(() => {
+      if (!live) return
+      stop = loadWhenOnline(
+        () => Promise.all([import('dexie'), loadDb()]),
         ([{ liveQuery }, db]) => {
-          if (!live) return
           const results = liveQuery(() => query(db, key))
           const watch = () => {
             let first = true
@@ -71,17 +71,15 @@ function useLiveDb<T>(
           }
           watch()
         },
-        () => {
-          if (live) addEventListener('online', loadAgain, { once: true })
-        },
       )
+    })
     return () => {
       live = false
-      removeEventListener('online', loadAgain)
+      stop?.()
       clearTimeout(rest)
       subscription?.unsubscribe()
     }
-  }, [key, loads])
+  }, [key])
   if (key === null || outcome?.key !== key) return initial
   if ('error' in outcome) throw outcome.error
   return outcome.value

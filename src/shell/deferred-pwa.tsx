@@ -1,4 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react'
+import { loadWhenOnline } from '../core/load-when-online'
 import { withLaterMessages } from '../i18n/i18n-provider'
 import { afterFirstScreen } from '../outbox/lazy-db'
 
@@ -11,15 +12,13 @@ function useDeferredPart<P extends object>(load: () => Promise<ComponentType<P>>
   const [Part, setPart] = useState<{ Component: ComponentType<P> } | null>(null)
   useEffect(() => {
     let mounted = true
-    const attempt = () =>
-      load().then(
-        (Component) => mounted && setPart({ Component }),
-        () => mounted && window.addEventListener('online', attempt, { once: true }),
-      )
-    void afterFirstScreen().then(attempt)
+    let stop: (() => void) | undefined
+    void afterFirstScreen().then(() => {
+      if (mounted) stop = loadWhenOnline(load, (Component) => setPart({ Component }))
+    })
     return () => {
       mounted = false
-      window.removeEventListener('online', attempt)
+      stop?.()
     }
   }, [load])
   return Part?.Component ?? null
