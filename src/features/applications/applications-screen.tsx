@@ -6,17 +6,14 @@ import { usePermission } from '../../auth/use-permission'
 import type { Application } from '../../contract/application'
 import type { WithPending } from '../../outbox/pending'
 import type { Column } from '../../ui/data-table'
-import { OnDemand, onDemand } from '../../ui/on-demand'
+import { deleteDialog } from '../../ui/dialog-parts'
+import { OnDemand } from '../../ui/on-demand'
 import { DeleteButton, EditLink } from '../../ui/row-actions'
 import { addressPages, ListScreen } from '../resource/list-screen'
 import { useList } from '../resource/use-entity'
 import { applications } from './applications-resource'
 
 const route = getRouteApi('/_user/me_/applications/')
-const deleteDialog = onDemand(
-  () => import('../../ui/delete-dialog'),
-  (m) => m.DeleteDialog,
-)
 
 /** `/me/applications`: the applications, with create, edit and delete for those who may. */
 export function ApplicationsScreen() {

@@ -9,9 +9,10 @@ import { useSession } from '../../core/session'
 import { useUnsavedInput } from '../../pwa/unsaved'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
+import { confirmDialog } from '../../ui/dialog-parts'
 import { translateValidation } from '../../ui/form/validation-message'
 import { inputClass } from '../../ui/input'
-import { OnDemand, onDemand } from '../../ui/on-demand'
+import { OnDemand } from '../../ui/on-demand'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { PartFailure } from '../../ui/query-state'
 import { SubForm } from '../../ui/sub-form'
@@ -27,10 +28,6 @@ import {
 const newRow = (): CredentialRow => ({ key: crypto.randomUUID(), name: '', value: '' })
 
 /** A product's credentials: the saved names (values masked) and new ones, which overwrite them all. */
-const confirmDialog = onDemand(
-  () => import('../../ui/confirm-dialog'),
-  (m) => m.ConfirmDialog,
-)
 
 export function ProductCredentials({ productId }: { productId: string }) {
   const intl = useIntl()

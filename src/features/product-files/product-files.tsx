@@ -13,7 +13,8 @@ import {
 import { apiError } from '../../core/http'
 import { useSession } from '../../core/session'
 import { Alert } from '../../ui/alert'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { confirmDialog } from '../../ui/dialog-parts'
+import { OnDemand } from '../../ui/on-demand'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { PartFailure } from '../../ui/query-state'
 import { fileKindMessages, formatSize } from './file-kind-messages'
@@ -116,23 +117,30 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
           </div>
         )
       })}
-      <ConfirmDialog
-        open={removing !== null}
-        title={
-          <FormattedMessage
-            id="files.deleteTitle"
-            defaultMessage="Delete {name}?"
-            values={{ name: removing?.name ?? '' }}
+      <OnDemand part={confirmDialog} asked={removing !== null}>
+        {(ConfirmDialog) => (
+          <ConfirmDialog
+            open={removing !== null}
+            title={
+              <FormattedMessage
+                id="files.deleteTitle"
+                defaultMessage="Delete {name}?"
+                values={{ name: removing?.name ?? '' }}
+              />
+            }
+            description={
+              <FormattedMessage
+                id="files.deleteText"
+                defaultMessage="The file is removed from the platform."
+              />
+            }
+            confirmLabel={<FormattedMessage id="common.delete" defaultMessage="Delete" />}
+            onConfirm={() => removing && void remove(removing)}
+            onCancel={() => setRemoving(null)}
+            danger
           />
-        }
-        description={
-          <FormattedMessage id="files.deleteText" defaultMessage="The file is removed from the platform." />
-        }
-        confirmLabel={<FormattedMessage id="common.delete" defaultMessage="Delete" />}
-        onConfirm={() => removing && void remove(removing)}
-        onCancel={() => setRemoving(null)}
-        danger
-      />
+        )}
+      </OnDemand>
     </section>
   )
 }

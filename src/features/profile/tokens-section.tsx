@@ -7,12 +7,13 @@ import type { AccessToken } from '../../contract/token'
 import type { ApiResult } from '../../core/http'
 import { useSession } from '../../core/session'
 import { Alert } from '../../ui/alert'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { type Column, DataTable } from '../../ui/data-table'
+import { confirmDialog } from '../../ui/dialog-parts'
 import { ErrorNotice } from '../../ui/error-notice'
 import { FetchedAt } from '../../ui/fetched-at'
 import { inputClass } from '../../ui/input'
 import { LocaleDateInput } from '../../ui/locale-date-input'
+import { OnDemand } from '../../ui/on-demand'
 import { OnlineOnlyButton } from '../../ui/online-only-button'
 import { StatusBadge } from '../../ui/status-badge'
 import { useDialogState } from '../../ui/use-dialog-state'
@@ -289,47 +290,52 @@ export function TokensSection({ userId }: { userId: string }) {
         />
         <GenerateTokenForm userId={userId} onCreated={setCreated} />
       </div>
-      <ConfirmDialog
-        open={confirm !== undefined}
-        danger={confirm ? ACTIONS[confirm.action].danger : false}
-        busy={write.busy}
-        error={dateProblem ? undefined : write.error}
-        title={
-          confirm && intl.formatMessage(ACTIONS[confirm.action].messages.title, { name: confirm.token.name })
-        }
-        description={confirm && intl.formatMessage(ACTIONS[confirm.action].messages.text)}
-        confirmLabel={confirm && intl.formatMessage(ACTIONS[confirm.action].messages.label)}
-        onCancel={() => {
-          if (!write.busy) dialog.close()
-        }}
-        onConfirm={() => void run()}
-      >
-        {current && (
-          <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {confirm && intl.formatMessage(ACTIONS[confirm.action].messages.currentWarning)}
-          </p>
-        )}
-        {confirm?.action === 'renew' && (
-          <div className="mt-4">
-            <label htmlFor={dateId} className="mb-1 block text-sm font-medium text-gray-800">
-              <FormattedMessage id="tokens.expirationDate" defaultMessage="Expiration date" />
-            </label>
-            <LocaleDateInput
-              id={dateId}
-              value={renewTo}
-              onChange={setRenewTo}
-              aria-invalid={dateProblem !== undefined || undefined}
-              aria-describedby={dateProblem ? `${dateId}-error` : undefined}
-              className={inputClass}
-            />
-            {dateProblem && (
-              <p id={`${dateId}-error`} className="mt-1 text-sm text-red-700">
-                {dateProblem}
+      <OnDemand part={confirmDialog} asked={confirm !== undefined}>
+        {(ConfirmDialog) => (
+          <ConfirmDialog
+            open={confirm !== undefined}
+            danger={confirm ? ACTIONS[confirm.action].danger : false}
+            busy={write.busy}
+            error={dateProblem ? undefined : write.error}
+            title={
+              confirm &&
+              intl.formatMessage(ACTIONS[confirm.action].messages.title, { name: confirm.token.name })
+            }
+            description={confirm && intl.formatMessage(ACTIONS[confirm.action].messages.text)}
+            confirmLabel={confirm && intl.formatMessage(ACTIONS[confirm.action].messages.label)}
+            onCancel={() => {
+              if (!write.busy) dialog.close()
+            }}
+            onConfirm={() => void run()}
+          >
+            {current && (
+              <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                {confirm && intl.formatMessage(ACTIONS[confirm.action].messages.currentWarning)}
               </p>
             )}
-          </div>
+            {confirm?.action === 'renew' && (
+              <div className="mt-4">
+                <label htmlFor={dateId} className="mb-1 block text-sm font-medium text-gray-800">
+                  <FormattedMessage id="tokens.expirationDate" defaultMessage="Expiration date" />
+                </label>
+                <LocaleDateInput
+                  id={dateId}
+                  value={renewTo}
+                  onChange={setRenewTo}
+                  aria-invalid={dateProblem !== undefined || undefined}
+                  aria-describedby={dateProblem ? `${dateId}-error` : undefined}
+                  className={inputClass}
+                />
+                {dateProblem && (
+                  <p id={`${dateId}-error`} className="mt-1 text-sm text-red-700">
+                    {dateProblem}
+                  </p>
+                )}
+              </div>
+            )}
+          </ConfirmDialog>
         )}
-      </ConfirmDialog>
+      </OnDemand>
     </section>
   )
 }

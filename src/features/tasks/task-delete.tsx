@@ -5,12 +5,8 @@ import { type Task, tasks } from '../../api/tasks'
 import { usePermittedAction } from '../../auth/permitted'
 import type { WithPending } from '../../outbox/pending'
 import { Button } from '../../ui/button'
-import { OnDemand, onDemand } from '../../ui/on-demand'
-
-const deleteDialog = onDemand(
-  () => import('../../ui/delete-dialog'),
-  (m) => m.DeleteDialog,
-)
+import { deleteDialog } from '../../ui/dialog-parts'
+import { OnDemand } from '../../ui/on-demand'
 
 /**
  * Delete of a task, after a confirmation, for users who may delete it (others see it disabled with
