@@ -97,6 +97,11 @@ test.describe('first load, signed out', () => {
     console.log(`/login JavaScript: ${kb(total)} gzip in ${scripts.size} files\n  ${lines.join('\n  ')}`)
     expect(scripts.size, 'the /login load was recorded').toBeGreaterThan(0)
     expect(heavy, 'uPlot, form code and Dexie are not in the first load of /login').toEqual([])
+    // The shell's later messages come, no screen's dialogs' words.
+    const map = builtChunkMap()
+    const screens = new Set(Object.values(map.lang.en?.routesLater ?? {}).map((at) => `/${map.files[at]}`))
+    expect(screens.size, 'screens have later parts').toBeGreaterThan(0)
+    expect([...scripts.keys()].filter((path) => screens.has(path))).toEqual([])
     expect(total, `/login JavaScript (gzip KB): ${lines.join(', ')}`).toBeLessThanOrEqual(LOGIN_BUDGET_KB)
   })
 
@@ -190,9 +195,10 @@ test.describe('before the first row', () => {
 test.describe('dialogs on demand', () => {
   test.use({ serviceWorkers: 'block' })
 
-  for (const { path, row, open, dialog } of [
+  for (const { path, pattern, row, open, dialog } of [
     {
       path: '/data-formats',
+      pattern: 'data-formats',
       row: '[data-testid="data-format-row"]',
       open: (page: Page) =>
         page
@@ -203,6 +209,7 @@ test.describe('dialogs on demand', () => {
     },
     {
       path: '/events',
+      pattern: 'events',
       row: '[data-testid="event-row"]',
       open: (page: Page) => page.getByTestId('event-row').first().getByRole('button').first(),
       dialog: undefined,
@@ -215,32 +222,48 @@ test.describe('dialogs on demand', () => {
       expect(scripts.length, `${path}: scripts before the first row were recorded`).toBeGreaterThan(0)
       const dialogs = scripts.filter((s) => heavyIn(s.code).includes('Radix dialog')).map((s) => s.file)
       expect(dialogs, `${path}: a dialog's code before the first row`).toEqual([])
-      // Fetched once the screen is shown: a click finds it in.
+      // What only the dialog says is in the screen's own later part, not in its first messages.
+      const words = laterMessagesFile('en', pattern)
+      expect(scripts.map((s) => s.file)).not.toContain(words)
+      // Both fetched once the screen is shown: a click finds them in.
       const dialogFile = readdirSync(ASSETS).find(
         (f) => f.endsWith('.js') && heavyIn(readFileSync(join(ASSETS, f), 'utf8')).includes('Radix dialog'),
       )
-      await expect
-        .poll(() =>
-          page.evaluate(
-            (file) =>
-              performance.getEntriesByType('resource').some((e) => e.name.endsWith(`/assets/${file}`)),
-            dialogFile,
-          ),
-        )
-        .toBe(true)
+      for (const file of [dialogFile, words])
+        await expect
+          .poll(() =>
+            page.evaluate(
+              (file) =>
+                performance.getEntriesByType('resource').some((e) => e.name.endsWith(`/assets/${file}`)),
+              file,
+            ),
+          )
+          .toBe(true)
       await open(page).click()
       await expect(page.getByRole('dialog', dialog ? { name: dialog } : {})).toBeVisible()
     })
   }
 })
 
-/** The file of a language's later catalog part (what code loaded on demand says), from the chunk map. */
-function laterMessagesFile(locale: string): string {
+/** The chunk map of the build the server serves. */
+function builtChunkMap() {
   const html = readFileSync('dist/index.html', 'utf8')
   const json = /<script type="application\/json" id="chunk-map">([^<]*)<\/script>/.exec(html)?.[1]
-  const map = JSON.parse(json ?? '{}') as { files: string[]; lang: Record<string, { later?: number }> }
-  const at = map.lang[locale]?.later
-  if (at === undefined) throw new Error(`no later catalog part for ${locale} in the chunk map`)
+  return JSON.parse(json ?? '{}') as {
+    files: string[]
+    lang: Record<string, { later?: number; routesLater?: Record<string, number> }>
+  }
+}
+
+/**
+ * The file of a language's later catalog part (what the shell's code loaded on demand says), or with
+ * `screen` (a route pattern) that screen's own (what its dialogs say), from the chunk map.
+ */
+function laterMessagesFile(locale: string, screen?: string): string {
+  const map = builtChunkMap()
+  const at = screen === undefined ? map.lang[locale]?.later : map.lang[locale]?.routesLater?.[screen]
+  if (at === undefined)
+    throw new Error(`no later catalog part for ${locale} ${screen ?? ''} in the chunk map`)
   return (map.files[at] ?? '').replace('assets/', '')
 }
 
