@@ -6,8 +6,6 @@ import { apiError, dataOrThrow, notProvided, request } from '../core/http'
 import { LIST_KEY } from '../core/keys'
 import { queryClient } from '../core/query-client'
 import { CATALOG_LIST_NAMES, CATALOG_LISTS, type CatalogList } from '../core/resources'
-import { loadDb } from '../outbox/lazy-db'
-import { replayInProgress, retryEntry } from '../outbox/outbox'
 import { defineResource } from './resource'
 
 export type { PagedList } from '../contract/envelope'
@@ -151,26 +149,6 @@ const namedOptions = (what: 'quality-attributes' | 'protocols', limit: number) =
   })
 export const qualityAttributeOptionsQuery = () => namedOptions('quality-attributes', 1000)
 export const protocolOptionsQuery = () => namedOptions('protocols', 100)
-
-/**
- * An edit of an item whose create was never accepted (still waiting, or refused, e.g. for a
- * duplicate product code) rewrites that create and sends it again, instead of queueing an update
- * behind a create that cannot pass.
- */
-export async function requeueCatalogCreate(entityId: string, input: ProductInput) {
-  // A change on the wire is marked in memory only, in the tab that sends it: while a replay pass runs
-  // anywhere, the create may be in flight, and its answer would drop an edit written into it. The edit
-  // then goes after it as an update (its local id becomes the platform's when the create is answered).
-  if (await replayInProgress()) return catalog.queueUpdate({ id: entityId }, input)
-  const db = await loadDb()
-  const create = await db.outbox
-    .where('entityId')
-    .equals(entityId)
-    .filter((e) => e.method === 'POST' && e.resource === CATALOG && e.status !== 'sending')
-    .first()
-  if (!create) return catalog.queueUpdate({ id: entityId }, input)
-  return retryEntry(create.id, { body: input })
-}
 
 /** What uses a catalog item (items naming it, its contracts), asked afresh each time a delete is considered. */
 export const catalogUsedByQuery = (id: string) =>
