@@ -147,6 +147,13 @@ function lightPreloadHelper(): Plugin {
  */
 const shellModules = new Set<string>()
 const kitModules = new Set<string>()
+/** The libraries every screen starts with (one chunk): those main.tsx reaches, not all of a package. */
+const FRAMEWORK =
+  /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|react-store|store|query-core|react-query)|react-intl|@formatjs|intl-messageformat|idb-keyval|tslib)[\\/]/
+const frameworkModules = new Set<string>()
+/** Of those, what only some screens use: the infinite queries (events, since), parallel ones (home). */
+const SCREEN_ONLY =
+  /[\\/](query-core[\\/]build[\\/]modern[\\/](infiniteQueryObserver|queriesObserver)|react-query[\\/]build[\\/]modern[\\/](useInfiniteQuery|useQueries|useSuspense\w*|usePrefetch\w*))\.js$/
 function shellClosure(): Plugin {
   return {
     name: 'shell-closure',
@@ -171,12 +178,18 @@ function shellClosure(): Plugin {
         ids.find((id) => /\/src\/main\.tsx$/.test(id)),
         new Set(),
       )
+      // What only some screens use of these packages (the infinite queries of the events, the home's
+      // parallel queries) stays with those screens instead of riding in every screen's first chunk.
+      frameworkModules.clear()
+      for (const id of [...entry, ...main])
+        if (FRAMEWORK.test(id) && !SCREEN_ONLY.test(id)) frameworkModules.add(id)
       shellModules.clear()
       for (const id of main)
         if (
           !entry.has(id) &&
           !/\/src\/main\.tsx$/.test(id) &&
-          !/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|\/src\/core\/dom-client\.ts$/.test(id)
+          !/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|\/src\/core\/dom-client\.ts$/.test(id) &&
+          !SCREEN_ONLY.test(id)
         )
           shellModules.add(id)
       // What every list screen (a route's index with a table) starts with: the table, its states, row
@@ -496,7 +509,7 @@ export default defineConfig(({ command }) => ({
             {
               name: 'framework',
               priority: 2,
-              test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|react-store|store|query-core|react-query)|react-intl|@formatjs|intl-messageformat|idb-keyval|tslib)[\\/]/,
+              test: (id: string) => frameworkModules.has(id),
             },
             {
               name: 'shell',
