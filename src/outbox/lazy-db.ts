@@ -37,6 +37,11 @@ export function firstScreenShown(): void {
   release = undefined
 }
 
+/** Whether the first screen is still to be shown (what waits for it is held). */
+export function firstScreenHeld(): boolean {
+  return release !== undefined
+}
+
 /** Resolves once the first screen is shown (at once, unless held). */
 export function afterFirstScreen(): Promise<void> {
   return firstScreen

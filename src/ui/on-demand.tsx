@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { whenIdle } from '../core/idle'
 import { withLaterMessages } from '../i18n/i18n-provider'
-import { afterFirstScreen } from '../outbox/lazy-db'
+import { afterFirstScreen, firstScreenHeld } from '../outbox/lazy-db'
 
 /** A part of a screen whose code loads apart from it (a dialog): see `onDemand`. */
 export interface OnDemandPart<P> {
@@ -38,7 +38,8 @@ export function onDemand<M, P>(
 /**
  * Renders an on-demand part from the first time it is `asked` for on (then it stays, so that closing
  * a dialog is its own: focus returned, no remount). Its code is fetched once the first screen is shown
- * (its data in) and the main thread is idle, when `preload` (the default) says the user may ask for it.
+ * (its data in; a later screen's once the main thread is idle), when `preload` (the default) says the
+ * user may ask for it.
  */
 export function OnDemand<P>({
   part,
@@ -57,10 +58,11 @@ export function OnDemand<P>({
     if (!preload) return
     let live = true
     let cancel: (() => void) | undefined
-    // Not while the first screen's data is still coming: its rows go first.
-    void afterFirstScreen().then(() => {
-      if (live) cancel = whenIdle(() => void part.preload().catch(() => undefined), 3000)
-    })
+    // Not while the first screen's data is still coming: its rows go first. Once it is shown (the main
+    // thread was idle), at once: a connection that drops soon after would leave the part without code.
+    const load = () => void part.preload().catch(() => undefined)
+    if (firstScreenHeld()) void afterFirstScreen().then(() => live && load())
+    else cancel = whenIdle(load, 3000)
     return () => {
       live = false
       cancel?.()
