@@ -141,7 +141,8 @@ const toLogin = () => router.navigate({ to: '/login' })
 /** The page's language follows the chosen one; the cookie lets the platform's shell speak it too. */
 function applyLocale() {
   const locale = localeSetting.get()
-  document.documentElement.lang = locale
+  // Set only when it changes: setting it, even to the same value, restyles the whole page.
+  if (document.documentElement.lang !== locale) document.documentElement.lang = locale
   keepCookie(LOCALE_COOKIE, locale)
 }
 
