@@ -1,5 +1,5 @@
-import type { ComponentType, ReactNode } from 'react'
-import { lazy, useEffect, useState, useSyncExternalStore } from 'react'
+import type { ReactNode } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { IntlProvider } from 'react-intl'
 import { type ChunkMap, routeOf } from '../core/chunk-map'
 import { type Locale, localeSetting, useLocale } from './locale'
@@ -129,11 +129,6 @@ export function loadLaterMessages(): Promise<void> {
 /** `load` (a dynamic import of code with messages), resolved once its messages are in too. */
 export function withLaterMessages<T>(load: () => Promise<T>): () => Promise<T> {
   return () => Promise.all([load(), loadLaterMessages()]).then(([loaded]) => loaded)
-}
-
-/** A component of code loaded on demand (`React.lazy`), one export of its module, with the later messages. */
-export function lazyWithLaterMessages<M, P>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
-  return lazy(() => withLaterMessages(load)().then((module) => ({ default: pick(module) })))
 }
 
 function screenOf(pathname: string): string | undefined {

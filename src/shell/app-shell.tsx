@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { lazy, Suspense, useState } from 'react'
-import { withLaterMessages } from '../i18n/i18n-provider'
+import { Suspense, useState } from 'react'
 import { Notices } from '../ui/notice'
+import { onDemand, PartBoundary } from '../ui/on-demand-part'
 import { MOBILE_QUERY, useMediaQuery } from '../ui/use-media-query'
 import { LeaveGuard } from './leave-guard'
 import { RouteAnnouncer } from './route-announcer'
@@ -9,7 +9,10 @@ import { SideMenu } from './side-menu'
 import { SkipLink } from './skip-link'
 import { TopBar } from './top-bar'
 
-const MenuDrawer = lazy(withLaterMessages(() => import('./menu-drawer')))
+const menuDrawer = onDemand(
+  () => import('./menu-drawer'),
+  (m) => m.default,
+)
 
 interface AppShellProps {
   children: ReactNode
@@ -27,6 +30,7 @@ export function AppShell({ children, onLogout, organizationSelector, status }: A
   const [desktopOpen, setDesktopOpen] = useState(true)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const menuOpen = mobile ? drawerOpen : desktopOpen
+  const MenuDrawer = menuDrawer.component()
   const toggle = () => (mobile ? setDrawerOpen((o) => !o) : setDesktopOpen((o) => !o))
 
   return (
@@ -40,9 +44,11 @@ export function AppShell({ children, onLogout, organizationSelector, status }: A
         </aside>
       )}
       {mobile && drawerOpen && (
-        <Suspense fallback={null}>
-          <MenuDrawer open={drawerOpen} onOpenChange={setDrawerOpen} onLogout={onLogout} />
-        </Suspense>
+        <PartBoundary onFailed={() => setDrawerOpen(false)}>
+          <Suspense fallback={null}>
+            <MenuDrawer open={drawerOpen} onOpenChange={setDrawerOpen} onLogout={onLogout} />
+          </Suspense>
+        </PartBoundary>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar

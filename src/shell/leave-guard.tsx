@@ -1,11 +1,11 @@
 import { useBlocker } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { getSession } from '../core/session'
-import { lazyWithLaterMessages } from '../i18n/i18n-provider'
 import { unsavedInputNow } from '../pwa/unsaved'
+import { onDemand, PartBoundary } from '../ui/on-demand-part'
 
 // The dialog's code is loaded only when a leave is held up: it is not part of the first screen.
-const UnsavedQuestion = lazyWithLaterMessages(
+const unsavedQuestion = onDemand(
   () => import('./unsaved-question'),
   (m) => m.UnsavedQuestion,
 )
@@ -23,13 +23,17 @@ export function LeaveGuard() {
     withResolver: true,
   })
   if (blocker.status !== 'blocked') return null
+  const UnsavedQuestion = unsavedQuestion.component()
+  // Its code not come: the page is not left, nothing is lost, and a notice says so.
   return (
-    <Suspense fallback={null}>
-      <UnsavedQuestion
-        kind="leave"
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      />
-    </Suspense>
+    <PartBoundary onFailed={() => blocker.reset?.()}>
+      <Suspense fallback={null}>
+        <UnsavedQuestion
+          kind="leave"
+          onConfirm={() => blocker.proceed?.()}
+          onCancel={() => blocker.reset?.()}
+        />
+      </Suspense>
+    </PartBoundary>
   )
 }

@@ -1,10 +1,10 @@
 import { type ReactNode, Suspense, useState } from 'react'
-import { lazyWithLaterMessages } from '../i18n/i18n-provider'
 import { letUnsavedInputGo, unsavedInputNow } from '../pwa/unsaved'
+import { onDemand, PartBoundary } from '../ui/on-demand-part'
 
 // The question, its code and its words, load only when a switch is held up: none of it is part of
 // the first screen.
-const UnsavedQuestion = lazyWithLaterMessages(
+const unsavedQuestion = onDemand(
   () => import('./unsaved-question'),
   (m) => m.UnsavedQuestion,
 )
@@ -17,19 +17,23 @@ const UnsavedQuestion = lazyWithLaterMessages(
 export function useSwitchGuard(): { ask: (change: () => void) => void; question: ReactNode } {
   const [held, setHeld] = useState<(() => void) | null>(null)
   const ask = (change: () => void) => (unsavedInputNow().unkept > 0 ? setHeld(() => change) : change())
+  const UnsavedQuestion = unsavedQuestion.component()
+  // Its code not come: no switch, nothing lost, and a notice says so.
   const question = held && (
-    <Suspense fallback={null}>
-      <UnsavedQuestion
-        kind="switch"
-        onConfirm={() => {
-          setHeld(null)
-          // Answered: a reload the switch makes does not ask the browser's question again.
-          letUnsavedInputGo()
-          held()
-        }}
-        onCancel={() => setHeld(null)}
-      />
-    </Suspense>
+    <PartBoundary onFailed={() => setHeld(null)}>
+      <Suspense fallback={null}>
+        <UnsavedQuestion
+          kind="switch"
+          onConfirm={() => {
+            setHeld(null)
+            // Answered: a reload the switch makes does not ask the browser's question again.
+            letUnsavedInputGo()
+            held()
+          }}
+          onCancel={() => setHeld(null)}
+        />
+      </Suspense>
+    </PartBoundary>
   )
   return { ask, question }
 }

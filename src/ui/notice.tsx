@@ -5,7 +5,7 @@ import { Alert } from './alert'
 /** A notice that outlives the screen that made it (a form closes, the list says what happened). */
 export interface Notice {
   id: number
-  tone: 'success' | 'info'
+  tone: 'success' | 'info' | 'error'
   text: string
 }
 

@@ -1,55 +1,28 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { whenIdle } from '../core/idle'
-import { withLaterMessages } from '../i18n/i18n-provider'
 import { afterFirstScreen, firstScreenHeld } from '../outbox/lazy-db'
+import { type OnDemandPart, PartBoundary } from './on-demand-part'
 
-/** A part of a screen whose code loads apart from it (a dialog): see `onDemand`. */
-export interface OnDemandPart<P> {
-  /** Fetches the code (and the later messages it speaks); settles at once once it is in. */
-  preload: () => Promise<unknown>
-  /** The component to render: a new one after a failed load, so that rendering again tries again. */
-  component: () => ComponentType<P>
-}
-
-/**
- * A part of a screen that is shown only when asked for (a dialog), in a chunk of its own: the screen's
- * first rows do not wait for its code (a delete dialog brought some ten chunks and 60 KB to a list).
- */
-export function onDemand<M, P>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType<P>,
-): OnDemandPart<P> {
-  const preload = withLaterMessages(load)
-  const make = () =>
-    lazy(() =>
-      preload().then(
-        (module) => ({ default: pick(module) }),
-        (error: unknown) => {
-          // React keeps a lazy component's failure for good: the next render gets a fresh one.
-          current = make()
-          throw error
-        },
-      ),
-    )
-  let current = make()
-  return { preload, component: () => current }
-}
+export { type OnDemandPart, onDemand } from './on-demand-part'
 
 /**
  * Renders an on-demand part from the first time it is `asked` for on (then it stays, so that closing
  * a dialog is its own: focus returned, no remount). Its code is fetched once the first screen is shown
  * (its data in; a later screen's once the main thread is idle), when `preload` (the default) says the
- * user may ask for it.
+ * user may ask for it. Code that cannot come leaves the screen as it is (see `PartBoundary`): the part
+ * is closed (`onClose`, what cancelling it does) and fetched again when asked for again.
  */
 export function OnDemand<P>({
   part,
   asked,
   preload = true,
+  onClose,
   children,
 }: {
   part: OnDemandPart<P>
   asked: boolean
   preload?: boolean
+  onClose: () => void
   children: (Component: ComponentType<P>) => ReactNode
 }) {
   const [shown, setShown] = useState(asked)
@@ -68,5 +41,15 @@ export function OnDemand<P>({
       cancel?.()
     }
   }, [part, preload])
-  return shown ? <Suspense fallback={null}>{children(part.component())}</Suspense> : null
+  if (!shown) return null
+  return (
+    <PartBoundary
+      onFailed={() => {
+        setShown(false)
+        onClose()
+      }}
+    >
+      <Suspense fallback={null}>{children(part.component())}</Suspense>
+    </PartBoundary>
+  )
 }

@@ -55,7 +55,12 @@ function ApplicationsList() {
         writes ? (row) => <ApplicationActions row={row} onDelete={() => setDeleting(row)} /> : undefined
       }
     >
-      <OnDemand part={deleteDialog} asked={deleting !== null} preload={writes}>
+      <OnDemand
+        part={deleteDialog}
+        asked={deleting !== null}
+        preload={writes}
+        onClose={() => setDeleting(null)}
+      >
         {(DeleteDialog) => (
           <DeleteDialog
             open={deleting !== null}

@@ -4,9 +4,9 @@ import { useIntl } from 'react-intl'
 import { type CatalogList, catalog, type Product } from '../../api/catalog'
 import { fieldsOf } from '../../contract/reading'
 import { useSession } from '../../core/session'
-import { lazyWithLaterMessages } from '../../i18n/i18n-provider'
 import type { OutboxEntry } from '../../outbox/db'
 import { OnDemand } from '../../ui/on-demand'
+import { onDemand, PartBoundary } from '../../ui/on-demand-part'
 import { ListScreen } from '../resource/list-screen'
 import { useList } from '../resource/use-entity'
 import { catalogDeleteDialog } from './catalog-delete-part'
@@ -17,7 +17,7 @@ import { type CatalogSearch, listParams } from './catalog-search'
 import { useCatalogTable } from './catalog-table'
 
 /** Refused changes are rare: their wording (the failure texts' rules) loads when there is one. */
-const FailedChanges = lazyWithLaterMessages(
+const failedChanges = onDemand(
   () => import('./failed-changes'),
   (m) => m.FailedChanges,
 )
@@ -96,6 +96,7 @@ export function CatalogListScreen({
     onOrganization: (publisher) => onSearch({ publisher, page: 1 }),
   })
   const title = intl.formatMessage(kind.title)
+  const FailedChanges = failedChanges.component()
 
   return (
     <ListScreen
@@ -108,9 +109,12 @@ export function CatalogListScreen({
       filters={<CatalogFilters search={search} onChange={(next) => onSearch(next)} />}
       notices={
         pending.some(isRefused) && (
-          <Suspense fallback={null}>
-            <FailedChanges entries={pending} />
-          </Suspense>
+          // Its code not come: the list shows without it, and a notice says so.
+          <PartBoundary onFailed={() => undefined}>
+            <Suspense fallback={null}>
+              <FailedChanges entries={pending} />
+            </Suspense>
+          </PartBoundary>
         )
       }
       query={query}
@@ -132,7 +136,12 @@ export function CatalogListScreen({
         })
       }
     >
-      <OnDemand part={catalogDeleteDialog} asked={deleting !== null} preload={canEdit}>
+      <OnDemand
+        part={catalogDeleteDialog}
+        asked={deleting !== null}
+        preload={canEdit}
+        onClose={() => setDeleting(null)}
+      >
         {(DeleteDialog) => <DeleteDialog product={deleting} onClose={() => setDeleting(null)} />}
       </OnDemand>
     </ListScreen>

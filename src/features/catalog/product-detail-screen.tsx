@@ -82,7 +82,12 @@ function DetailActions({ product }: { product: Product }) {
       >
         <FormattedMessage id="common.delete" defaultMessage="Delete" />
       </Button>
-      <OnDemand part={catalogDeleteDialog} asked={confirm} preload={!deleteAction.disabled}>
+      <OnDemand
+        part={catalogDeleteDialog}
+        asked={confirm}
+        preload={!deleteAction.disabled}
+        onClose={() => setConfirm(false)}
+      >
         {(DeleteDialog) => (
           <DeleteDialog
             product={confirm ? product : null}

@@ -6,17 +6,17 @@ import { organizationsQuery } from '../../api/organizations'
 import { usePermittedAction } from '../../auth/permitted'
 import { fieldsOf } from '../../contract/reading'
 import { useSession } from '../../core/session'
-import { lazyWithLaterMessages } from '../../i18n/i18n-provider'
 import { applyPending, type WithPending } from '../../outbox/pending'
 import { usePendingChanges } from '../../outbox/use-outbox'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { type Column, DataTable } from '../../ui/data-table'
+import { onDemand, PartBoundary } from '../../ui/on-demand-part'
 import { PartFailure } from '../../ui/query-state'
 import { contractMessages } from './contract-messages'
 
 /** The form brings the contract's schema (classic zod): loaded when a contract is added, not with the detail. */
-const ContractForm = lazyWithLaterMessages(
+const contractForm = onDemand(
   () => import('./contract-form'),
   (m) => m.ContractForm,
 )
@@ -54,6 +54,7 @@ export function ProductContracts({ productId }: { productId: string }) {
     wasCreating.current = creating
   }, [creating])
   const close = () => setCreating(false)
+  const ContractForm = contractForm.component()
   if (!session) return null
 
   return (
@@ -100,18 +101,21 @@ export function ProductContracts({ productId }: { productId: string }) {
       )}
       <PartFailure query={query} className="mb-3" />
       {creating && (
-        <Suspense fallback={null}>
-          <ContractForm
-            productId={productId}
-            onCancel={close}
-            onDone={(outcome) => {
-              close()
-              setNotice(
-                outcome.kind === 'sent' ? { kind: 'sent' } : { kind: 'queued', status: outcome.lastStatus },
-              )
-            }}
-          />
-        </Suspense>
+        // Its code not come: the form closes, the detail stays, and a notice says so.
+        <PartBoundary onFailed={close}>
+          <Suspense fallback={null}>
+            <ContractForm
+              productId={productId}
+              onCancel={close}
+              onDone={(outcome) => {
+                close()
+                setNotice(
+                  outcome.kind === 'sent' ? { kind: 'sent' } : { kind: 'queued', status: outcome.lastStatus },
+                )
+              }}
+            />
+          </Suspense>
+        </PartBoundary>
       )}
       {/* Focusable: on a narrow screen the table scrolls sideways, and keyboard users must reach it too. */}
       <div className="mt-3">

@@ -212,7 +212,7 @@ export function ProductCredentials({ productId }: { productId: string }) {
           </OnlineOnlyButton>
         </div>
       </SubForm>
-      <OnDemand part={confirmDialog} asked={confirming}>
+      <OnDemand part={confirmDialog} asked={confirming} onClose={() => setConfirming(false)}>
         {(ConfirmDialog) => (
           <ConfirmDialog
             open={confirming}

@@ -34,7 +34,12 @@ export function PurchaseButton({ product }: { product: { id: string; name?: stri
         <FormattedMessage id="purchase.open" defaultMessage="Purchase" />
       </OnlineOnlyButton>
       {purchased && <Alert tone="success">{intl.formatMessage(contractMessages.purchased)}</Alert>}
-      <OnDemand part={purchaseDialog} asked={open} preload={!purchase.disabled}>
+      <OnDemand
+        part={purchaseDialog}
+        asked={open}
+        preload={!purchase.disabled}
+        onClose={() => setOpen(false)}
+      >
         {(PurchaseDialog) => (
           <PurchaseDialog
             product={product}

@@ -38,7 +38,7 @@ export function DataFormatsScreen() {
       rowTestId="data-format-row"
       actions={(row) => <DataFormatActions row={row} onDelete={() => setDeleting(row)} />}
     >
-      <OnDemand part={deleteDialog} asked={deleting !== null}>
+      <OnDemand part={deleteDialog} asked={deleting !== null} onClose={() => setDeleting(null)}>
         {(DeleteDialog) => <DeleteDialog format={deleting} onClose={() => setDeleting(null)} />}
       </OnDemand>
     </ListScreen>

@@ -100,7 +100,11 @@ export function EventsScreen({ onErrorFilter }: { onErrorFilter: (on: boolean) =
           </Button>
         </div>
       )}
-      <OnDemand part={eventDrawer} asked={search.event !== undefined}>
+      <OnDemand
+        part={eventDrawer}
+        asked={search.event !== undefined}
+        onClose={() => setSearch({ event: undefined })}
+      >
         {(EventDrawer) => (
           <EventDrawer
             id={search.event}

@@ -159,12 +159,12 @@ export function SyncCentre() {
           ))}
         </ul>
       )}
-      <OnDemand part={conflictDialog} asked={resolving !== null}>
+      <OnDemand part={conflictDialog} asked={resolving !== null} onClose={() => setResolving(null)}>
         {(ConflictDialog) =>
           resolving && <ConflictDialog entry={resolving} onClose={() => setResolving(null)} />
         }
       </OnDemand>
-      <OnDemand part={failedEntryDialog} asked={correcting !== null}>
+      <OnDemand part={failedEntryDialog} asked={correcting !== null} onClose={() => setCorrecting(null)}>
         {(FailedEntryDialog) =>
           correcting && <FailedEntryDialog entry={correcting} onClose={() => setCorrecting(null)} />
         }

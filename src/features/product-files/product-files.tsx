@@ -117,7 +117,7 @@ export function ProductFiles({ productId, kinds }: { productId: string; kinds?: 
           </div>
         )
       })}
-      <OnDemand part={confirmDialog} asked={removing !== null}>
+      <OnDemand part={confirmDialog} asked={removing !== null} onClose={() => setRemoving(null)}>
         {(ConfirmDialog) => (
           <ConfirmDialog
             open={removing !== null}

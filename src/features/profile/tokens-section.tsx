@@ -290,7 +290,7 @@ export function TokensSection({ userId }: { userId: string }) {
         />
         <GenerateTokenForm userId={userId} onCreated={setCreated} />
       </div>
-      <OnDemand part={confirmDialog} asked={confirm !== undefined}>
+      <OnDemand part={confirmDialog} asked={confirm !== undefined} onClose={dialog.close}>
         {(ConfirmDialog) => (
           <ConfirmDialog
             open={confirm !== undefined}

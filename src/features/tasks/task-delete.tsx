@@ -28,7 +28,12 @@ export function TaskDelete({ task }: { task: WithPending<Task> }) {
         <FormattedMessage id="task.delete" defaultMessage="Delete" />
       </Button>
       {action.reason && <span className="sr-only">{action.reason}</span>}
-      <OnDemand part={deleteDialog} asked={asking} preload={!action.disabled}>
+      <OnDemand
+        part={deleteDialog}
+        asked={asking}
+        preload={!action.disabled}
+        onClose={() => setAsking(false)}
+      >
         {(DeleteDialog) => (
           <DeleteDialog
             open={asking}
