@@ -1,11 +1,14 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { withLaterMessages } from '../i18n/i18n-provider'
 import { applyUpdate, postponeUpdate, promptInstall, usePwaState } from '../pwa/sw-registration'
 import { useUnsavedInputCount } from '../pwa/unsaved'
 import { Icon } from '../ui/icon'
+import { onDemand, PartBoundary } from '../ui/on-demand-part'
 
-const AddToHomeScreen = lazy(withLaterMessages(() => import('./add-to-home-screen')))
+const addToHomeScreenSteps = onDemand(
+  () => import('./add-to-home-screen'),
+  (m) => m.default,
+)
 
 /**
  * "Install app" wherever the browser offers installation, phones included (an icon there, the words for
@@ -16,6 +19,7 @@ export function PwaControls() {
   const { updateWaiting, canInstall, addToHomeScreen, reloadWaits, laterUntil } = usePwaState()
   const unsaved = useUnsavedInputCount()
   const [showSteps, setShowSteps] = useState(false)
+  const AddToHomeScreen = addToHomeScreenSteps.component()
   return (
     <>
       {(canInstall || addToHomeScreen) && (
@@ -32,9 +36,11 @@ export function PwaControls() {
         </button>
       )}
       {showSteps && (
-        <Suspense fallback={null}>
-          <AddToHomeScreen onClose={() => setShowSteps(false)} />
-        </Suspense>
+        <PartBoundary onFailed={() => setShowSteps(false)}>
+          <Suspense fallback={null}>
+            <AddToHomeScreen onClose={() => setShowSteps(false)} />
+          </Suspense>
+        </PartBoundary>
       )}
       {((updateWaiting && laterUntil === 0) || reloadWaits) && (
         <div

@@ -21,7 +21,8 @@ const SHOWN_MS = 12_000
 
 export function showNotice(tone: Notice['tone'], text: string) {
   const notice = { id: next++, tone, text }
-  publish([...notices.slice(-2), notice])
+  // The same words again (three charts whose code did not come) are one notice, shown anew.
+  publish([...notices.filter((n) => n.text !== text).slice(-2), notice])
   setTimeout(() => publish(notices.filter((n) => n !== notice)), SHOWN_MS)
 }
 

@@ -64,3 +64,26 @@ test.describe('in Finnish, at 390 px', () => {
     await expect(page.getByRole('navigation', { name: 'Päävalikko' })).toBeVisible()
   })
 })
+
+test('a chart whose code does not come: its data shows as the table, and a notice says so', async ({
+  signedIn: page,
+}) => {
+  const uplot = await refuseChunk(page, 'the chart', (name) => name.startsWith('uplot-chart-'))
+  await page.goto('/monitoring')
+  const card = page.getByTestId('companies-chart')
+  await expect(card.getByRole('button', { name: 'Show as table' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(card.getByRole('group')).toBeVisible()
+  await expect(card.getByRole('row').nth(1)).toBeVisible()
+  expect(uplot.refused()).toBeGreaterThan(0)
+  // Every chart shows its table, and one notice says so for all of them.
+  const toggles = page.getByRole('button', { name: 'Show as table' })
+  await expect
+    .poll(() => toggles.evaluateAll((all) => all.map((b) => b.getAttribute('aria-pressed')).join(' ')))
+    .toBe('true true')
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toHaveCount(1)
+  await expect(page.getByRole('heading', { level: 1, name: errorPage })).toHaveCount(0)
+  // Its code in, the chart shows again when asked for.
+  await uplot.letIn()
+  await card.getByRole('button', { name: 'Show as table' }).click()
+  await expect(card.locator('canvas')).toBeVisible()
+})

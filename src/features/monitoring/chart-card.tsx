@@ -1,12 +1,15 @@
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
+import { type ReactNode, Suspense, useId, useState } from 'react'
 import { FormattedMessage, FormattedNumber } from 'react-intl'
-import { withLaterMessages } from '../../i18n/i18n-provider'
+import { onDemand, PartBoundary } from '../../ui/on-demand-part'
 import type { ChartProps } from './chart-types'
 
 // uPlot comes only with this chunk, fetched when a chart is first drawn.
 // At least a drawn chart's height with its legend (about 290 px wide, 320 on a phone, where it wraps).
 const CHART_HEIGHT = 'min-h-80'
-const UplotChart = lazy(withLaterMessages(() => import('./uplot-chart')))
+const uplotChart = onDemand(
+  () => import('./uplot-chart'),
+  (m) => m.default,
+)
 
 /**
  * A chart with its data as a table: the table is always there for screen readers (the canvas is
@@ -35,6 +38,7 @@ export function ChartCard({
   state?: ReactNode
 }) {
   const [asTable, setAsTable] = useState(false)
+  const UplotChart = uplotChart.component()
   const headingId = useId()
   const tableId = useId()
   return (
@@ -58,15 +62,18 @@ export function ChartCard({
       {/* The chart's place is kept while its data or uPlot load: the cards below do not move when it comes. */}
       {state && <div className={asTable ? undefined : CHART_HEIGHT}>{state}</div>}
       {!asTable && !state && (
-        <Suspense
-          fallback={
-            <p className={`${CHART_HEIGHT} text-sm text-gray-600`}>
-              <FormattedMessage id="common.loading" defaultMessage="Loading…" />
-            </p>
-          }
-        >
-          <UplotChart {...chart} />
-        </Suspense>
+        // uPlot's code not come: the data shows as the table, and a notice says so.
+        <PartBoundary onFailed={() => setAsTable(true)}>
+          <Suspense
+            fallback={
+              <p className={`${CHART_HEIGHT} text-sm text-gray-600`}>
+                <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+              </p>
+            }
+          >
+            <UplotChart {...chart} />
+          </Suspense>
+        </PartBoundary>
       )}
       {/* Shown, the table may scroll: the keyboard can reach it to scroll it. */}
       <div
