@@ -1,6 +1,7 @@
 // PWA layer: the browser side (service worker, storage, cache). Imports only core/ and contract/.
 
 import { useSyncExternalStore } from 'react'
+import { whenIdle } from '../core/idle'
 import { onControllerChange } from './controller-change'
 import { onInstallOffer } from './install-offer'
 import { keepUnsavedInput } from './unsaved'
@@ -145,11 +146,7 @@ export async function registerServiceWorker() {
   })
   // The precache (every chunk) downloads once the first screen is up and the page is idle, not
   // against the first screen's own requests.
-  await new Promise((resolve) =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(resolve, { timeout: 3000 })
-      : setTimeout(resolve, 500),
-  )
+  await new Promise<void>((resolve) => void whenIdle(resolve, 3000))
   let registered: unknown
   try {
     registered = await container.register('/sw.js', { scope: '/' })
