@@ -38,7 +38,9 @@ export function Notices() {
   )
   if (list.length === 0) return null
   return (
-    <div className="mb-4 space-y-2" data-testid="notices">
+    // Under the top bar while the page scrolls: a notice met far down a list (a part whose code did not
+    // come) is seen where the user is.
+    <div className="sticky top-14 z-10 mb-2 space-y-2 bg-[#f5f5f7] py-2" data-testid="notices">
       {list.map((n) => (
         <div key={n.id} className="flex items-start gap-2">
           <div className="flex-1">
