@@ -40,9 +40,9 @@ export function onDemand<M, P>(
 /**
  * Around a part loaded on demand: when its code does not come (offline on a first visit, before it was
  * fetched), the screen stays as it is, input and all. The part is cancelled (`onFailed`, what closing it
- * does: it must stop rendering the boundary, which shows nothing from then on) and a notice says so;
- * asked for again, it is fetched again. A chunk a new version replaced reloads the page instead (drafts
- * and the outbox are kept). Any other error is the screen's, for its error page.
+ * does) and a notice says so. The boundary shows nothing from then on, so it never tries again by itself:
+ * asked for again (a boundary mounted anew), the code is fetched again. A chunk a new version replaced
+ * reloads the page instead (drafts and the outbox are kept). Any other error is the screen's.
  */
 export function PartBoundary({ onFailed, children }: { onFailed: () => void; children: ReactNode }) {
   const intl = useIntl()
