@@ -74,12 +74,7 @@ describe('a part loaded on demand', () => {
     // The check of whether the chunk is gone from the server (a new version) finds it is not.
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 200 }))
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    render(
-      <Caught>
-        <Notices />
-        <AskingScreen part={part} />
-      </Caught>,
-    )
+    renderAsking(part)
     screen.getByRole('textbox').focus()
     act(() => screen.getByRole('button', { name: 'Delete' }).click())
     expect((await screen.findByRole('alert')).textContent).toContain(
@@ -103,18 +98,23 @@ describe('a part loaded on demand', () => {
       (m) => m.Broken,
     )
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    render(
-      <Caught>
-        <Notices />
-        <AskingScreen part={part} />
-      </Caught>,
-    )
+    renderAsking(part)
     act(() => screen.getByRole('button', { name: 'Delete' }).click())
     expect(await screen.findByRole('button', { name: 'again' })).not.toBeNull()
     expect(screen.queryByRole('alert')).toBeNull()
     vi.restoreAllMocks()
   })
 })
+
+/** The asking screen with the notices, as the console shows them, and an error page around both. */
+function renderAsking(part: OnDemandPart<{ text: string }>) {
+  return render(
+    <Caught>
+      <Notices />
+      <AskingScreen part={part} />
+    </Caught>,
+  )
+}
 
 /** A screen with input and a button that asks for the part, closed again by the part's `onClose`. */
 function AskingScreen({ part }: { part: OnDemandPart<{ text: string }> }) {
