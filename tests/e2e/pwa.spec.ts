@@ -13,10 +13,13 @@ async function countBoots(page: Page) {
 
 /**
  * The sync centre's route chunk: of the `outbox-*.js` files, the one importing the other (the outbox
- * module the shell needs at boot shares the name and must keep loading, or nothing would show).
+ * module the shell needs at boot shares the name and must keep loading, or nothing would show). The
+ * outbox's sync (`outbox-sync-*.js`, which imports that module too) is not a route's.
  */
 function syncCentreChunk() {
-  const chunks = readdirSync('dist/assets').filter((f) => /^outbox-[\w-]+\.js$/.test(f))
+  const chunks = readdirSync('dist/assets').filter(
+    (f) => /^outbox-[\w-]+\.js$/.test(f) && !f.startsWith('outbox-sync-'),
+  )
   const name = chunks.find((f) =>
     chunks.some((o) => o !== f && readFileSync(`dist/assets/${f}`, 'utf8').includes(`./${o}`)),
   )

@@ -84,11 +84,15 @@ export async function entityIds(
   for (const product of products.json.result ?? []) {
     if (product.type && !ids[product.type]) ids[product.type] = product.id
   }
-  const tasks = await platform<Listed[]>(request, 'GET', `/api/${env}/tasks?limit=1`)
+  const tasks = await platform<Listed[]>(
+    request,
+    'GET',
+    `/api/${env}/tasks?limit=1&sortBy=createdAt&sortOrder=asc`,
+  )
   const formats = await platform<{ itemList: Listed[] }>(
     request,
     'GET',
-    `/api/${env}/products/v2/data-formats?limit=1`,
+    `/api/${env}/products/v2/data-formats?limit=1&sortBy=createdAt&sortOrder=asc`,
   )
   const applications = await platform<Listed[] | { itemList?: Listed[] }>(
     request,

@@ -72,6 +72,8 @@ test('what a form holds is kept as its draft when the environment is switched mi
   await page.getByLabel('Name').fill('Typed just before the switch')
   // At once, well within the pause after which typing is kept as a draft anyway.
   await page.getByLabel('Environment').selectOption('production')
+  // Switched (the selector re-renders with it): a choice made meanwhile could be undone by that render.
+  await expect(page.getByText(/^Version .+ · production$/)).toBeVisible()
   await page.getByLabel('Environment').selectOption('sandbox')
   await expect(page.getByText('You have an unsaved draft')).toBeVisible()
   await page.getByRole('button', { name: 'Restore draft' }).click()
