@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { Suspense, useState } from 'react'
+import { useState } from 'react'
 import { Notices } from '../ui/notice'
-import { onDemand, PartBoundary } from '../ui/on-demand-part'
+import { AskedPart, onDemand } from '../ui/on-demand-part'
 import { MOBILE_QUERY, useMediaQuery } from '../ui/use-media-query'
 import { LeaveGuard } from './leave-guard'
 import { RouteAnnouncer } from './route-announcer'
@@ -30,7 +30,6 @@ export function AppShell({ children, onLogout, organizationSelector, status }: A
   const [desktopOpen, setDesktopOpen] = useState(true)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const menuOpen = mobile ? drawerOpen : desktopOpen
-  const MenuDrawer = menuDrawer.component()
   const toggle = () => (mobile ? setDrawerOpen((o) => !o) : setDesktopOpen((o) => !o))
 
   return (
@@ -44,11 +43,9 @@ export function AppShell({ children, onLogout, organizationSelector, status }: A
         </aside>
       )}
       {mobile && drawerOpen && (
-        <PartBoundary onFailed={() => setDrawerOpen(false)}>
-          <Suspense fallback={null}>
-            <MenuDrawer open={drawerOpen} onOpenChange={setDrawerOpen} onLogout={onLogout} />
-          </Suspense>
-        </PartBoundary>
+        <AskedPart part={menuDrawer} onFailed={() => setDrawerOpen(false)}>
+          {(MenuDrawer) => <MenuDrawer open={drawerOpen} onOpenChange={setDrawerOpen} onLogout={onLogout} />}
+        </AskedPart>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar

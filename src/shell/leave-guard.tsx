@@ -1,8 +1,7 @@
 import { useBlocker } from '@tanstack/react-router'
-import { Suspense } from 'react'
 import { getSession } from '../core/session'
 import { unsavedInputNow } from '../pwa/unsaved'
-import { onDemand, PartBoundary } from '../ui/on-demand-part'
+import { AskedPart, onDemand } from '../ui/on-demand-part'
 
 // The dialog's code is loaded only when a leave is held up: it is not part of the first screen.
 const unsavedQuestion = onDemand(
@@ -23,17 +22,16 @@ export function LeaveGuard() {
     withResolver: true,
   })
   if (blocker.status !== 'blocked') return null
-  const UnsavedQuestion = unsavedQuestion.component()
   // Its code not come: the page is not left, nothing is lost, and a notice says so.
   return (
-    <PartBoundary onFailed={() => blocker.reset?.()}>
-      <Suspense fallback={null}>
+    <AskedPart part={unsavedQuestion} onFailed={() => blocker.reset?.()}>
+      {(UnsavedQuestion) => (
         <UnsavedQuestion
           kind="leave"
           onConfirm={() => blocker.proceed?.()}
           onCancel={() => blocker.reset?.()}
         />
-      </Suspense>
-    </PartBoundary>
+      )}
+    </AskedPart>
   )
 }

@@ -1,9 +1,9 @@
-import { Suspense, useState } from 'react'
+import { useState } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { applyUpdate, postponeUpdate, promptInstall, usePwaState } from '../pwa/sw-registration'
 import { useUnsavedInputCount } from '../pwa/unsaved'
 import { Icon } from '../ui/icon'
-import { onDemand, PartBoundary } from '../ui/on-demand-part'
+import { AskedPart, onDemand } from '../ui/on-demand-part'
 
 const addToHomeScreenSteps = onDemand(
   () => import('./add-to-home-screen'),
@@ -19,7 +19,6 @@ export function PwaControls() {
   const { updateWaiting, canInstall, addToHomeScreen, reloadWaits, laterUntil } = usePwaState()
   const unsaved = useUnsavedInputCount()
   const [showSteps, setShowSteps] = useState(false)
-  const AddToHomeScreen = addToHomeScreenSteps.component()
   return (
     <>
       {(canInstall || addToHomeScreen) && (
@@ -36,11 +35,9 @@ export function PwaControls() {
         </button>
       )}
       {showSteps && (
-        <PartBoundary onFailed={() => setShowSteps(false)}>
-          <Suspense fallback={null}>
-            <AddToHomeScreen onClose={() => setShowSteps(false)} />
-          </Suspense>
-        </PartBoundary>
+        <AskedPart part={addToHomeScreenSteps} onFailed={() => setShowSteps(false)}>
+          {(AddToHomeScreen) => <AddToHomeScreen onClose={() => setShowSteps(false)} />}
+        </AskedPart>
       )}
       {((updateWaiting && laterUntil === 0) || reloadWaits) && (
         <div

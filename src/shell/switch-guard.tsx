@@ -1,6 +1,6 @@
-import { type ReactNode, Suspense, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { letUnsavedInputGo, unsavedInputNow } from '../pwa/unsaved'
-import { onDemand, PartBoundary } from '../ui/on-demand-part'
+import { AskedPart, onDemand } from '../ui/on-demand-part'
 
 // The question, its code and its words, load only when a switch is held up: none of it is part of
 // the first screen.
@@ -17,11 +17,10 @@ const unsavedQuestion = onDemand(
 export function useSwitchGuard(): { ask: (change: () => void) => void; question: ReactNode } {
   const [held, setHeld] = useState<(() => void) | null>(null)
   const ask = (change: () => void) => (unsavedInputNow().unkept > 0 ? setHeld(() => change) : change())
-  const UnsavedQuestion = unsavedQuestion.component()
   // Its code not come: no switch, nothing lost, and a notice says so.
   const question = held && (
-    <PartBoundary onFailed={() => setHeld(null)}>
-      <Suspense fallback={null}>
+    <AskedPart part={unsavedQuestion} onFailed={() => setHeld(null)}>
+      {(UnsavedQuestion) => (
         <UnsavedQuestion
           kind="switch"
           onConfirm={() => {
@@ -32,8 +31,8 @@ export function useSwitchGuard(): { ask: (change: () => void) => void; question:
           }}
           onCancel={() => setHeld(null)}
         />
-      </Suspense>
-    </PartBoundary>
+      )}
+    </AskedPart>
   )
   return { ask, question }
 }

@@ -21,7 +21,7 @@ const SHOWN_MS = 12_000
 
 export function showNotice(tone: Notice['tone'], text: string) {
   const notice = { id: next++, tone, text }
-  // The same words again (three charts whose code did not come) are one notice, shown anew.
+  // The same words again (charts whose code did not come) are one notice, shown anew.
   publish([...notices.filter((n) => n.text !== text).slice(-2), notice])
   setTimeout(() => publish(notices.filter((n) => n !== notice)), SHOWN_MS)
 }
@@ -40,7 +40,7 @@ export function Notices() {
   return (
     // Under the top bar while the page scrolls: a notice met far down a list (a part whose code did not
     // come) is seen where the user is.
-    <div className="sticky top-14 z-10 mb-2 space-y-2 bg-[#f5f5f7] py-2" data-testid="notices">
+    <div className="sticky top-14 z-10 mb-2 space-y-2 bg-page py-2" data-testid="notices">
       {list.map((n) => (
         <div key={n.id} className="flex items-start gap-2">
           <div className="flex-1">

@@ -1,4 +1,4 @@
-import { Component, type ComponentType, lazy, type ReactNode } from 'react'
+import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react'
 import { useIntl } from 'react-intl'
 import { withLaterMessages } from '../i18n/i18n-provider'
 import { isChunkError, recoverFromChunkError } from '../pwa/chunk-recovery'
@@ -15,7 +15,7 @@ export interface OnDemandPart<P> {
 /**
  * A part of a screen that is shown only when asked for (a dialog), in a chunk of its own: the screen's
  * first rows do not wait for its code (a delete dialog brought some ten chunks and 60 KB to a list).
- * Render it in a `PartBoundary`, or with `OnDemand`, which also fetches it ahead.
+ * Render it with `AskedPart`, or with `OnDemand`, which also fetches it ahead.
  */
 export function onDemand<M, P>(
   load: () => Promise<M>,
@@ -38,13 +38,25 @@ export function onDemand<M, P>(
 }
 
 /**
- * Around a part loaded on demand: when its code does not come (offline on a first visit, before it was
- * fetched), the screen stays as it is, input and all. The part is cancelled (`onFailed`, what closing it
- * does) and a notice says so. The boundary shows nothing from then on, so it never tries again by itself:
- * asked for again (a boundary mounted anew), the code is fetched again. A chunk a new version replaced
- * reloads the page instead (drafts and the outbox are kept). Any other error is the screen's.
+ * Renders a part loaded on demand (`children` gets its component) while it is asked for: the caller
+ * mounts it then, or `OnDemand` does. When its code does not come (offline on a first visit, before it
+ * was fetched), the screen stays as it is, input and all. The part is cancelled (`onFailed`, what
+ * closing it does) and a notice says so. It then shows nothing, so it never tries again by itself:
+ * asked for again (mounted anew), the code is fetched again. A chunk a new version replaced reloads the
+ * page instead (drafts and the outbox are kept). Any other error is the screen's.
  */
-export function PartBoundary({ onFailed, children }: { onFailed: () => void; children: ReactNode }) {
+export function AskedPart<P>({
+  part,
+  onFailed,
+  fallback = null,
+  children,
+}: {
+  part: OnDemandPart<P>
+  onFailed: () => void
+  /** What shows while the code comes. */
+  fallback?: ReactNode
+  children: (Component: ComponentType<P>) => ReactNode
+}) {
   const intl = useIntl()
   const failed = () => {
     showNotice(
@@ -57,7 +69,11 @@ export function PartBoundary({ onFailed, children }: { onFailed: () => void; chi
     )
     onFailed()
   }
-  return <Boundary onFailed={failed}>{children}</Boundary>
+  return (
+    <Boundary onFailed={failed}>
+      <Suspense fallback={fallback}>{children(part.component())}</Suspense>
+    </Boundary>
+  )
 }
 
 class Boundary extends Component<{ onFailed: () => void; children: ReactNode }, { error: unknown }> {

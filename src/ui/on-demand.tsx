@@ -1,7 +1,7 @@
-import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
 import { whenIdle } from '../core/idle'
 import { afterFirstScreen, firstScreenHeld } from '../outbox/lazy-db'
-import { type OnDemandPart, PartBoundary } from './on-demand-part'
+import { AskedPart, type OnDemandPart } from './on-demand-part'
 
 export { type OnDemandPart, onDemand } from './on-demand-part'
 
@@ -9,8 +9,8 @@ export { type OnDemandPart, onDemand } from './on-demand-part'
  * Renders an on-demand part from the first time it is `asked` for on (then it stays, so that closing
  * a dialog is its own: focus returned, no remount). Its code is fetched once the first screen is shown
  * (its data in; a later screen's once the main thread is idle), when `preload` (the default) says the
- * user may ask for it. Code that cannot come leaves the screen as it is (see `PartBoundary`): the part
- * is closed (`onClose`, what cancelling it does) and fetched again when asked for again.
+ * user may ask for it. Code that cannot come leaves the screen as it is (see `AskedPart`): the part
+ * is closed (`onClose`, what cancelling it does) and fetched again when asked for again (`AskedPart`).
  */
 export function OnDemand<P>({
   part,
@@ -43,13 +43,14 @@ export function OnDemand<P>({
   }, [part, preload])
   if (!shown) return null
   return (
-    <PartBoundary
+    <AskedPart
+      part={part}
       onFailed={() => {
         setShown(false)
         onClose()
       }}
     >
-      <Suspense fallback={null}>{children(part.component())}</Suspense>
-    </PartBoundary>
+      {children}
+    </AskedPart>
   )
 }

@@ -1,12 +1,12 @@
 import { getRouteApi } from '@tanstack/react-router'
-import { Suspense, useState } from 'react'
+import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { type CatalogList, catalog, type Product } from '../../api/catalog'
 import { fieldsOf } from '../../contract/reading'
 import { useSession } from '../../core/session'
 import type { OutboxEntry } from '../../outbox/db'
 import { OnDemand } from '../../ui/on-demand'
-import { onDemand, PartBoundary } from '../../ui/on-demand-part'
+import { AskedPart, onDemand } from '../../ui/on-demand-part'
 import { ListScreen } from '../resource/list-screen'
 import { useList } from '../resource/use-entity'
 import { catalogDeleteDialog } from './catalog-delete-part'
@@ -96,7 +96,6 @@ export function CatalogListScreen({
     onOrganization: (publisher) => onSearch({ publisher, page: 1 }),
   })
   const title = intl.formatMessage(kind.title)
-  const FailedChanges = failedChanges.component()
 
   return (
     <ListScreen
@@ -110,11 +109,9 @@ export function CatalogListScreen({
       notices={
         pending.some(isRefused) && (
           // Its code not come: the list shows without it, and a notice says so.
-          <PartBoundary onFailed={() => undefined}>
-            <Suspense fallback={null}>
-              <FailedChanges entries={pending} />
-            </Suspense>
-          </PartBoundary>
+          <AskedPart part={failedChanges} onFailed={() => undefined}>
+            {(FailedChanges) => <FailedChanges entries={pending} />}
+          </AskedPart>
         )
       }
       query={query}

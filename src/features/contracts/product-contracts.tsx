@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense, useLayoutEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { FormattedDate, FormattedMessage, type IntlShape, useIntl } from 'react-intl'
 import { CONTRACTS_RESOURCE, type Contract, contractState, productContractsQuery } from '../../api/contracts'
 import { organizationsQuery } from '../../api/organizations'
@@ -11,7 +11,7 @@ import { usePendingChanges } from '../../outbox/use-outbox'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { type Column, DataTable } from '../../ui/data-table'
-import { onDemand, PartBoundary } from '../../ui/on-demand-part'
+import { AskedPart, onDemand } from '../../ui/on-demand-part'
 import { PartFailure } from '../../ui/query-state'
 import { contractMessages } from './contract-messages'
 
@@ -54,7 +54,6 @@ export function ProductContracts({ productId }: { productId: string }) {
     wasCreating.current = creating
   }, [creating])
   const close = () => setCreating(false)
-  const ContractForm = contractForm.component()
   if (!session) return null
 
   return (
@@ -102,8 +101,8 @@ export function ProductContracts({ productId }: { productId: string }) {
       <PartFailure query={query} className="mb-3" />
       {creating && (
         // Its code not come: the form closes, the detail stays, and a notice says so.
-        <PartBoundary onFailed={close}>
-          <Suspense fallback={null}>
+        <AskedPart part={contractForm} onFailed={close}>
+          {(ContractForm) => (
             <ContractForm
               productId={productId}
               onCancel={close}
@@ -114,8 +113,8 @@ export function ProductContracts({ productId }: { productId: string }) {
                 )
               }}
             />
-          </Suspense>
-        </PartBoundary>
+          )}
+        </AskedPart>
       )}
       {/* Focusable: on a narrow screen the table scrolls sideways, and keyboard users must reach it too. */}
       <div className="mt-3">

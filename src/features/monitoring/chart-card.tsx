@@ -1,6 +1,6 @@
-import { type ReactNode, Suspense, useId, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { FormattedMessage, FormattedNumber } from 'react-intl'
-import { onDemand, PartBoundary } from '../../ui/on-demand-part'
+import { AskedPart, onDemand } from '../../ui/on-demand-part'
 import type { ChartProps } from './chart-types'
 
 // uPlot comes only with this chunk, fetched when a chart is first drawn.
@@ -38,7 +38,6 @@ export function ChartCard({
   state?: ReactNode
 }) {
   const [asTable, setAsTable] = useState(false)
-  const UplotChart = uplotChart.component()
   const headingId = useId()
   const tableId = useId()
   return (
@@ -63,17 +62,17 @@ export function ChartCard({
       {state && <div className={asTable ? undefined : CHART_HEIGHT}>{state}</div>}
       {!asTable && !state && (
         // uPlot's code not come: the data shows as the table, and a notice says so.
-        <PartBoundary onFailed={() => setAsTable(true)}>
-          <Suspense
-            fallback={
-              <p className={`${CHART_HEIGHT} text-sm text-gray-600`}>
-                <FormattedMessage id="common.loading" defaultMessage="Loading…" />
-              </p>
-            }
-          >
-            <UplotChart {...chart} />
-          </Suspense>
-        </PartBoundary>
+        <AskedPart
+          part={uplotChart}
+          onFailed={() => setAsTable(true)}
+          fallback={
+            <p className={`${CHART_HEIGHT} text-sm text-gray-600`}>
+              <FormattedMessage id="common.loading" defaultMessage="Loading…" />
+            </p>
+          }
+        >
+          {(UplotChart) => <UplotChart {...chart} />}
+        </AskedPart>
       )}
       {/* Shown, the table may scroll: the keyboard can reach it to scroll it. */}
       <div
