@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
-  chunkGone,
+  chunkState,
   chunkUrl,
   claimChunkReload,
+  keepInputBeforeReload,
   logCaughtError,
   recoverFromChunkError,
   resetLeaving,
@@ -45,11 +46,12 @@ describe('a failed chunk', () => {
     expect(chunkUrl(webkit)).toBeUndefined()
   })
 
-  it('is gone only when the server says 404, not when it gives no answer', async () => {
-    expect(await chunkGone('http://x/assets/a.js', answer(404))).toBe(true)
-    expect(await chunkGone('http://x/assets/a.js', answer(200))).toBe(false)
+  it('is gone only when the server says 404, there when it has it, unknown when it gives no answer', async () => {
+    expect(await chunkState('http://x/assets/a.js', answer(404))).toBe('gone')
+    expect(await chunkState('http://x/assets/a.js', answer(200))).toBe('there')
+    expect(await chunkState('http://x/assets/a.js', answer(503))).toBe('unknown')
     const offline = vi.fn(async () => Promise.reject(new TypeError('NetworkError')))
-    expect(await chunkGone('http://x/assets/a.js', offline)).toBe(false)
+    expect(await chunkState('http://x/assets/a.js', offline)).toBe('unknown')
     expect(offline).toHaveBeenCalledWith('http://x/assets/a.js', expect.objectContaining({ method: 'HEAD' }))
   })
 
@@ -60,12 +62,48 @@ describe('a failed chunk', () => {
     expect(reload).toHaveBeenCalledTimes(1)
   })
 
-  it('never reloads when the chunk is still there or the line is down: the error is shown', async () => {
+  it('never reloads when the chunk can be imported again or the line is down: the error is shown', async () => {
     const reload = vi.fn()
-    expect(await recoverFromChunkError(chromium, { fetcher: answer(200), reload })).toBe(false)
+    // Chromium and WebKit fetch a module that failed again when it is imported again.
+    const importsAgain = vi.fn(async () => false)
+    expect(
+      await recoverFromChunkError(chromium, { fetcher: answer(200), reload, importer: importsAgain }),
+    ).toBe(false)
+    expect(importsAgain).toHaveBeenCalledWith('http://localhost:3000/assets/tasks-Ab12.js')
     const down = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')))
-    expect(await recoverFromChunkError(chromium, { fetcher: down, reload })).toBe(false)
+    const importer = vi.fn(async () => true)
+    expect(await recoverFromChunkError(firefox, { fetcher: down, reload, importer })).toBe(false)
+    // Offline, nothing is tried: a reload would show the browser's own offline page.
+    expect(importer).not.toHaveBeenCalled()
     expect(reload).not.toHaveBeenCalled()
+  })
+
+  it('reloads, once the input is kept, when the server has the chunk but the page keeps it failed (Firefox)', async () => {
+    const reload = vi.fn()
+    const keptFailed = vi.fn(async () => true)
+    expect(await recoverFromChunkError(firefox, { fetcher: answer(200), reload, importer: keptFailed })).toBe(
+      true,
+    )
+    expect(keptFailed).toHaveBeenCalledWith('http://localhost:3000/assets/tasks-Ab12.js')
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
+
+  it('holds the reload while a form holds input a reload would lose: the error is shown', async () => {
+    const reload = vi.fn()
+    const keep = vi.fn(async () => false)
+    keepInputBeforeReload(keep)
+    try {
+      const importer = async () => true
+      expect(await recoverFromChunkError(firefox, { fetcher: answer(200), reload, importer })).toBe(false)
+      expect(await recoverFromChunkError(firefox, { fetcher: answer(404), reload })).toBe(false)
+      expect(keep).toHaveBeenCalledTimes(2)
+      expect(reload).not.toHaveBeenCalled()
+      // Nothing claimed: once the input is saved, the next failure reloads.
+      keepInputBeforeReload(async () => true)
+      expect(await recoverFromChunkError(firefox, { fetcher: answer(404), reload })).toBe(true)
+    } finally {
+      keepInputBeforeReload(async () => true)
+    }
   })
 
   it('never replaces a navigation away: import failures while leaving are left alone', async () => {

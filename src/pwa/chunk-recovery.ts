@@ -93,35 +93,67 @@ export function chunkUrl(error: unknown): string | undefined {
   }
 }
 
+/** What the server says of a chunk: gone (a deploy replaced it), there, or nothing (no answer). */
+export type ChunkState = 'gone' | 'there' | 'unknown'
+
 /**
  * Whether the chunk is really gone from the server (a deploy replaced it), asked of the server itself
  * past any cache. No answer (offline, or the page is being left and its requests cancelled) is not
  * "gone": a reload would then show nothing better. Without a URL (WebKit's message names none), the
  * console's own page answering stands for "the server is there and the build may have changed".
  */
-export async function chunkGone(url: string | undefined, fetcher: typeof fetch = fetch): Promise<boolean> {
+export async function chunkState(
+  url: string | undefined,
+  fetcher: typeof fetch = fetch,
+): Promise<ChunkState> {
   try {
     const response = await fetcher(url ?? '/', {
       method: url ? 'HEAD' : 'GET',
       cache: 'no-store',
       signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
     })
-    return url ? response.status === 404 || response.status === 410 : response.ok
+    if (url ? response.status === 404 || response.status === 410 : response.ok) return 'gone'
+    return response.ok ? 'there' : 'unknown'
   } catch {
-    return false
+    return 'unknown'
   }
+}
+
+/**
+ * Firefox keeps a module that failed to load as failed for the page's life: importing it again fails at
+ * once, without asking the server, even once the server has it (Chromium and WebKit fetch it again). A
+ * chunk the server has, yet that this page still cannot import, comes only with a reload.
+ */
+const failsForThisPage = (url: string) =>
+  import(/* @vite-ignore */ url).then(
+    () => false,
+    () => true,
+  )
+
+/**
+ * What a reload must keep first: every open form's unsaved input, as drafts (`pwa/unsaved.ts` says how,
+ * once forms are loaded). Resolves true when nothing is left that a reload would lose.
+ */
+let keepInput: () => Promise<boolean> = async () => true
+export function keepInputBeforeReload(keep: () => Promise<boolean>) {
+  keepInput = keep
 }
 
 const checks = new Map<string, Promise<boolean>>()
 
 /**
- * A failed chunk reloads the page at most once a minute, and only when the page is not being left and
- * the chunk is really gone; drafts and the outbox are in IndexedDB, so nothing is lost. Resolves true
+ * A failed chunk reloads the page at most once a minute, and only when the page is not being left, the
+ * chunk cannot come without a reload (gone from the server, or kept failed by the browser) and every
+ * form's input is kept as a draft; the outbox is in IndexedDB too, so nothing is lost. Resolves true
  * while the page reloads, false when the error should be shown; while the page is being left it waits.
  */
 export function recoverFromChunkError(
   error: unknown,
-  { fetcher = fetch, reload = () => location.reload() }: { fetcher?: typeof fetch; reload?: () => void } = {},
+  {
+    fetcher = fetch,
+    reload = () => location.reload(),
+    importer = failsForThisPage,
+  }: { fetcher?: typeof fetch; reload?: () => void; importer?: (url: string) => Promise<boolean> } = {},
 ): Promise<boolean> {
   if (!isChunkError(error)) return Promise.resolve(false)
   const url = chunkUrl(error)
@@ -130,13 +162,14 @@ export function recoverFromChunkError(
   if (!check) {
     check = (async () => {
       await stayed()
-      const gone = await chunkGone(url, fetcher)
+      const state = await chunkState(url, fetcher)
+      const lost = state === 'gone' || (state === 'there' && url !== undefined && (await importer(url)))
       // The check itself may have been cut short by a navigation that began meanwhile.
       if (leaving) {
         await stayed()
         return false
       }
-      if (!gone || !claimChunkReload()) return false
+      if (!lost || !(await keepInput()) || !claimChunkReload()) return false
       reload()
       return true
     })()

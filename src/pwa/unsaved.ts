@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react'
+import { keepInputBeforeReload } from './chunk-recovery'
 
 /**
  * Forms with input not yet saved, so a new version never reloads it away: a form with drafts keeps its
@@ -65,6 +66,8 @@ export async function keepUnsavedInput(): Promise<boolean> {
   await Promise.allSettled(all.map((holder) => holder.keep?.()))
   return all.every((holder) => holder.keep !== undefined)
 }
+// A chunk that can come only with a reload reloads the page once the input is kept, as a new version does.
+keepInputBeforeReload(keepUnsavedInput)
 
 /** The user chose to let every form's unsaved input go (a switch answered Switch): nothing holds it now. */
 export function letUnsavedInputGo() {
