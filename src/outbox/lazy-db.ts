@@ -1,16 +1,19 @@
+import { recoverFromChunkError } from '../pwa/chunk-recovery'
 import type { ConsoleDb } from './db'
 
 let loading: Promise<ConsoleDb> | null = null
 
 /**
  * The outbox database, with Dexie, loaded on first use: a visitor's pages never fetch or run it.
- * A failed load (a chunk gone after a deploy) is tried again on the next call.
+ * A failed load is tried again on the next call; a chunk that can come only with a reload (gone after
+ * a deploy, or kept failed by Firefox) reloads the page once every form's input is kept.
  */
 export function loadDb(): Promise<ConsoleDb> {
   loading ??= import('./db').then(
     (module) => module.db,
     (error: unknown) => {
       loading = null
+      void recoverFromChunkError(error)
       throw error
     },
   )

@@ -60,11 +60,13 @@ export function useUnsavedInputCount(): { kept: number; unkept: number } {
 /** The count now, outside React (a navigation about to happen asks it). */
 export const unsavedInputNow = () => snapshot
 
-/** Saves every form's input that can be kept; true when nothing unsaved is left that cannot. */
+/**
+ * Saves every form's input that can be kept; true when nothing unsaved is left that is not kept (a
+ * form that cannot keep its input, or whose keeping failed: storage full, its code not loaded).
+ */
 export async function keepUnsavedInput(): Promise<boolean> {
-  const all = [...holders]
-  await Promise.allSettled(all.map((holder) => holder.keep?.()))
-  return all.every((holder) => holder.keep !== undefined)
+  const kept = await Promise.allSettled([...holders].map((holder) => holder.keep?.() ?? Promise.reject()))
+  return kept.every((result) => result.status === 'fulfilled')
 }
 // A chunk that can come only with a reload reloads the page once the input is kept, as a new version does.
 keepInputBeforeReload(keepUnsavedInput)
