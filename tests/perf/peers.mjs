@@ -4,8 +4,9 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { Agent, createServer, request } from 'node:http'
+import { createServer } from 'node:http'
 import { extname, join, normalize } from 'node:path'
+import { forwardTo } from '../tools/forward.mjs'
 
 const PEERS_DIR = 'tests/perf/peers'
 export const PEERS = ['react-admin', 'refine']
@@ -65,29 +66,10 @@ const TYPES = {
  * platform at `platform` (the peer reads the same endpoint as the console, same origin for the page).
  */
 export function servePeer(dir, port, platform) {
-  const target = new URL(platform)
-  const agent = new Agent({ keepAlive: true })
+  const forward = forwardTo(platform)
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://peer').pathname)
-    if (path.startsWith('/api/')) {
-      const upstream = request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: req.url,
-          method: req.method,
-          headers: { ...req.headers, host: target.host },
-          agent,
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers)
-          answer.pipe(res)
-        },
-      )
-      upstream.on('error', () => res.writeHead(502).end())
-      req.pipe(upstream)
-      return
-    }
+    if (path.startsWith('/api/')) return forward(req, res)
     const file = normalize(join(dir, path))
     const isFile = file.startsWith(normalize(dir)) && existsSync(file) && statSync(file).isFile()
     if (!isFile && extname(path)) return res.writeHead(404).end()

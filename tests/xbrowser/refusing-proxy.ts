@@ -1,7 +1,8 @@
 // A second origin in front of the platform that refuses one file until let in: a first visit whose
 // chunk cannot come (the connection gone before it was fetched), in any browser. Neither driver can
 // refuse a single request in WebKit; a server between them can, the same way in both browsers.
-import { Agent, createServer, request } from 'node:http'
+import { createServer } from 'node:http'
+import { forwardTo } from '../tools/forward.mjs'
 
 export interface RefusingProxy {
   readonly url: string
@@ -14,35 +15,19 @@ export interface RefusingProxy {
 
 /** Passes every request on to `target`, but for `file` (a path's last part): refused with a 503. */
 export async function refusingProxy(port: number, target: string, file: string): Promise<RefusingProxy> {
-  const upstream = new URL(target)
-  const agent = new Agent({ keepAlive: true })
+  const forward = forwardTo(target)
   let refusing = true
   let refused = 0
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://proxy').pathname
     if (refusing && path.endsWith(`/${file}`)) {
       refused += 1
-      // Refused, as a gateway with no connection beyond it would (cutting the connection instead
-      // makes WebKit ask again and again, and the import never settles).
+      // Refused, as a gateway with no connection beyond it would: cutting the connection instead
+      // makes WebKit ask again, over and over (19 times in 5 s).
       res.writeHead(503, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' }).end('// offline')
       return
     }
-    const forward = request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        path: req.url,
-        method: req.method,
-        headers: { ...req.headers, host: upstream.host },
-        agent,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      },
-    )
-    forward.on('error', () => res.writeHead(502).end())
-    req.pipe(forward)
+    forward(req, res)
   })
   await new Promise<void>((resolve) => server.listen(port, resolve))
   return {
@@ -53,7 +38,7 @@ export async function refusingProxy(port: number, target: string, file: string):
     },
     close: () =>
       new Promise<void>((resolve) => {
-        agent.destroy()
+        forward.close()
         server.closeAllConnections()
         server.close(() => resolve())
       }),
