@@ -88,6 +88,15 @@ describe('a failed chunk', () => {
     expect(reload).toHaveBeenCalledTimes(1)
   })
 
+  it('is imported again only when it is a script: a style sheet is not a module', async () => {
+    const reload = vi.fn()
+    const importer = vi.fn(async () => true)
+    const css = new Error('Unable to preload CSS for /assets/app-x1.css')
+    expect(await recoverFromChunkError(css, { fetcher: answer(200), reload, importer })).toBe(false)
+    expect(importer).not.toHaveBeenCalled()
+    expect(reload).not.toHaveBeenCalled()
+  })
+
   it('holds the reload while a form holds input a reload would lose: the error is shown', async () => {
     const reload = vi.fn()
     const keep = vi.fn(async () => false)

@@ -163,13 +163,15 @@ export function recoverFromChunkError(
     check = (async () => {
       await stayed()
       const state = await chunkState(url, fetcher)
-      const lost = state === 'gone' || (state === 'there' && url !== undefined && (await importer(url)))
+      const script = url !== undefined && /\.m?js$/.test(url)
+      const lost = state === 'gone' || (state === 'there' && script && (await importer(url)))
+      const kept = lost && (await keepInput())
       // The check itself may have been cut short by a navigation that began meanwhile.
       if (leaving) {
         await stayed()
         return false
       }
-      if (!lost || !(await keepInput()) || !claimChunkReload()) return false
+      if (!kept || !claimChunkReload()) return false
       reload()
       return true
     })()
