@@ -121,9 +121,13 @@ export async function chunkState(
 
 /**
  * Firefox keeps a module that failed to load as failed for the page's life: importing it again fails at
- * once, without asking the server, even once the server has it (Chromium and WebKit fetch it again). A
- * chunk the server has, yet that this page still cannot import, comes only with a reload.
+ * once, without asking the server, even once the server has it. Chromium and WebKit fetch it again, so
+ * there a failure that is not a gone chunk is the connection's, and asking again is the way. Told by
+ * Gecko's own CSS property: no error says which it was.
  */
+const keepsFailedModules = () => typeof CSS !== 'undefined' && CSS.supports('-moz-appearance', 'none')
+
+/** Whether importing a chunk the server has still fails in this page: then it comes only with a reload. */
 const failsForThisPage = (url: string) =>
   import(/* @vite-ignore */ url).then(
     () => false,
@@ -152,8 +156,14 @@ export function recoverFromChunkError(
   {
     fetcher = fetch,
     reload = () => location.reload(),
+    keepsFailed = keepsFailedModules,
     importer = failsForThisPage,
-  }: { fetcher?: typeof fetch; reload?: () => void; importer?: (url: string) => Promise<boolean> } = {},
+  }: {
+    fetcher?: typeof fetch
+    reload?: () => void
+    keepsFailed?: () => boolean
+    importer?: (url: string) => Promise<boolean>
+  } = {},
 ): Promise<boolean> {
   if (!isChunkError(error)) return Promise.resolve(false)
   const url = chunkUrl(error)
@@ -163,15 +173,17 @@ export function recoverFromChunkError(
     check = (async () => {
       await stayed()
       const state = await chunkState(url, fetcher)
-      const script = url !== undefined && /\.m?js$/.test(url)
-      const lost = state === 'gone' || (state === 'there' && script && (await importer(url)))
-      const kept = lost && (await keepInput())
+      // A chunk imported again (a script, not a style sheet) only where the browser keeps it failed: in
+      // Chromium a chunk that imports again still failing is one whose own imports cannot come yet.
+      const kept = url !== undefined && /\.m?js$/.test(url) && keepsFailed()
+      const lost = state === 'gone' || (state === 'there' && kept && (await importer(url)))
+      const inputKept = lost && (await keepInput())
       // The check itself may have been cut short by a navigation that began meanwhile.
       if (leaving) {
         await stayed()
         return false
       }
-      if (!kept || !claimChunkReload()) return false
+      if (!inputKept || !claimChunkReload()) return false
       reload()
       return true
     })()
