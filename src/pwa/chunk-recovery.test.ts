@@ -29,6 +29,12 @@ const chromium = new TypeError(
 )
 const webkit = new TypeError('Importing a module script failed.')
 const answer = (status: number) => vi.fn(async () => new Response(null, { status }))
+/** A browser that keeps failed modules (Firefox), the server answering `fetcher`, importing through `importer`. */
+const keepingFailures = (importer: (url: string) => Promise<boolean>, fetcher = answer(200)) => ({
+  fetcher,
+  keepsFailed: () => true,
+  importer,
+})
 
 describe('a failed chunk', () => {
   beforeEach(() => {
@@ -73,19 +79,10 @@ describe('a failed chunk', () => {
     ).toBe(false)
     // Firefox, where importing it again now works: nothing kept it failed.
     const importsAgain = vi.fn(async () => false)
-    expect(
-      await recoverFromChunkError(firefox, {
-        fetcher: answer(200),
-        reload,
-        keepsFailed: () => true,
-        importer: importsAgain,
-      }),
-    ).toBe(false)
+    expect(await recoverFromChunkError(firefox, { ...keepingFailures(importsAgain), reload })).toBe(false)
     expect(importsAgain).toHaveBeenCalledWith('http://localhost:3000/assets/tasks-Ab12.js')
     const down = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')))
-    expect(
-      await recoverFromChunkError(firefox, { fetcher: down, reload, keepsFailed: () => true, importer }),
-    ).toBe(false)
+    expect(await recoverFromChunkError(firefox, { ...keepingFailures(importer, down), reload })).toBe(false)
     // Offline, nothing is tried: a reload would show the browser's own offline page.
     expect(importer).not.toHaveBeenCalled()
     expect(reload).not.toHaveBeenCalled()
@@ -94,14 +91,7 @@ describe('a failed chunk', () => {
   it('reloads, once the input is kept, when the server has the chunk but the page keeps it failed (Firefox)', async () => {
     const reload = vi.fn()
     const keptFailed = vi.fn(async () => true)
-    expect(
-      await recoverFromChunkError(firefox, {
-        fetcher: answer(200),
-        reload,
-        keepsFailed: () => true,
-        importer: keptFailed,
-      }),
-    ).toBe(true)
+    expect(await recoverFromChunkError(firefox, { ...keepingFailures(keptFailed), reload })).toBe(true)
     expect(keptFailed).toHaveBeenCalledWith('http://localhost:3000/assets/tasks-Ab12.js')
     expect(reload).toHaveBeenCalledTimes(1)
   })
@@ -110,9 +100,7 @@ describe('a failed chunk', () => {
     const reload = vi.fn()
     const importer = vi.fn(async () => true)
     const css = new Error('Unable to preload CSS for /assets/app-x1.css')
-    expect(
-      await recoverFromChunkError(css, { fetcher: answer(200), reload, keepsFailed: () => true, importer }),
-    ).toBe(false)
+    expect(await recoverFromChunkError(css, { ...keepingFailures(importer), reload })).toBe(false)
     expect(importer).not.toHaveBeenCalled()
     expect(reload).not.toHaveBeenCalled()
   })
@@ -122,11 +110,8 @@ describe('a failed chunk', () => {
     const keep = vi.fn(async () => false)
     keepInputBeforeReload(keep)
     try {
-      const importer = async () => true
-      const keepsFailed = () => true
-      expect(
-        await recoverFromChunkError(firefox, { fetcher: answer(200), reload, keepsFailed, importer }),
-      ).toBe(false)
+      const failsAgain = keepingFailures(async () => true)
+      expect(await recoverFromChunkError(firefox, { ...failsAgain, reload })).toBe(false)
       expect(await recoverFromChunkError(firefox, { fetcher: answer(404), reload })).toBe(false)
       expect(keep).toHaveBeenCalledTimes(2)
       expect(reload).not.toHaveBeenCalled()

@@ -14,7 +14,8 @@ import { join } from 'node:path'
 import { constants, gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { figure, figures, freePort, jsHeapMb, jsonTarget, printFigures, writeFigures } from './figures.mjs'
-import { buildFloor, serveFloor } from './floor.mjs'
+import { buildFloor } from './floor.mjs'
+import { ensurePeers, peerDist, servePeer } from './peers.mjs'
 
 const json = jsonTarget()
 /** `--only first-row,cold,peers,replay,cache,live,events,hostile`: some parts of the bench alone. */
@@ -80,6 +81,17 @@ const browser = await chromium.launch({
 })
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
+/** Resolves once the page's service worker is active and controls it. */
+function untilControlled(page) {
+  return page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller)
+      await new Promise((r) =>
+        navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
+      )
+  })
+}
+
 async function signedInContext() {
   const context = await browser.newContext()
   const page = await context.newPage()
@@ -88,14 +100,7 @@ async function signedInContext() {
   await page.getByLabel('Access token').fill('demo-admin-token')
   await page.getByRole('button', { name: 'Sign in with token' }).click()
   await page.waitForURL(`${base}/`)
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller)
-      await new Promise((r) =>
-        navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
-      )
-    return registration.active?.state
-  })
+  await untilControlled(page)
   // The outbox database (Dexie) is opened once the signed-in console's first screen is up.
   await page.waitForFunction(
     () =>
@@ -224,17 +229,11 @@ if (runs('first-row')) {
   await page.waitForTimeout(500)
   // The stack alone (tests/perf/floor/), on a port of its own: installed in the same context, then
   // started once before timing, as the console was above.
-  const floorServer = await serveFloor(await buildFloor(), await freePort(port + 40), base)
+  const floorServer = await servePeer(await buildFloor(), await freePort(port + 40), base)
   const floorBase = `http://localhost:${floorServer.address().port}`
   const floorPage = await context.newPage()
   await floorPage.goto(`${floorBase}/`)
-  await floorPage.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller)
-      await new Promise((r) =>
-        navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
-      )
-  })
+  await untilControlled(floorPage)
   await floorPage.close()
   await firstRow(context, `${floorBase}/`, row)
   const online = []
@@ -484,7 +483,6 @@ if (runs('peers')) {
   // The console's signed-out /products beside two peers built from react-admin and refine, listing the
   // same public products from the same endpoint of this platform, each peer's build served by a small
   // server of its own that passes /api/ to the platform. Timed exactly as the cold part times ours.
-  const { ensurePeers, peerDist, servePeer } = await import('./peers.mjs')
   ensurePeers()
   const raPort = await freePort(port + 1)
   const raServer = await servePeer(peerDist('react-admin'), raPort, base)

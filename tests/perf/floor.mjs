@@ -1,12 +1,11 @@
 // The bench's stack floor (tests/perf/floor/): built with the console's own vite, React and
-// react-intl, and served on a port of its own with a service worker that answers every file from its
-// cache, as the console's worker does on a warm start. Its first row is the least the console's own
-// first row could take on this stack and this machine.
+// react-intl, with a service worker that answers every file from its cache, as the console's worker
+// does on a warm start; the bench serves it as it serves the peers (`servePeer`). Its first row is the
+// least the console's own first row could take on this stack and this machine.
 import { readdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
-import { servePeer } from './peers.mjs'
 
 const FLOOR_DIR = 'tests/perf/floor'
 const FLOOR_DIST = join(FLOOR_DIR, 'dist')
@@ -53,6 +52,3 @@ export async function buildFloor() {
   writeFileSync(join(FLOOR_DIST, 'sw.js'), worker(paths))
   return FLOOR_DIST
 }
-
-/** Serves the floor's build on `port`, as the peers' builds are served. */
-export const serveFloor = (dir, port, platform) => servePeer(dir, port, platform)
